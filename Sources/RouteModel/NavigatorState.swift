@@ -1,0 +1,127 @@
+/// Where an app is: the route `reset` returns to, the current root, the stack pushed on top of
+/// it, the optional list of allowed route names, and the recorded history of changes.
+///
+/// Operations are pure transitions over this value (see ``apply(_:)`` and
+/// ``perform(_:at:)``); reading and writing it as a file is ``NavigatorFile``'s job, and doing
+/// so safely is ``NavigatorStore``'s. New kinds of presentation (modals with their own stacks,
+/// tabs) grow as further stored properties and operations here, without changing these.
+public struct NavigatorState: Sendable {
+    /// The name of the initial and root route of a state nobody has changed.
+    public static let defaultRouteName = "root"
+    /// How many history entries a new state keeps.
+    public static let defaultHistoryLimit = 1000
+    /// The file format this build reads and writes.
+    public static let currentFormat = 1
+
+    /// The route ``NavigationOperation/reset`` returns to.
+    public var initial: Route
+    /// The current root route.
+    public var root: Route
+    /// The routes pushed on top of the root, bottom first.
+    public var stack: [Route]
+    /// The allowed route names; when present, operations naming any other route are refused.
+    public var routes: [String]?
+    /// How many history entries are kept; older ones are dropped, their `seq` never reused.
+    public var historyLimit: Int
+    /// The recorded changes, oldest first.
+    public var history: History
+    /// The format of the file this state was read from (``currentFormat`` for a new state).
+    public internal(set) var format: Int
+    /// Top-level members of the file that this build does not know, kept verbatim.
+    var unknownMembers: [JSONMember] = []
+
+    /// A fresh state: root equal to `initial`, an empty stack and no history.
+    public init(
+        initial: Route = NavigatorState.defaultRoute,
+        routes: [String]? = nil,
+        historyLimit: Int = NavigatorState.defaultHistoryLimit
+    ) {
+        self.initial = initial
+        self.root = initial
+        self.stack = []
+        self.routes = routes
+        self.historyLimit = historyLimit
+        self.history = History()
+        self.format = NavigatorState.currentFormat
+    }
+
+    /// The route named ``defaultRouteName``, with no parameters.
+    public static var defaultRoute: Route {
+        // The literal is a valid name, so this cannot fail.
+        try! Route(defaultRouteName)
+    }
+
+    /// The one-line path of the current state, such as `home/details?id=42`.
+    public var path: String { RoutePath.render(root: root, stack: stack) }
+
+    /// The route on top: the last pushed one, or the root when the stack is empty.
+    public var top: Route { stack.last ?? root }
+
+    /// Throws `invalidInput` when a route list is declared and does not contain `name`.
+    public func checkAllowed(_ name: String) throws {
+        guard let routes, !routes.contains(name) else { return }
+        throw NavigatorError(
+            .invalidInput, "route \(quoted(name)) is not in this file's routes",
+            hint: "allowed routes: " + routes.joined(separator: ", "))
+    }
+
+    /// Applies `operation` to the state. Returns whether anything changed; history is untouched.
+    ///
+    /// - Throws: `invalidInput` for a route outside ``routes``; `cannotApply` for a pop that
+    ///   the stack cannot satisfy.
+    public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
+        for name in operation.referencedNames {
+            try checkAllowed(name)
+        }
+        switch operation {
+        case .set(let route):
+            guard root != route || !stack.isEmpty else { return false }
+            root = route
+            stack = []
+        case .push(let route):
+            stack.append(route)
+        case .pop(let count):
+            guard count >= 1 else {
+                throw NavigatorError(.invalidInput, "invalid count \(count): pop takes a whole number >= 1")
+            }
+            guard !stack.isEmpty else {
+                throw NavigatorError(.cannotApply, "nothing to pop: the stack is empty", hint: "the state is \(quoted(path))")
+            }
+            guard count <= stack.count else {
+                throw NavigatorError(
+                    .cannotApply, "cannot pop \(count) routes: the stack holds \(stack.count)",
+                    hint: "use 'pop --root' to pop everything above the root")
+            }
+            stack.removeLast(count)
+        case .popTo(let name):
+            if let index = stack.lastIndex(where: { $0.name == name }) {
+                guard index < stack.count - 1 else { return false }
+                stack.removeSubrange((index + 1)...)
+            } else if root.name == name {
+                guard !stack.isEmpty else { return false }
+                stack = []
+            } else {
+                throw NavigatorError(
+                    .cannotApply, "route \(quoted(name)) is not on the stack",
+                    hint: "the state is \(quoted(path))")
+            }
+        case .popToRoot:
+            guard !stack.isEmpty else { return false }
+            stack = []
+        case .reset:
+            guard root != initial || !stack.isEmpty else { return false }
+            root = initial
+            stack = []
+        }
+        return true
+    }
+
+    /// Applies `operation` and, when it changed the state, records one history entry stamped
+    /// `at` (UTC ISO 8601). Returns whether anything changed.
+    public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
+        guard try apply(operation) else { return false }
+        history.append(
+            at: timestamp, op: operation.name, args: operation.arguments, path: path, limit: historyLimit)
+        return true
+    }
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin wrappers over the POSIX calls the store makes, turning `errno` into ``NavigatorError``.
+enum SystemCall {
+    /// The text of an `errno` value, such as `Permission denied`.
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// An error for a failed call on `path`: `cannotCreate` when the failure is one of
+    /// permission or of something in the way, `io` otherwise.
+    static func failure(_ action: String, _ path: String, _ code: Int32 = errno, forWriting: Bool) -> NavigatorError {
+        let kind: NavigatorError.Kind
+        switch code {
+        case EACCES, EPERM, EROFS, EISDIR, ENOTDIR, EEXIST, ENAMETOOLONG, ELOOP:
+            kind = forWriting ? .cannotCreate : .io
+        default:
+            kind = .io
+        }
+        return NavigatorError(kind, "cannot \(action) \(quoted(path, limit: 200)): \(describe(code))")
+    }
+
+    /// The final target of `path`, following symbolic links (up to 40), so that a write
+    /// replaces the file a link points to and leaves the link itself in place.
+    static func resolveLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw failure("read the link", current, forWriting: false) }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+        }
+        throw failure("resolve", path, ELOOP, forWriting: true)
+    }
+
+    /// The folder part of `path` (`.` when it has none).
+    static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates `path` and any missing parent folders.
+    static func makeDirectories(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw failure("create the folder", path, ENOTDIR, forWriting: true)
+            }
+            return
+        }
+        let parent = directory(of: path)
+        if parent != path, parent != "." { try makeDirectories(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw failure("create the folder", path, forWriting: true)
+        }
+    }
+
+    /// Whether anything (file, folder, link) exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Reads the whole file at `path`, or returns `nil` when there is none. Refuses a file
+    /// larger than `limit` bytes without reading it. `forWriting` says the read is the first
+    /// step of a change, so that a folder in the way counts as `cannotCreate`.
+    static func readFile(_ path: String, limit: Int, forWriting: Bool) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure("read", path, forWriting: forWriting)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("read", path, forWriting: forWriting) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR, forWriting: forWriting) }
+        if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count <= limit else { throw tooLarge(count) }
+                bytes.append(contentsOf: repeatElement(0, count: min(count, limit + 1 - count) + 1))
+            }
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", path, forWriting: forWriting)
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    private static func tooLarge(_ size: Int) -> NavigatorError {
+        NavigatorError(.invalidFile, "is larger than 16 MiB (\(size) bytes)")
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if wrote < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += wrote
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import RouteModel
+
+/// The second step of reading a command line: one typed request that a command runs, with every
+/// argument checked and converted.
+struct Invocation {
+    /// What to do.
+    enum Action {
+        case show(pathOnly: Bool)
+        case change(NavigationOperation)
+        case reset(force: Bool)
+        case history(last: Int?)
+        case initialize(NavigatorState, force: Bool)
+        case help(command: String?)
+        case version
+        case completions(Shell)
+        case manual
+        case listRoutes
+    }
+
+    var action: Action
+    var options: ParsedOptions
+
+    /// Resolves a parsed command line; `--help` and `--version` win over everything else.
+    init(_ parsed: ParsedCommandLine) throws {
+        options = parsed.options
+        let arguments = parsed.arguments
+        if options.help || parsed.command == "help" {
+            let topic = parsed.command == "help" ? arguments.first : parsed.command
+            if parsed.command == "help" { try Invocation.check(arguments, for: "help") }
+            if let topic, CommandSpec.named(topic) == nil {
+                _ = try ParsedCommandLine([topic])  // throws "unknown command" with a guess
+            }
+            action = .help(command: topic)
+            return
+        }
+        if options.version {
+            action = .version
+            return
+        }
+        guard let command = parsed.command else {
+            throw UsageError("missing command", hint: "run 'routectl --help' to see the commands")
+        }
+        try Invocation.check(arguments, for: command)
+        switch command {
+        case "show":
+            action = .show(pathOnly: options.pathOnly)
+        case "set", "push":
+            let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
+            action = .change(command == "set" ? .set(route) : .push(route))
+        case "pop":
+            action = .change(try Invocation.popOperation(arguments.first, options))
+        case "reset":
+            action = .reset(force: options.force)
+        case "history":
+            action = .history(last: options.last)
+        case "init":
+            action = .initialize(try Invocation.initialState(options), force: options.force)
+        case "completions":
+            guard let shell = Shell(rawValue: arguments[0]) else {
+                throw UsageError(
+                    "unknown shell \(quoted(arguments[0]))",
+                    hint: "choose one of: " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            action = .completions(shell)
+        case "man":
+            action = .manual
+        default:
+            action = .listRoutes
+        }
+    }
+
+    /// Throws unless the number of arguments fits the command.
+    private static func check(_ arguments: [String], for command: String) throws {
+        let spec = CommandSpec.named(command)!
+        if arguments.count < spec.arity.lowerBound {
+            throw UsageError(
+                "missing argument for '\(command)'",
+                hint: "usage: routectl \(command) \(spec.synopsis)")
+        }
+        if arguments.count > spec.arity.upperBound {
+            throw UsageError(
+                "unexpected argument \(quoted(arguments[spec.arity.upperBound])) for '\(command)'",
+                hint: spec.synopsis.isEmpty ? "'\(command)' takes no arguments" : "usage: routectl \(command) \(spec.synopsis)")
+        }
+    }
+
+    private static func popOperation(_ count: String?, _ options: ParsedOptions) throws -> NavigationOperation {
+        let given = [count != nil, options.popTo != nil, options.popRoot].filter { $0 }.count
+        guard given <= 1 else {
+            throw UsageError("'pop' takes only one of <n>, --to <route> and --root")
+        }
+        if let name = options.popTo {
+            _ = try Route(name)  // validates the name
+            return .popTo(name)
+        }
+        if options.popRoot { return .popToRoot }
+        guard let count else { return .pop(1) }
+        guard count.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let n = Int(count), n >= 1 else {
+            throw UsageError("invalid count \(quoted(count)) for 'pop': expected a whole number >= 1")
+        }
+        return .pop(n)
+    }
+
+    private static func initialState(_ options: ParsedOptions) throws -> NavigatorState {
+        let initial = try Route(options.initial ?? NavigatorState.defaultRouteName)
+        if let routes = options.routes {
+            for name in routes {
+                _ = try Route(name)
+            }
+            if let duplicate = routes.enumerated().first(where: { routes[..<$0.offset].contains($0.element) }) {
+                throw UsageError("route \(quoted(duplicate.element)) is listed twice in --routes")
+            }
+            guard routes.contains(initial.name) else {
+                throw UsageError(
+                    "the initial route \(quoted(initial.name)) is not in --routes",
+                    hint: "add it: --routes \(([initial.name] + routes).joined(separator: ","))")
+            }
+        }
+        return NavigatorState(
+            initial: initial, routes: options.routes,
+            historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
+    }
+}
+
+/// The shells routectl writes completion scripts for.
+enum Shell: String, CaseIterable {
+    case bash, zsh, fish
+}

@@ -1,0 +1,130 @@
+/// One option, defined once: the parser, `--help`, the man page and the shell completions all
+/// read this table and nothing else.
+struct OptionSpec: Sendable {
+    /// The long name, without `--`.
+    let long: String
+    /// The short letter, if any.
+    let short: Character?
+    /// The value's name in help (`path`), or `nil` for a switch that takes no value.
+    let valueName: String?
+    /// The commands it belongs to; `nil` for a global option, accepted with every command.
+    let commands: [String]?
+    /// One line for help.
+    let summary: String
+    /// What completes its value.
+    let completion: Completion
+    /// Records the option (and its value; `""` for a switch) in the parsed options.
+    let apply: @Sendable (inout ParsedOptions, String) throws -> Void
+
+    /// `--long` as typed.
+    var flag: String { "--" + long }
+
+    /// `-s, --long <value>`, as help shows it.
+    var label: String {
+        let shortPart = short.map { "-\($0), " } ?? ""
+        return shortPart + flag + (valueName.map { " <\($0)>" } ?? "")
+    }
+
+    /// Whether it is accepted with `command`.
+    func applies(to command: String?) -> Bool {
+        guard let commands else { return true }
+        return command.map(commands.contains) ?? false
+    }
+
+    /// Every option, global ones first, in the order help lists them.
+    static let all: [OptionSpec] = [
+        OptionSpec(
+            long: "file", short: "f", valueName: "path", commands: nil,
+            summary: "The navigator file (default: $ROUTECTL_FILE, else $XDG_STATE_HOME/routectl/navigator.json)",
+            completion: .file, apply: { $0.file = try nonEmpty($1) }),
+        OptionSpec(
+            long: "json", short: nil, valueName: nil, commands: nil,
+            summary: "Print JSON for scripts (changing commands print the resulting state)",
+            completion: .none, apply: { options, _ in options.json = true }),
+        OptionSpec(
+            long: "no-color", short: nil, valueName: nil, commands: nil,
+            summary: "Never colour the output (also when NO_COLOR is set)",
+            completion: .none, apply: { options, _ in options.noColor = true }),
+        OptionSpec(
+            long: "quiet", short: "q", valueName: nil, commands: nil,
+            summary: "Silence notes on standard error (errors are still printed)",
+            completion: .none, apply: { options, _ in options.quiet = true }),
+        OptionSpec(
+            long: "lock-timeout", short: nil, valueName: "seconds", commands: nil,
+            summary: "How long to wait for another routectl's lock (default: 10)",
+            completion: .none, apply: { $0.lockTimeout = try seconds($1) }),
+        OptionSpec(
+            long: "help", short: "h", valueName: nil, commands: nil,
+            summary: "Show help for routectl or the command",
+            completion: .none, apply: { options, _ in options.help = true }),
+        OptionSpec(
+            long: "version", short: nil, valueName: nil, commands: nil,
+            summary: "Print the version",
+            completion: .none, apply: { options, _ in options.version = true }),
+        OptionSpec(
+            long: "path", short: nil, valueName: nil, commands: ["show"],
+            summary: "Print only the path, such as home/details?id=42",
+            completion: .none, apply: { options, _ in options.pathOnly = true }),
+        OptionSpec(
+            long: "last", short: "n", valueName: "count", commands: ["history"],
+            summary: "Keep only the last <count> changes",
+            completion: .none, apply: { $0.last = try wholeNumber($1, atLeast: 0) }),
+        OptionSpec(
+            long: "to", short: nil, valueName: "route", commands: ["pop"],
+            summary: "Pop until the nearest <route> from the top is on top",
+            completion: .route, apply: { $0.popTo = $1 }),
+        OptionSpec(
+            long: "root", short: nil, valueName: nil, commands: ["pop"],
+            summary: "Pop everything above the root",
+            completion: .none, apply: { options, _ in options.popRoot = true }),
+        OptionSpec(
+            long: "initial", short: nil, valueName: "route", commands: ["init"],
+            summary: "The initial route (default: root)",
+            completion: .none, apply: { $0.initial = $1 }),
+        OptionSpec(
+            long: "routes", short: nil, valueName: "a,b,c", commands: ["init"],
+            summary: "Allow only these route names (default: any)",
+            completion: .none, apply: { $0.routes = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
+        OptionSpec(
+            long: "history-limit", short: nil, valueName: "count", commands: ["init"],
+            summary: "How many history entries to keep (default: 1000)",
+            completion: .none, apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: 1_000_000) }),
+        OptionSpec(
+            long: "force", short: nil, valueName: nil, commands: ["init", "reset"],
+            summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",
+            completion: .none, apply: { options, _ in options.force = true }),
+    ]
+
+    /// The option called `--long`, if any.
+    static func named(_ long: String) -> OptionSpec? {
+        all.first { $0.long == long }
+    }
+
+    /// The option called `-short`, if any.
+    static func named(short: Character) -> OptionSpec? {
+        all.first { $0.short == short }
+    }
+}
+
+private func nonEmpty(_ text: String) throws -> String {
+    guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
+    return text
+}
+
+private func wholeNumber(_ text: String, atLeast minimum: Int, atMost maximum: Int = Int.max) throws -> Int {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        let value = Int(text), value >= minimum, value <= maximum
+    else {
+        let range = maximum == Int.max ? ">= \(minimum)" : "from \(minimum) to \(maximum)"
+        throw InvalidValue(expected: "expected a whole number \(range)")
+    }
+    return value
+}
+
+private func seconds(_ text: String) throws -> Double {
+    let allowed = text.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+    guard allowed, let value = Double(text), value.isFinite, value <= 86_400 else {
+        throw InvalidValue(expected: "expected a number of seconds from 0 to 86400, such as 2.5")
+    }
+    return value
+}

@@ -1,0 +1,25 @@
+import RouteModel
+
+/// What every command needs besides its own arguments: the store for the file in use and how to
+/// print.
+struct Context {
+    var options: ParsedOptions
+    var store: NavigatorStore
+    /// The file's path as the user should see it (absolute).
+    var displayPath: String
+    var color: Bool
+
+    init(_ options: ParsedOptions) {
+        self.options = options
+        let path = FileLocation.resolve(explicit: options.file, environment: Terminal.environment)
+        store = NavigatorStore(path: path, lockTimeout: options.lockTimeout)
+        displayPath = Terminal.absolute(path)
+        color = Terminal.useColor(options)
+    }
+
+    /// The state as `show` prints it, table or JSON as asked.
+    func render(_ state: NavigatorState) -> String {
+        let view = StateView(file: displayPath, state: state)
+        return options.json ? view.json() : view.table(color: color)
+    }
+}

@@ -1,0 +1,21 @@
+import RouteModel
+
+/// Runs an invocation: the one switch from actions to the commands that carry them out.
+enum Run {
+    static func perform(_ invocation: Invocation) throws -> CommandResult {
+        let context = Context(invocation.options)
+        switch invocation.action {
+        case .show(let pathOnly): return try ShowCommand.run(pathOnly: pathOnly, context)
+        case .change(let operation): return try ChangeCommand.run(operation, context)
+        case .reset(let force): return try ResetCommand.run(force: force, context)
+        case .history(let last): return try HistoryCommand.run(last: last, context)
+        case .initialize(let state, let force): return try InitCommand.run(state, force: force, context)
+        case .help(let command):
+            return CommandResult(output: command.flatMap(CommandSpec.named).map(Help.command) ?? Help.general())
+        case .version: return CommandResult(output: "routectl \(Version.current)\n")
+        case .completions(let shell): return CommandResult(output: Completions.script(for: shell))
+        case .manual: return CommandResult(output: ManPage.render())
+        case .listRoutes: return RoutesCommand.run(context)
+        }
+    }
+}

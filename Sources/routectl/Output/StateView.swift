@@ -1,0 +1,43 @@
+import RouteModel
+
+/// The navigation state as `show` prints it: a table for people, JSON for scripts. Changing
+/// commands with `--json` print the same JSON, so the two never disagree.
+struct StateView {
+    var file: String
+    var state: NavigatorState
+
+    /// The table: file, initial route, path (and routes, when declared), then one row a route.
+    func table(color: Bool) -> String {
+        var facts = [["file", file], ["initial", state.initial.description], ["path", state.path]]
+        if let routes = state.routes {
+            facts.append(["routes", routes.joined(separator: ", ")])
+        }
+        let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false)
+        let routes = [state.root] + state.stack
+        let rows = routes.enumerated().map { depth, route in
+            [String(depth), route.name, route.parameters.map(\.argument).joined(separator: " ")]
+        }
+        return factLines + "\n" + Table(header: ["DEPTH", "ROUTE", "PARAMS"], rows: rows).render(color: color)
+    }
+
+    /// The JSON object: `file`, `initial`, `root`, `stack`, `path` and, when declared, `routes`.
+    func json() -> String {
+        var writer = JSONWriter()
+        writer.raw("{\n  \"file\": ")
+        writer.string(file)
+        writer.raw(",\n  \"initial\": ")
+        writer.route(state.initial)
+        writer.raw(",\n  \"root\": ")
+        writer.route(state.root)
+        writer.raw(",\n  \"stack\": ")
+        writer.routeArray(state.stack)
+        writer.raw(",\n  \"path\": ")
+        writer.string(state.path)
+        if let routes = state.routes {
+            writer.raw(",\n  \"routes\": ")
+            writer.stringArray(routes)
+        }
+        writer.raw("\n}\n")
+        return writer.text
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteModel
+
+/// The only place that prints errors and picks the exit status; everything else throws.
+func runRoutectl(_ words: [String]) -> Int32 {
+    var quiet = false
+    do {
+        let invocation = try Invocation(ParsedCommandLine(words))
+        quiet = invocation.options.quiet
+        let result = try Run.perform(invocation)
+        if !quiet {
+            for note in result.notes {
+                Terminal.emit("routectl: \(note)\n", to: 2)
+            }
+        }
+        if !result.output.isEmpty, !Terminal.emit(result.output, to: 1) {
+            return fail(ExitStatus.ioError, "cannot write to standard output: \(String(cString: strerror(errno)))", hint: nil)
+        }
+        return ExitStatus.success
+    } catch let error as UsageError {
+        return fail(ExitStatus.usage, error.message, hint: error.hint)
+    } catch let error as NavigatorError {
+        return fail(ExitStatus.of(error.kind), error.message, hint: error.hint)
+    } catch {
+        return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
+    }
+}
+
+private func fail(_ status: Int32, _ message: String, hint: String?) -> Int32 {
+    var text = "routectl: \(message)\n"
+    if let hint { text += "hint: \(hint)\n" }
+    Terminal.emit(text, to: 2)
+    return status
+}
+
+exit(runRoutectl(CommandArguments.read()))

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# scripts/bench.sh: how fast is routectl next to the least work its job needs?
+#
+# usage: scripts/bench.sh [--quick]      (from anywhere; it works in the repo root)
+#
+# Builds the release binary the way the README tells users to (static Swift
+# stdlib, scratch path .build-bench so it never fights a debug build), builds
+# two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
+# and 10,000 history entries (scripts/make-navigator-file.py), and times with
+# hyperfine (no shell, median of 200 runs; 30 with --quick), one run per size:
+#
+#   /bin/true                   the cost of starting any process at all
+#   C read floor                open, fstat, read the file, print the root's name
+#   routectl show --path        the real reader
+#   C push floor                flock FILE.lock, read, write FILE.tmp, fsync,
+#                               rename over FILE, fsync the folder
+#   routectl push bench         the real writer (also appends a history entry)
+#   jq edit                     jq '.stack += [...]' FILE > FILE.tmp && mv ...
+#
+# Writers get a fresh copy of the file before every run (hyperfine --prepare),
+# so sizes stay fixed. Ratios are of medians; goals from the issue:
+#
+#   show --path / C read floor  <= 3    routectl costs at most 3x (2x) a C
+#   push / C push floor         <= 2    program making only the needed syscalls
+#   10k show / 1k show          <= 2    10x the history costs at most 2x the time
+#   10k push / 1k push          <= 2
+#   jq edit / push              >= 10   10x faster than the shell way
+#
+# Floors and goals are judged at 1,000 entries; the 10,000 column is for
+# information. Push times are mostly fsync and vary with the disk: compare
+# runs on the same machine. The script always exits 0 when the runs worked;
+# read the PASS/MISS column.
+#
+# Environment: ROUTECTL_BIN=/path/to/routectl skips the build and uses that
+# binary. TMPDIR picks where the files live (use a real disk, not tmpfs, or
+# fsync costs nothing). hyperfine's JSON exports go to .build-bench/bench/.
+set -euo pipefail
+
+# The install command the README gives users (keep the two in step).
+build=(swift build -c release --static-swift-stdlib --scratch-path .build-bench)
+runs=200 warmup=20
+case "${1:-}" in
+  "") ;;
+  --quick) runs=30 warmup=5 ;;
+  -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  *) echo "usage: scripts/bench.sh [--quick]" >&2; exit 64 ;;
+esac
+cd "$(dirname "$0")/.."
+
+die() { echo "bench: $*" >&2; exit 1; }
+
+need() { # need COMMAND DEBIAN-PACKAGE: install from Debian's packages when missing
+  command -v "$1" >/dev/null 2>&1 && return
+  local sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  echo "bench: installing $2" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get install -y "$2" || { "${sudo[@]}" apt-get update && "${sudo[@]}" apt-get install -y "$2"; }
+}
+need hyperfine hyperfine
+need jq jq
+for c in cc python3; do command -v "$c" >/dev/null || die "$c is needed"; done
+
+if [[ -n ${ROUTECTL_BIN:-} ]]; then
+  bin=$(command -v "$ROUTECTL_BIN") || die "ROUTECTL_BIN: no such program: $ROUTECTL_BIN"
+  [[ $bin == /* ]] || bin=$PWD/$bin
+else
+  "${build[@]}" >&2
+  bin="$("${build[@]}" --show-bin-path)/routectl"
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/routectl-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# hyperfine -N splits commands itself: keep paths free of spaces and quotes.
+[[ $work$bin != *[[:space:]\'\"\\]* ]] || die "paths with spaces or quotes are not supported: $work $bin"
+out=.build-bench/bench
+mkdir -p "$out"
+
+cc -O2 -o "$work/read_floor" benchmarks/floor/read_floor.c
+cc -O2 -o "$work/push_floor" benchmarks/floor/push_floor.c
+jq_edit() { echo "jq '.stack += [{\"name\":\"bench\"}]' $1 > $1.tmp && mv $1.tmp $1"; }
+
+check_push() { # check_push NAME FILE: the file is valid JSON with "bench" on top
+  local top
+  top=$(jq -r '.stack[-1].name' "$2") || die "$1 left an invalid file"
+  [[ $top == bench ]] || die "$1 did not push (top of stack: $top)"
+}
+
+echo "machine: $(nproc) cores, $(uname -sr); files on $(stat -f -c %T "$work") ($work)"
+echo "routectl: $bin ($("$bin" --version 2>/dev/null || echo 'no --version'))"
+for n in 1000 10000; do
+  d=$work/$n
+  mkdir "$d"
+  python3 scripts/make-navigator-file.py "$n" -o "$d/pristine.json"
+  cp "$d/pristine.json" "$d/read.json"
+
+  # Run everything once, so a broken binary fails here and not as a timing.
+  [[ $("$work/read_floor" "$d/read.json") == "$(jq -r .root.name "$d/read.json")" ]] ||
+    die "C read floor gave a wrong root"
+  path=$("$bin" -f "$d/read.json" show --path) || die "routectl show --path failed"
+  [[ $path == "$(jq -r '.history[-1].path' "$d/pristine.json")" ]] ||
+    echo "bench: warning: routectl show --path printed '$path', not the generated path" >&2
+  for w in floor routectl jq; do cp "$d/pristine.json" "$d/$w.json"; done
+  "$work/push_floor" "$d/floor.json" || die "C push floor failed"
+  "$bin" -f "$d/routectl.json" push bench || die "routectl push failed"
+  sh -c "$(jq_edit "$d/jq.json")" || die "jq edit failed"
+  for w in floor routectl jq; do check_push "$w" "$d/$w.json"; done
+  [[ $(jq '(.history | length), .history[-1].seq' "$d/routectl.json" | paste -sd' ') == "$n $((n + 1))" ]] ||
+    echo "bench: warning: after routectl push, history should keep $n entries ending at seq $((n + 1))" >&2
+
+  echo
+  echo "== $n history entries, $(wc -c <"$d/pristine.json") bytes =="
+  hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-$n.json" \
+    -n '/bin/true' -p true /bin/true \
+    -n 'C read floor' -p true "$work/read_floor $d/read.json" \
+    -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
+    -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
+    -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench" \
+    -n 'jq edit' -p "cp $d/pristine.json $d/jq.json" "sh -c \"$(jq_edit "$d/jq.json" | sed 's/["\\]/\\&/g')\""
+done
+
+echo
+python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" <<'PY'
+import json, sys
+names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
+small, big = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
+              for f in sys.argv[1:3])
+print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}")
+for n in names:
+    print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
+print()
+rows = [  # label, value at 1k, value at 10k (or None), goal, at most?
+    ("show --path / C read floor", small["routectl show --path"] / small["C read floor"],
+     big["routectl show --path"] / big["C read floor"], 3, True),
+    ("push / C push floor", small["routectl push"] / small["C push floor"],
+     big["routectl push"] / big["C push floor"], 2, True),
+    ("10k show / 1k show", big["routectl show --path"] / small["routectl show --path"], None, 2, True),
+    ("10k push / 1k push", big["routectl push"] / small["routectl push"], None, 2, True),
+    ("jq edit / push", small["jq edit"] / small["routectl push"],
+     big["jq edit"] / big["routectl push"], 10, False),
+]
+print(f"{'ratio (of medians)':<28}{'value':>7}{'goal':>8}  {'':<6}{'at 10k':>8}")
+for label, v, v10, goal, at_most in rows:
+    ok = v <= goal if at_most else v >= goal
+    extra = f"{v10:8.2f}" if v10 is not None else ""
+    line = f"{label:<28}{v:>7.2f}{('<= ' if at_most else '>= ') + str(goal):>8}  {'PASS' if ok else 'MISS':<6}{extra}"
+    print(line.rstrip())
+PY
