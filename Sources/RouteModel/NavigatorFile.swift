@@ -149,8 +149,8 @@ private enum FileReader {
             }
         }
         try scanner.expectEnd()
-        guard let format else { throw JSONSyntaxError(reason: "no \"format\" member", offset: 0) }
         if let firstProblem { throw firstProblem }
+        guard let format else { throw JSONSyntaxError(reason: "no \"format\" member", offset: 0) }
         guard hasInitial else { throw JSONSyntaxError(reason: "no \"initial\" member", offset: 0) }
         state.format = format
         if !hasRoot { state.root = state.initial }

@@ -138,7 +138,7 @@ struct JSONScanner {
 
     /// Reads an integer (no fraction or exponent) that fits in `Int`.
     mutating func readInt() throws -> Int {
-        guard peek() != nil else { throw error("expected a number") }
+        guard let first = peek(), first == UInt8(ascii: "-") || isDigit(first) else { throw error("expected a number") }
         let start = position
         let (range, isInteger) = try scanNumber()
         guard isInteger else { throw error("expected a whole number", at: start) }

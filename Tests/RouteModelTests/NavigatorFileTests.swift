@@ -1,0 +1,155 @@
+import Testing
+@testable import RouteModel
+
+@Suite struct NavigatorFileTests {
+    static let specExample = """
+        {
+          "format": 1,
+          "initial": {"name": "onboarding"},
+          "root": {"name": "home"},
+          "stack": [{"name": "details", "params": {"id": "42"}}],
+          "routes": ["onboarding", "home", "details"],
+          "historyLimit": 1000,
+          "history": [
+            {"seq": 7, "at": "2026-11-22T10:00:00Z", "op": "push", "args": ["details", "id=42"], "path": "home/details?id=42"}
+          ]
+        }
+
+        """
+
+    func decode(_ text: String) throws -> NavigatorState {
+        try NavigatorFile.decode(Array(text.utf8))
+    }
+
+    func decodeError(_ text: String) -> NavigatorError? {
+        #expect(throws: NavigatorError.self) { try decode(text) }
+    }
+
+    func decodeError(bytes: [UInt8]) -> NavigatorError? {
+        #expect(throws: NavigatorError.self) { try NavigatorFile.decode(bytes) }
+    }
+
+    @Test func readsTheSpecExample() throws {
+        let state = try decode(Self.specExample)
+        #expect(state.initial.name == "onboarding")
+        #expect(state.path == "home/details?id=42")
+        #expect(state.routes == ["onboarding", "home", "details"])
+        #expect(state.historyLimit == 1000)
+        #expect(state.history.lastSeq == 7)
+        #expect(try state.history.entries() == [
+            HistoryEntry(seq: 7, at: "2026-11-22T10:00:00Z", op: "push", args: ["details", "id=42"], path: "home/details?id=42")
+        ])
+    }
+
+    @Test func writesTheSpecExampleByteForByte() throws {
+        let state = try decode(Self.specExample)
+        #expect(String(decoding: NavigatorFile.encode(state), as: UTF8.self) == Self.specExample)
+    }
+
+    @Test func roundTripsAfterChanges() throws {
+        var state = try decode(Self.specExample)
+        _ = try state.perform(.push(Route(name: "details", arguments: ["id=7", "q=a \"b\"\\é"])), at: "2026-11-22T11:00:00Z")
+        let again = try NavigatorFile.decode(NavigatorFile.encode(state))
+        #expect(again.path == state.path)
+        #expect(try again.history.entries() == state.history.entries())
+        #expect(again.history.lastSeq == 8)
+    }
+
+    @Test func keepsUnknownMembersEverywhere() throws {
+        let text = """
+            {"format": 1, "app": {"theme": [1, 2.5e3, null, true]}, "initial": {"name": "a", "title": "A"},
+             "root": {"name": "b", "x": {"y": "z"}}, "stack": [],
+             "history": [{"seq": 1, "at": "t", "op": "set", "args": ["b"], "path": "b", "by": "ci"}], "zz": -0.5}
+            """
+        var state = try decode(text)
+        _ = try state.perform(.push(Route("c")), at: "t2")
+        let written = String(decoding: NavigatorFile.encode(state), as: UTF8.self)
+        #expect(written.contains(#""app": {"theme": [1, 2.5e3, null, true]}"#))
+        #expect(written.contains(#""zz": -0.5"#))
+        #expect(written.contains(#"{"name": "a", "title": "A"}"#))
+        #expect(written.contains(#"{"name": "b", "x": {"y": "z"}}"#))
+        #expect(written.contains(#""by": "ci"}"#))
+        #expect(try NavigatorFile.decode(Array(written.utf8)).history.lastSeq == 2)
+    }
+
+    @Test func minimalFileDefaultsTheRest() throws {
+        let state = try decode(#"{"format": 1, "initial": {"name": "start"}}"#)
+        #expect(state.path == "start")
+        #expect(state.historyLimit == 1000)
+        #expect(state.routes == nil)
+    }
+
+    @Test func newerFormatReadsWhereItCanAndSaysSo() throws {
+        let state = try decode(#"{"format": 2, "initial": {"name": "a"}, "root": {"name": "b"}, "tabs": []}"#)
+        #expect(state.format == 2)
+        #expect(state.path == "b")
+    }
+
+    @Test func newerFormatOfAnotherShapeIsANewerFormatError() {
+        let error = decodeError(#"{"root": ["tabs"], "format": 3, "initial": {"name": "a"}}"#)
+        #expect(error?.kind == .newerFormat)
+        #expect(error?.message.contains("format 3") == true)
+    }
+
+    @Test(arguments: [
+        ("", "expected a JSON object"),
+        ("[]", "expected a JSON object"),
+        ("{}", "no \"format\" member"),
+        (#"{"format": 1}"#, "no \"initial\" member"),
+        (#"{"format": 1, "initial": {"name": "a"}, "format": 1}"#, "duplicate key 'format'"),
+        (#"{"format": 0, "initial": {"name": "a"}}"#, "format must be a whole number >= 1"),
+        (#"{"format": "1", "initial": {"name": "a"}}"#, "expected a number"),
+        (#"{"format": 1.0, "initial": {"name": "a"}}"#, "expected a whole number"),
+        (#"{"format": 99999999999999999999, "initial": {"name": "a"}}"#, "number out of range"),
+        (#"{"format": 1, "initial": {"name": "9a"}}"#, "invalid route name '9a'"),
+        (#"{"format": 1, "initial": {}}"#, "route without a \"name\""),
+        (#"{"format": 1, "initial": {"name": "a", "params": {"k": 1}}}"#, "expected a string"),
+        (#"{"format": 1, "initial": {"name": "a", "params": {"k": "\u0001"}}}"#, "control character"),
+        (#"{"format": 1, "initial": {"name": "a", "params": {"k": "1", "k": "2"}}}"#, "duplicate parameter 'k'"),
+        (#"{"format": 1, "initial": {"name": "a"}, "stack": {}}"#, "expected '['"),
+        (#"{"format": 1, "initial": {"name": "a"}, "routes": ["a", "a"]}"#, "duplicate route 'a'"),
+        (#"{"format": 1, "initial": {"name": "a"}, "historyLimit": 0}"#, "historyLimit must be"),
+        (#"{"format": 1, "initial": {"name": "a"}, "history": [{"seq": 1}]}"#, "history entry needs"),
+        (#"{"format": 1, "initial": {"name": "a"}, "history": [{"seq": 0, "at": "", "op": "", "args": [], "path": ""}]}"#, "seq must be"),
+        (#"{"format": 1, "initial": {"name": "a"}} x"#, "unexpected data after the end"),
+        (#"{"format": 1, "initial": {"name": "a"},}"#, "expected a string key"),
+        (#"{"format": 1, "initial": {"name": "a\x"}}"#, "invalid escape"),
+        (#"{"format": 1, "initial": {"name": "a", "params": {"k": "\ud800"}}}"#, "unpaired surrogate"),
+        (#"{"format": 1, "initial": {"name": "a"}, "z": tru}"#, "invalid literal"),
+        (#"{"format": 1, "initial": {"name": "a"}, "z": 01}"#, "expected ',' or '}'"),
+        (#"{"format": 1, "initial": {"name": "a"}, "z": "a"#, "unterminated string"),
+    ])
+    func refusesCorruptFiles(_ text: String, _ reason: String) {
+        let error = decodeError(text)
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.message.contains(reason) == true, "\(error?.message ?? "no error")")
+    }
+
+    @Test func errorsSayWhereTheProblemIs() {
+        let error = decodeError("{\n  \"format\": 1,\n  \"initial\": {\"name\": \"a\"}\n  \"root\": 1}")
+        #expect(error?.message == "is not a valid navigator file: expected ',' or '}' at line 4, column 3")
+    }
+
+    @Test func refusesInvalidUTF8() {
+        let bytes = Array(#"{"format": 1, "initial": {"name": "a"}, "z": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        #expect(decodeError(bytes: bytes)?.message == "is not valid UTF-8")
+    }
+
+    @Test func refusesNestingDeeperThan64() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = decodeError(#"{"format": 1, "initial": {"name": "a"}, "z": "# + deep + "}")
+        #expect(error?.message.contains("nested deeper than 64 levels") == true)
+        let ok = String(repeating: "[", count: 62) + String(repeating: "]", count: 62)
+        #expect(throws: Never.self) { try decode(#"{"format": 1, "initial": {"name": "a"}, "z": "# + ok + "}") }
+    }
+
+    @Test func refusesFilesOver16MiB() {
+        let bytes = [UInt8](repeating: 0x20, count: NavigatorFile.maxBytes + 1)
+        #expect(decodeError(bytes: bytes)?.message.contains("larger than 16 MiB") == true)
+    }
+
+    @Test func decodesEscapesInStrings() throws {
+        let state = try decode(#"{"format": 1, "initial": {"name": "a", "params": {"k": "\"\\\/ \u00e9\ud83d\ude00"}}}"#)
+        #expect(state.initial["k"] == "\"\\/ é😀")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `show` end to end: the built binary on files in a temporary folder.
+@Suite struct ShowCommandTests {
+    @Test func missingFileShowsTheDefaultStateAndCreatesNothing() {
+        let box = Sandbox()
+        let result = box.run("show")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            file     \(box.file)
+            initial  root
+            path     root
+
+            DEPTH  ROUTE  PARAMS
+            0      root
+
+            """)
+        #expect(box.contents() == nil)
+        #expect(box.listing().isEmpty)
+    }
+
+    @Test func tableMatchesTheSpecLayout() {
+        let box = Sandbox()
+        #expect(box.run("init", "--initial", "onboarding").status == 0)
+        #expect(box.run("set", "home").status == 0)
+        #expect(box.run("push", "details", "id=42").status == 0)
+        let result = box.run("show")
+        #expect(result.stdout == """
+            file     \(box.file)
+            initial  onboarding
+            path     home/details?id=42
+
+            DEPTH  ROUTE    PARAMS
+            0      home
+            1      details  id=42
+
+            """)
+    }
+
+    @Test func columnsAlignByDisplayWidth() {
+        let box = Sandbox()
+        box.run("push", "a", "city=東京")
+        box.run("push", "bb", "x=1")
+        let lines = box.run("show").stdout.split(separator: "\n")
+        #expect(lines.suffix(3) == ["DEPTH  ROUTE  PARAMS", "0      root", "1      a      city=東京"] || lines.suffix(4).first == "DEPTH  ROUTE  PARAMS")
+        #expect(lines.last == "2      bb     x=1")
+    }
+
+    @Test func pathPrintsOneLineWithPercentEncoding() {
+        let box = Sandbox()
+        box.run("set", "home")
+        box.run("push", "search", "q=a b&c", "lang=é")
+        box.run("push", "settings")
+        let result = box.run("show", "--path")
+        #expect(result.stdout == "home/search?q=a%20b%26c&lang=%C3%A9/settings\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func jsonHasFixedKeysAndParses() throws {
+        let box = Sandbox()
+        box.run("init", "--routes", "root,home,details")
+        box.run("push", "details", "id=42", "b=2")
+        let result = box.run("show", "--json")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {
+              "file": "\(box.file)",
+              "initial": {"name": "root"},
+              "root": {"name": "root"},
+              "stack": [{"name": "details", "params": {"id": "42", "b": "2"}}],
+              "path": "root/details?id=42&b=2",
+              "routes": ["root", "home", "details"]
+            }
+
+            """)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["path"] as? String == "root/details?id=42&b=2")
+    }
+
+    @Test func neverColoursWhenNotATerminal() {
+        let box = Sandbox()
+        box.run("push", "a")
+        #expect(!box.run("show").stdout.contains("\u{1B}"))
+        #expect(!box.run("history").stdout.contains("\u{1B}"))
+    }
+
+    @Test func relativeFileIsShownAbsolute() {
+        let box = Sandbox()
+        let result = Routectl.run(["show", "--json", "-f", "rel.json"], home: box.folder)
+        #expect(result.stdout.contains("\"file\": \"/"))
+        #expect(result.stdout.contains("rel.json\""))
+    }
+}
