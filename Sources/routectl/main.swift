@@ -24,9 +24,18 @@ func runRoutectl(_ words: [String]) -> Int32 {
     } catch let error as UsageError {
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
-        return fail(ExitStatus.of(error.kind), error.message, hint: error.hint)
+        return fail(ExitStatus.of(error.kind), error.message, hint: error.hint ?? defaultHint(error.kind))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
+    }
+}
+
+/// What to suggest for a file error that brings no hint of its own.
+private func defaultHint(_ kind: NavigatorError.Kind) -> String? {
+    switch kind {
+    case .invalidFile: return "to move it aside and start fresh, run 'routectl reset --force'"
+    case .newerFormat: return "use a newer routectl, or start over with 'routectl init --force' (the file is kept beside it)"
+    default: return nil
     }
 }
 

@@ -33,13 +33,13 @@ enum Routectl {
         fatalError("cannot find the routectl binary; build it with 'swift build' or set ROUTECTL_BIN")
     }()
 
-    /// Runs routectl with `arguments` and waits for it.
+    /// Runs routectl (or `executable`, such as a shell that runs it) with `arguments` and waits.
     @discardableResult
     static func run(
-        _ arguments: [String], home: String, environment: [String: String] = [:]
+        _ arguments: [String], home: String, environment: [String: String] = [:], executable: String? = nil
     ) -> RunResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"]
         env.merge(environment) { _, new in new }

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// The SPEC's safety rules and failure exit codes, end to end.
+@Suite struct FileSafetyTests {
+    @Test func corruptFileIsLeftByteForByteUntouched() {
+        let box = Sandbox()
+        let junk = "{\"format\": 1, \"initial\": {\"name\": \"a\"}, \"root\": "
+        box.write(junk)
+        for args in [["show"], ["push", "x"], ["set", "x"], ["pop"], ["reset"], ["history"]] {
+            let result = Routectl.run(["-f", box.file] + args, home: box.folder)
+            #expect(result.status == 65, "\(args)")
+            #expect(result.stdout == "")
+            #expect(result.errorLines.first?.hasPrefix("routectl: '\(box.file)' is not a valid navigator file: ") == true)
+            #expect(result.errorLines.count == 2)
+            #expect(result.errorLines.last == "hint: to move it aside and start fresh, run 'routectl reset --force'")
+        }
+        #expect(box.text() == junk)
+        #expect(box.listing() == ["navigator.json", "navigator.json.lock"])
+    }
+
+    @Test func resetForceMovesTheCorruptFileAsideAndStartsFresh() throws {
+        let box = Sandbox()
+        box.write("\u{0}\u{1}binary")
+        let result = box.run("reset", "--force")
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("routectl: moved the corrupt file"))
+        let aside = try #require(box.listing().first { $0.hasPrefix("navigator.json.corrupt-") })
+        #expect(box.text(box.folder + "/" + aside) == "\u{0}\u{1}binary")
+        #expect(box.run("show", "--path").stdout == "root\n")
+    }
+
+    @Test func newerFormatIsReadableButNotChangeable() {
+        let box = Sandbox()
+        let text = #"{"format": 2, "initial": {"name": "a"}, "root": {"name": "b"}, "modals": []}"#
+        box.write(text)
+        let show = box.run("show", "--path")
+        #expect(show.status == 0 && show.stdout == "b\n")
+        let push = box.run("push", "c")
+        #expect(push.status == 65)
+        #expect(push.errorLines.first == "routectl: '\(box.file)' has format 2, newer than this build understands (1); it is read-only here")
+        #expect(box.run("reset", "--force").status == 65)
+        #expect(box.text() == text)
+    }
+
+    @Test func symlinkedPathReplacesTheTargetAndKeepsTheLink() throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(atPath: box.folder + "/real", withIntermediateDirectories: true)
+        let link = box.folder + "/link.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/nav.json")
+        let result = Routectl.run(["-f", link, "push", "a"], home: box.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real/nav.json")
+        #expect(Routectl.run(["-f", box.folder + "/real/nav.json", "show", "--path"], home: box.folder).stdout == "root/a\n")
+        Routectl.run(["-f", link, "push", "b"], home: box.folder)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real/nav.json")
+        #expect(Routectl.run(["-f", link, "show", "--path"], home: box.folder).stdout == "root/a/b\n")
+    }
+
+    @Test func permissionBitsAreKept() throws {
+        let box = Sandbox()
+        box.run("push", "a")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: box.file)
+        box.run("push", "b")
+        #expect(try FileManager.default.attributesOfItem(atPath: box.file)[.posixPermissions] as? Int == 0o640)
+    }
+
+    @Test func aDirectoryInTheWayExits73() throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(atPath: box.file, withIntermediateDirectories: true)
+        let result = box.run("push", "a")
+        #expect(result.status == 73)
+        #expect(result.errorLines.count == 1)
+        box.write("x", to: box.folder + "/plainfile")
+        let again = Routectl.run(["-f", box.folder + "/plainfile/sub/nav.json", "push", "a"], home: box.folder)
+        #expect(again.status == 73)
+        #expect(again.errorLines.first?.hasPrefix("routectl: cannot create the folder") == true)
+    }
+
+    @Test func otherReadErrorsExit74() {
+        let box = Sandbox()
+        let result = Routectl.run(["-f", "/proc/self/mem", "show"], home: box.folder)
+        #expect(result.status == 74)
+        #expect(result.errorLines.count == 1)
+        #expect(result.stdout == "")
+    }
+
+    @Test func heldLockTimesOutWith75() throws {
+        let box = Sandbox()
+        box.run("push", "a")
+        let before = box.contents()
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", "import fcntl,sys,time; f=open(sys.argv[1],'a'); fcntl.flock(f,fcntl.LOCK_EX); print('locked',flush=True); time.sleep(30)", box.file + ".lock"]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        defer { holder.terminate() }
+        _ = out.fileHandleForReading.availableData  // waits for "locked"
+        let result = box.run("--lock-timeout", "0.2", "push", "b")
+        #expect(result.status == 75)
+        #expect(result.errorLines.first?.hasPrefix("routectl: could not lock '\(box.file).lock' within 0.2 seconds") == true)
+        #expect(box.contents() == before)
+        #expect(box.run("show", "--path").status == 0)  // readers never wait for the lock
+    }
+
+    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+        let box = Sandbox()
+        let script = "for i in $(seq 1 25); do \"$0\" -f \"$1\" push \"$2$i\" || exit 1; done"
+        let writers = try ["a", "b"].map { prefix -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, Routectl.binary, box.file, prefix]
+            try process.run()
+            return process
+        }
+        writers.forEach { $0.waitUntilExit() }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        let stack = (box.json()["stack"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(Set(stack) == Set((1...25).flatMap { ["a\($0)", "b\($0)"] }))
+        #expect(stack.count == 50)
+        let seqs = (box.json()["history"] as? [[String: Any]])?.compactMap { $0["seq"] as? Int }
+        #expect(seqs == Array(1...50))
+    }
+
+    @Test func oversizedAndDeepFilesExit65() {
+        let box = Sandbox()
+        box.write(String(repeating: " ", count: 17 << 20))
+        let big = box.run("show")
+        #expect(big.status == 65)
+        #expect(big.errorLines.first?.contains("larger than 16 MiB") == true)
+        box.write(#"{"format": 1, "initial": {"name": "a"}, "x": "# + String(repeating: "[", count: 500_000))
+        let deep = box.run("show")
+        #expect(deep.status == 65)
+        #expect(deep.errorLines.first?.contains("nested deeper than 64 levels") == true)
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+/// `--help`, `help`, `--version` and usage errors end to end.
+@Suite struct HelpTests {
+    @Test func helpListsEveryVisibleCommandAndGlobalOption() {
+        let box = Sandbox()
+        let result = box.runBare(["--help"])
+        #expect(result.status == 0 && result.stderr == "")
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        for word in ["show", "set", "push", "pop", "reset", "history", "init", "help", "--file <path>", "--json", "--no-color", "--quiet", "--lock-timeout <seconds>", "--version"] {
+            #expect(result.stdout.contains(word), "\(word)")
+        }
+        #expect(!result.stdout.contains("__routes"))
+        #expect(box.runBare(["help"]).stdout == result.stdout)
+    }
+
+    @Test func commandHelpShowsItsOwnOptions() {
+        let box = Sandbox()
+        let pop = box.runBare(["help", "pop"])
+        #expect(pop.status == 0)
+        #expect(pop.stdout.contains("USAGE: routectl pop [<n> | --to <route> | --root]"))
+        #expect(pop.stdout.contains("--to <route>"))
+        #expect(box.runBare(["pop", "--help"]).stdout == pop.stdout)
+        #expect(box.runBare(["push", "-h"]).status == 0)
+    }
+
+    @Test func versionPrintsOneLine() {
+        let result = Sandbox().runBare(["--version"])
+        #expect(result.status == 0 && result.stdout == "routectl 1.0.0\n")
+    }
+
+    @Test func usageErrorsExit64WithOneLineAndAHint() {
+        let box = Sandbox()
+        let cases: [([String], [String])] = [
+            (["shwo"], ["routectl: unknown command 'shwo'", "hint: did you mean 'show'?"]),
+            (["show", "--jsn"], ["routectl: unknown option '--jsn'", "hint: did you mean '--json'?"]),
+            ([], ["routectl: missing command", "hint: run 'routectl --help' to see the commands"]),
+            (["push"], ["routectl: missing argument for 'push'", "hint: usage: routectl push <route> [<key=value> ...]"]),
+            (["show", "x"], ["routectl: unexpected argument 'x' for 'show'", "hint: 'show' takes no arguments"]),
+        ]
+        for (args, lines) in cases {
+            let result = box.runBare(args)
+            #expect(result.status == 64, "\(args)")
+            #expect(result.stdout == "")
+            #expect(result.errorLines.map(String.init) == lines)
+        }
+    }
+
+    @Test func invalidUTF8ArgumentIsAUsageError() {
+        let box = Sandbox()
+        let script = #"exec "$0" -f "$1" push "$(printf 'a\377')""#
+        let result = Routectl.run(["-c", script, Routectl.binary, box.file], home: box.folder, executable: "/bin/sh")
+        #expect(result.status == 64)
+        #expect(result.errorLines.count == 1)
+        #expect(result.errorLines.first?.hasPrefix("routectl: invalid route name") == true)
+        #expect(box.contents() == nil)
+    }
+}
