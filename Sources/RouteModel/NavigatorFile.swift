@@ -1,6 +1,6 @@
 /// The navigator file, format 1: decoding and encoding a ``NavigatorState`` as JSON.
 ///
-/// Decoding is strict (valid UTF-8, RFC 8259 JSON, no duplicate keys, nesting at most 64 deep,
+/// Decoding is strict (RFC 8259 JSON in valid UTF-8, no duplicate keys, nesting at most 64 deep,
 /// every route and parameter valid) and keeps members it does not know. History entries are
 /// checked but kept as their bytes, and written back unchanged. A file with a higher `format`
 /// decodes where its shape allows, and ``NavigatorState/format`` tells the caller so.
@@ -10,29 +10,45 @@ public enum NavigatorFile {
 
     /// Decodes a file's bytes.
     ///
+    /// - Parameter readingHistory: `false` skips the history array after a quick check (strings,
+    ///   brackets, depth) for callers that do not use it; its entries are read strictly when
+    ///   first asked for. ``NavigatorStore`` always reads history before a change.
     /// - Throws: `invalidFile` saying what is wrong and where (line and column), or
     ///   `newerFormat` when a file of a later format cannot be read by this build.
-    public static func decode(_ bytes: [UInt8]) throws -> NavigatorState {
+    public static func decode(_ bytes: [UInt8], readingHistory: Bool = true) throws -> NavigatorState {
         guard bytes.count <= maxBytes else {
             throw NavigatorError(.invalidFile, "is larger than 16 MiB (\(bytes.count) bytes)")
-        }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw NavigatorError(.invalidFile, "is not valid UTF-8")
         }
         var format: Int?
         do {
             var scanner = JSONScanner(bytes)
-            return try FileReader.read(&scanner, format: &format)
+            return try FileReader.read(&scanner, format: &format, readingHistory: readingHistory)
         } catch let error as JSONSyntaxError {
-            let (line, column) = error.location(in: bytes)
-            let where_ = "at line \(line), column \(column)"
-            if let format, format > NavigatorState.currentFormat {
-                throw NavigatorError(
-                    .newerFormat,
-                    "has format \(format), newer than this build understands (\(NavigatorState.currentFormat)), and cannot be read: \(error.reason) \(where_)")
-            }
-            throw NavigatorError(.invalidFile, "is not a valid navigator file: \(error.reason) \(where_)")
+            throw fileError(error, in: bytes, format: format)
         }
+    }
+
+    /// Reads a history array that ``decode(_:readingHistory:)`` skipped.
+    static func decodeHistory(_ bytes: [UInt8], at range: Range<Int>) throws -> History {
+        var scanner = JSONScanner(bytes)
+        scanner.position = range.lowerBound
+        do {
+            return try FileReader.readHistory(&scanner)
+        } catch let error as JSONSyntaxError {
+            throw fileError(error, in: bytes, format: nil)
+        }
+    }
+
+    /// The error for a file that does not read: corrupt, or of a newer format.
+    private static func fileError(_ error: JSONSyntaxError, in bytes: [UInt8], format: Int?) -> NavigatorError {
+        let (line, column) = error.location(in: bytes)
+        let place = "at line \(line), column \(column)"
+        if let format, format > NavigatorState.currentFormat {
+            return NavigatorError(
+                .newerFormat,
+                "has format \(format), newer than this build understands (\(NavigatorState.currentFormat)), and cannot be read: \(error.reason) \(place)")
+        }
+        return NavigatorError(.invalidFile, "is not a valid navigator file: \(error.reason) \(place)")
     }
 
     /// Encodes a state as format-1 JSON: top-level keys one per line in a fixed order, history
@@ -53,15 +69,20 @@ public enum NavigatorFile {
         }
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
-        writer.raw(",\n  \"history\": [")
-        for (index, item) in state.history.items.enumerated() {
-            writer.raw(index == 0 ? "\n    " : ",\n    ")
-            switch item {
-            case .encoded(let bytes, _): writer.raw(bytes)
-            case .decoded(let entry): writer.historyEntry(entry)
+        writer.raw(",\n  \"history\": ")
+        if let skipped = state.history.skipped {
+            writer.raw(state.history.buffer[skipped])
+        } else {
+            writer.raw("[")
+            for (index, item) in state.history.items.enumerated() {
+                writer.raw(index == 0 ? "\n    " : ",\n    ")
+                switch item {
+                case .encoded(let range, _): writer.raw(state.history.buffer[range])
+                case .decoded(let entry): writer.historyEntry(entry)
+                }
             }
+            writer.raw(state.history.items.isEmpty ? "]" : "\n  ]")
         }
-        writer.raw(state.history.items.isEmpty ? "]" : "\n  ]")
         for member in state.unknownMembers {
             writer.raw(",\n  ")
             writer.string(member.key)
@@ -98,7 +119,7 @@ public enum NavigatorFile {
 private enum FileReader {
     /// Reads the whole document; `format` is set as soon as the member is read, so a caller can
     /// tell a corrupt file from one of a newer format.
-    static func read(_ scanner: inout JSONScanner, format: inout Int?) throws -> NavigatorState {
+    static func read(_ scanner: inout JSONScanner, format: inout Int?, readingHistory: Bool) throws -> NavigatorState {
         var state = NavigatorState()
         var seen = Set<String>()
         var firstProblem: JSONSyntaxError?
@@ -134,8 +155,12 @@ private enum FileReader {
                     let value = try scanner.readInt()
                     guard value >= 1 else { throw scanner.error("historyLimit must be a whole number >= 1", at: start) }
                     state.historyLimit = value
-                case "history":
+                case "history" where readingHistory:
                     state.history = try readHistory(&scanner)
+                case "history":
+                    let range = try scanner.skipContainerQuickly(depth: 2)
+                    guard scanner.bytes[range.lowerBound] == UInt8(ascii: "[") else { throw scanner.error("expected '['", at: range.lowerBound) }
+                    state.history = History(items: [], lastSeq: 0, buffer: scanner.bytes, skipped: range)
                 default:
                     let range = try scanner.skipValue(depth: 2)
                     state.unknownMembers.append(JSONMember(key: key, value: scanner.bytes[range]))
@@ -211,38 +236,58 @@ private enum FileReader {
         return names
     }
 
-    /// Checks each entry's shape, keeping its bytes and `seq` without decoding the rest.
-    private static func readHistory(_ scanner: inout JSONScanner) throws -> History {
+    /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
+    /// rest: a command that only appends an entry writes the others back untouched.
+    static func readHistory(_ scanner: inout JSONScanner) throws -> History {
         var items: [History.Item] = []
+        items.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
         var lastSeq = 0
         try scanner.readArray(depth: 2) { scanner in
             _ = scanner.peek()
             let start = scanner.position
             var seq: Int?
             var found = 0
-            try scanner.readObject(depth: 3) { scanner, key in
-                switch key {
-                case "seq":
+            try scanner.readObjectKeys(depth: 3) { scanner, key in
+                switch scanner.packedKey(key) ?? 0 {
+                case HistoryKey.seq:
                     let valueStart = scanner.position
                     let value = try scanner.readInt()
                     guard value >= 1 else { throw scanner.error("seq must be a whole number >= 1", at: valueStart) }
                     seq = value
                     found |= 1
-                case "at": _ = try scanner.scanString(); found |= 2
-                case "op": _ = try scanner.scanString(); found |= 4
-                case "path": _ = try scanner.scanString(); found |= 8
-                case "args":
+                case HistoryKey.at:
+                    _ = try scanner.scanString()
+                    found |= 2
+                case HistoryKey.op:
+                    _ = try scanner.scanString()
+                    found |= 4
+                case HistoryKey.args:
                     try scanner.readArray(depth: 4) { _ = try $0.scanString() }
+                    found |= 8
+                case HistoryKey.path:
+                    _ = try scanner.scanString()
                     found |= 16
-                default: try scanner.skipValue(depth: 4)
+                default:
+                    // An escaped spelling of a known key is not matched above; such an entry is
+                    // refused below for lack of the key rather than read wrongly.
+                    try scanner.skipValue(depth: 4)
                 }
             }
             guard found == 31, let seq else {
                 throw scanner.error("history entry needs seq, at, op, args and path", at: start)
             }
-            items.append(.encoded(scanner.bytes[start..<scanner.position], seq: seq))
+            items.append(.encoded(start..<scanner.position, seq: seq))
             lastSeq = max(lastSeq, seq)
         }
-        return History(items: items, lastSeq: lastSeq)
+        return History(items: items, lastSeq: lastSeq, buffer: scanner.bytes)
     }
+}
+
+/// The keys of a history entry, packed for ``JSONScanner/packedKey(_:)``.
+private enum HistoryKey {
+    static let seq = JSONScanner.packed("seq")
+    static let at = JSONScanner.packed("at")
+    static let op = JSONScanner.packed("op")
+    static let args = JSONScanner.packed("args")
+    static let path = JSONScanner.packed("path")
 }

@@ -132,7 +132,15 @@ import Testing
 
     @Test func refusesInvalidUTF8() {
         let bytes = Array(#"{"format": 1, "initial": {"name": "a"}, "z": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
-        #expect(decodeError(bytes: bytes)?.message == "is not valid UTF-8")
+        #expect(decodeError(bytes: bytes)?.message == "is not a valid navigator file: invalid UTF-8 in string at line 1, column 47")
+        for bad: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF]] {
+            let text = Array(#"{"format": 1, "initial": {"name": "a"}, "z": ""#.utf8) + bad + Array(#""}"#.utf8)
+            #expect(decodeError(bytes: text)?.message.contains("invalid UTF-8 in string") == true, "\(bad)")
+        }
+        let good = Array(#"{"format": 1, "initial": {"name": "a"}, "z": "é€😀"}"#.utf8)
+        #expect(throws: Never.self) { try NavigatorFile.decode(good) }
+        let outside = Array(#"{"format": 1, "initial": {"name": "a"}, "z": "#.utf8) + [0xC3, 0xA9] + Array("}".utf8)
+        #expect(decodeError(bytes: outside)?.kind == .invalidFile)
     }
 
     @Test func refusesNestingDeeperThan64() {
@@ -151,5 +159,36 @@ import Testing
     @Test func decodesEscapesInStrings() throws {
         let state = try decode(#"{"format": 1, "initial": {"name": "a", "params": {"k": "\"\\\/ \u00e9\ud83d\ude00"}}}"#)
         #expect(state.initial["k"] == "\"\\/ é😀")
+    }
+
+    @Test func skippedHistoryIsCheckedQuicklyAndReadStrictlyWhenAskedFor() throws {
+        let state = try NavigatorFile.decode(Array(Self.specExample.utf8), readingHistory: false)
+        #expect(state.path == "home/details?id=42")
+        #expect(try state.history.entries().map(\.seq) == [7])
+        #expect(String(decoding: NavigatorFile.encode(state), as: UTF8.self) == Self.specExample)
+
+        let wrongShape = #"{"format": 1, "initial": {"name": "a"}, "history": [{"seq": "x"}]}"#
+        let lenient = try NavigatorFile.decode(Array(wrongShape.utf8), readingHistory: false)
+        #expect(throws: NavigatorError.self) { try lenient.history.entries() }
+        #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(wrongShape.utf8)) }
+        let object = #"{"format": 1, "initial": {"name": "a"}, "history": {}}"#
+        #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(object.utf8), readingHistory: false) }
+    }
+
+    @Test(arguments: [
+        (#"{"format": 1, "initial": {"name": "a"}, "history": [{"a": [}]}"#, "mismatched '}'"),
+        (#"{"format": 1, "initial": {"name": "a"}, "history": [{"a": "\q"}]}"#, "invalid escape"),
+        (#"{"format": 1, "initial": {"name": "a"}, "history": [1, 2"#, "unterminated array or object"),
+        (#"{"format": 1, "initial": {"name": "a"}, "history": [@]}"#, "unexpected character"),
+        (#"{"format": 1, "initial": {"name": "a"}, "history": "# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}", "nested deeper than 64 levels"),
+    ])
+    func quickCheckStillRefusesBrokenStructure(_ text: String, _ reason: String) {
+        let error = #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(text.utf8), readingHistory: false) }
+        #expect(error?.kind == .invalidFile)
+        var scanner = JSONScanner(Array(text.utf8))
+        let history = Array(text.utf8).firstRange(of: Array(#""history": "#.utf8))!.upperBound
+        scanner.position = history
+        let quick = #expect(throws: JSONSyntaxError.self) { try scanner.skipContainerQuickly(depth: 2) }
+        #expect(quick?.reason.contains(reason) == true, "\(quick?.reason ?? "no error")")
     }
 }

@@ -3,7 +3,8 @@
 /// The caller walks the document: ``readObject(depth:_:)`` and ``readArray(depth:_:)`` call back
 /// for each member or element, and ``skipValue(depth:)`` checks a value without building it, so
 /// a reader decodes only what it needs. Nesting deeper than ``maxDepth`` is refused before it
-/// can exhaust the stack. The input must already be valid UTF-8 (see ``init(_:)``).
+/// can exhaust the stack. Every string is checked to be valid UTF-8 as it is scanned, and any
+/// other byte outside ASCII is a syntax error, so a document that scans is valid UTF-8.
 struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted.
     static let maxDepth = 64
@@ -12,9 +13,16 @@ struct JSONScanner {
     /// The offset of the next byte to read.
     var position = 0
 
-    /// A scanner over `bytes`, which the caller has checked to be valid UTF-8.
+    /// A scanner over `bytes`, from the start.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+    }
+
+    /// An object key as it stands in the input: its range (quotes included) and whether it
+    /// holds escapes.
+    struct JSONKey {
+        var range: Range<Int>
+        var escaped: Bool
     }
 
     func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -22,7 +30,9 @@ struct JSONScanner {
     }
 
     /// Skips spaces, tabs, carriage returns and newlines.
+    @inline(__always)
     mutating func skipWhitespace() {
+        if position < bytes.count, bytes[position] > 0x20 { return }
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -32,6 +42,7 @@ struct JSONScanner {
     }
 
     /// The next byte after white space, without consuming it; `nil` at the end.
+    @inline(__always)
     mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
@@ -52,6 +63,14 @@ struct JSONScanner {
 
     /// Reads an object, calling `member` with each key; `member` must consume the value.
     mutating func readObject(depth: Int, _ member: (inout JSONScanner, String) throws -> Void) throws {
+        try readObjectKeys(depth: depth) { scanner, key in
+            try member(&scanner, scanner.text(of: key))
+        }
+    }
+
+    /// Reads an object without decoding its keys: `member` gets each key's bytes to match with
+    /// ``key(_:is:)``, which saves building a string per key in long arrays of small objects.
+    mutating func readObjectKeys(depth: Int, _ member: (inout JSONScanner, JSONKey) throws -> Void) throws {
         try checkDepth(depth)
         try expect(UInt8(ascii: "{"), "'{'")
         if peek() == UInt8(ascii: "}") {
@@ -60,15 +79,55 @@ struct JSONScanner {
         }
         while true {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try readString()
+            let (range, escaped) = try scanString()
             try expect(UInt8(ascii: ":"), "':'")
-            try member(&self, key)
+            try member(&self, JSONKey(range: range, escaped: escaped))
             switch peek() {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"): position += 1; return
             default: throw error("expected ',' or '}'")
             }
         }
+    }
+
+    /// The decoded text of an object key.
+    func text(of key: JSONKey) throws -> String {
+        let content = bytes[(key.range.lowerBound + 1)..<(key.range.upperBound - 1)]
+        return key.escaped ? try unescape(content) : String(decoding: content, as: UTF8.self)
+    }
+
+    /// A key of up to eight plain ASCII bytes packed into an integer (see ``packed(_:)``), for
+    /// matching keys in hot loops with one comparison; `nil` for longer or escaped keys.
+    func packedKey(_ key: JSONKey) -> UInt64? {
+        let length = key.range.count - 2
+        guard !key.escaped, length <= 8 else { return nil }
+        var value: UInt64 = 0
+        for index in (key.range.lowerBound + 1)..<(key.range.upperBound - 1) {
+            value = value << 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+
+    /// `name` (up to eight ASCII bytes) packed the way ``packedKey(_:)`` packs a key.
+    static func packed(_ name: StaticString) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount) {
+            value = value << 8 | UInt64(byte)
+        }
+        return value
+    }
+
+    /// Whether an object key is `name`, comparing bytes when the key has no escapes.
+    func key(_ key: JSONKey, is name: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        guard !key.escaped else { return (try? text(of: key)) == String(decoding: expected, as: UTF8.self) }
+        guard key.range.count == expected.count + 2 else { return false }
+        var index = key.range.lowerBound + 1
+        for byte in expected {
+            if bytes[index] != byte { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Reads an array, calling `element` for each element; `element` must consume it.
@@ -202,45 +261,159 @@ struct JSONScanner {
         return try unescape(content)
     }
 
-    /// Checks a string without decoding it. Returns the range including both quotes and whether
-    /// the string holds escapes.
+    /// Checks a string without decoding it: escapes well formed, no raw control characters,
+    /// valid UTF-8. Returns the range including both quotes and whether it holds escapes.
     mutating func scanString() throws -> (Range<Int>, escaped: Bool) {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = position
-        position += 1
+        let (end, escaped) = try bytes.withUnsafeBufferPointer { try JSONScanner.scanString($0, from: start) }
+        position = end
+        return (start..<end, escaped)
+    }
+
+    /// Checks the string whose opening quote is at `start`; returns the index after its closing
+    /// quote and whether it holds escapes.
+    private static func scanString(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (Int, Bool) {
         var escaped = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                position += 1
-                return (start..<position, escaped)
-            case UInt8(ascii: "\\"):
+        var index = start + 1
+        while index < buffer.count {
+            index = skipPlainBytes(buffer, from: index)
+            guard index < buffer.count else { break }
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\"") {
+                return (index + 1, escaped)
+            } else if byte == UInt8(ascii: "\\") {
                 escaped = true
-                position += 1
-                guard position < bytes.count else { break }
-                switch bytes[position] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    position += 1
-                case UInt8(ascii: "u"):
-                    position += 1
-                    for _ in 0..<4 {
-                        guard position < bytes.count, hexValue(bytes[position]) != nil else {
-                            throw error("invalid \\u escape")
-                        }
-                        position += 1
-                    }
-                default:
-                    throw error("invalid escape in string")
-                }
-            case 0x00..<0x20:
-                throw error("control character in string")
-            default:
-                position += 1
+                index = try checkEscape(buffer, at: index)
+            } else if byte < 0x20 {
+                throw JSONSyntaxError(reason: "control character in string", offset: index)
+            } else {
+                index = try checkUTF8(buffer, at: index)
             }
         }
-        throw error("unterminated string", at: start)
+        throw JSONSyntaxError(reason: "unterminated string", offset: start)
+    }
+
+    /// Skips the array or object that comes next, quickly: its strings are checked as
+    /// ``scanString()`` checks them, brackets must match and nest at most ``maxDepth`` deep, and
+    /// only JSON's own bytes may stand between strings; the grammar between tokens (commas,
+    /// colons, numbers, literals) is not checked. For parts of a document a reader does not
+    /// use; a reader that does use them reads them strictly. Returns the container's range.
+    mutating func skipContainerQuickly(depth: Int) throws -> Range<Int> {
+        guard let open = peek(), open == UInt8(ascii: "[") || open == UInt8(ascii: "{") else {
+            throw error("expected '[' or '{'")
+        }
+        let start = position
+        position = try bytes.withUnsafeBufferPointer { buffer in
+            var objectLevels: UInt64 = 0  // bit n set: the container at level n is an object
+            var level = 0
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index = try JSONScanner.scanString(buffer, from: index).0
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    guard depth + level <= JSONScanner.maxDepth else {
+                        throw JSONSyntaxError(reason: "nested deeper than \(JSONScanner.maxDepth) levels", offset: index)
+                    }
+                    let bit: UInt64 = 1 << UInt64(level)
+                    objectLevels = byte == UInt8(ascii: "{") ? objectLevels | bit : objectLevels & ~bit
+                    level += 1
+                    index += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    level -= 1
+                    let isObject = objectLevels & (1 << UInt64(level)) != 0
+                    guard isObject == (byte == UInt8(ascii: "}")) else {
+                        throw JSONSyntaxError(reason: "mismatched '\(Character(Unicode.Scalar(byte)))'", offset: index)
+                    }
+                    index += 1
+                    if level == 0 { return index }
+                case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-"),
+                    UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "E"):
+                    index += 1
+                default:
+                    throw JSONSyntaxError(reason: "unexpected character", offset: index)
+                }
+            }
+            throw JSONSyntaxError(reason: "unterminated array or object", offset: start)
+        }
+        return start..<position
+    }
+
+    /// The first index at or after `index` whose byte needs a closer look inside a string: a
+    /// quote, a backslash, a control character or a byte outside ASCII. Tests eight bytes at a
+    /// time (the "has a byte less than n" and "has a zero byte" bit tricks); exact, never a
+    /// false "all plain".
+    @inline(__always)
+    private static func skipPlainBytes(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(buffer.baseAddress!)
+        while index + 8 <= buffer.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let special = (word | ((word &- ones &* 0x20) & ~word)
+                | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)) & highs
+            if special != 0 {
+                return index + (special.trailingZeroBitCount >> 3)
+            }
+            index += 8
+        }
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// Checks the escape at `index` (a backslash) and returns the index after it.
+    private static func checkEscape(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
+        guard index + 1 < buffer.count else { throw JSONSyntaxError(reason: "unterminated string", offset: index) }
+        switch buffer[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return index + 2
+        case UInt8(ascii: "u"):
+            for offset in 2..<6 {
+                guard index + offset < buffer.count, hexValue(buffer[index + offset]) != nil else {
+                    throw JSONSyntaxError(reason: "invalid \\u escape", offset: index)
+                }
+            }
+            return index + 6
+        default:
+            throw JSONSyntaxError(reason: "invalid escape in string", offset: index)
+        }
+    }
+
+    /// Checks the UTF-8 sequence starting at `index` (a byte >= 0x80) by the Unicode standard's
+    /// table of well-formed sequences, and returns the index after it.
+    private static func checkUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
+        let lead = buffer[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw JSONSyntaxError(reason: "invalid UTF-8 in string", offset: index)
+        }
+        guard index + length <= buffer.count else { throw JSONSyntaxError(reason: "invalid UTF-8 in string", offset: index) }
+        let second = buffer[index + 1]
+        guard second >= low, second <= high else { throw JSONSyntaxError(reason: "invalid UTF-8 in string", offset: index) }
+        for offset in 2..<length where buffer[index + offset] & 0xC0 != 0x80 {
+            throw JSONSyntaxError(reason: "invalid UTF-8 in string", offset: index)
+        }
+        return index + length
     }
 
     private func unescape(_ content: ArraySlice<UInt8>) throws -> String {
@@ -285,12 +458,12 @@ struct JSONScanner {
     private func hex4(_ content: ArraySlice<UInt8>, _ index: Int) -> UInt32 {
         var value: UInt32 = 0
         for offset in 0..<4 {
-            value = value << 4 | UInt32(hexValue(content[index + offset]) ?? 0)
+            value = value << 4 | UInt32(JSONScanner.hexValue(content[index + offset]) ?? 0)
         }
         return value
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt8? {
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

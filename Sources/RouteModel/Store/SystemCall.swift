@@ -82,22 +82,36 @@ enum SystemCall {
         guard fstat(fd, &info) == 0 else { throw failure("read", path, forWriting: forWriting) }
         if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR, forWriting: forWriting) }
         if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard count <= limit else { throw tooLarge(count) }
-                bytes.append(contentsOf: repeatElement(0, count: min(count, limit + 1 - count) + 1))
+        // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),
+        // then keep reading in chunks until the end, for files whose size fstat does not know.
+        let expected = max(Int(info.st_size), 0) + 1
+        var readError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let got = read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
             }
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+        }
+        guard readError == 0 else { throw failure("read", path, readError, forWriting: forWriting) }
+        var chunk: [UInt8] = []
+        while bytes.count >= expected {
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 65536) }
+            let got = read(fd, &chunk, chunk.count)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw failure("read", path, forWriting: forWriting)
             }
             if got == 0 { break }
-            count += got
+            bytes.append(contentsOf: chunk[..<got])
+            guard bytes.count <= limit else { throw tooLarge(bytes.count) }
         }
-        bytes.removeLast(bytes.count - count)
         return bytes
     }
 
