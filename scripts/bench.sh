@@ -3,8 +3,8 @@
 #
 # usage: scripts/bench.sh [--quick]      (from anywhere; it works in the repo root)
 #
-# Builds the release binary the way the README tells users to (static Swift
-# stdlib, scratch path .build-bench so it never fights a debug build), builds
+# Builds the release binary the way the README tells users to (a fully static
+# executable, scratch path .build-bench so it never fights a debug build), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
 # hyperfine (no shell, median of 200 runs; 30 with --quick), one run per size:
@@ -37,7 +37,7 @@
 set -euo pipefail
 
 # The install command the README gives users (keep the two in step).
-build=(swift build -c release --static-swift-stdlib --scratch-path .build-bench)
+build=(swift build -c release -Xswiftc -static-executable --scratch-path .build-bench)
 runs=200 warmup=20
 case "${1:-}" in
   "") ;;
