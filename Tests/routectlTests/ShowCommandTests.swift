@@ -86,6 +86,25 @@ import Testing
         #expect(!box.run("history").stdout.contains("\u{1B}"))
     }
 
+    @Test func coloursOnATerminalUnlessNoColorOrJSON() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: coloursOnATerminal needs util-linux 'script' to give routectl a terminal")
+            return
+        }
+        let box = Sandbox()
+        box.run("push", "a")
+        func onTerminal(_ arguments: String, _ environment: [String: String] = [:]) -> String {
+            let command = "\(Routectl.binary) -f \(box.file) \(arguments)"
+            return Routectl.run(["-qc", command, "/dev/null"], home: box.folder, environment: environment, executable: "/usr/bin/script").stdout
+        }
+        #expect(onTerminal("show").contains("\u{1B}[1mDEPTH  ROUTE  PARAMS\u{1B}[0m"))
+        #expect(onTerminal("history").contains("\u{1B}[1mSEQ"))
+        #expect(!onTerminal("show", ["NO_COLOR": "1"]).contains("\u{1B}"))
+        #expect(!onTerminal("show --no-color").contains("\u{1B}"))
+        #expect(!onTerminal("show --json").contains("\u{1B}"))
+        #expect(!onTerminal("show", ["TERM": "dumb"]).contains("\u{1B}"))
+    }
+
     @Test func relativeFileIsShownAbsolute() {
         let box = Sandbox()
         let result = Routectl.run(["show", "--json", "-f", "rel.json"], home: box.folder)

@@ -6,8 +6,9 @@ enum RoutesCommand {
     static func run(_ context: Context) -> CommandResult {
         guard let state = try? context.store.read() else { return CommandResult() }
         var names: [String] = []
+        var seen = Set<String>()
         func add(_ name: String) {
-            if !names.contains(name) { names.append(name) }
+            if seen.insert(name).inserted { names.append(name) }
         }
         if let routes = state.routes {
             routes.forEach(add)
