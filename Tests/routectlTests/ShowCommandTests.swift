@@ -100,6 +100,7 @@ import Testing
         #expect(onTerminal("show").contains("\u{1B}[1mDEPTH  ROUTE  PARAMS\u{1B}[0m"))
         #expect(onTerminal("history").contains("\u{1B}[1mSEQ"))
         #expect(!onTerminal("show", ["NO_COLOR": "1"]).contains("\u{1B}"))
+        #expect(!onTerminal("show", ["NO_COLOR": ""]).contains("\u{1B}"))
         #expect(!onTerminal("show --no-color").contains("\u{1B}"))
         #expect(!onTerminal("show --json").contains("\u{1B}"))
         #expect(!onTerminal("show", ["TERM": "dumb"]).contains("\u{1B}"))

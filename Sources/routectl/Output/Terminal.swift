@@ -15,10 +15,10 @@ enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
     /// Whether to colour standard output: only on a terminal that is not `dumb`, when `NO_COLOR`
-    /// is unset or empty, and when `--no-color` and `--json` were not given.
+    /// is unset (set to anything, even empty, turns colour off, as the SPEC words it), and when
+    /// `--no-color` and `--json` were not given.
     static func useColor(_ options: ParsedOptions) -> Bool {
-        guard !options.noColor, !options.json, stdoutIsTerminal else { return false }
-        if let noColor = environment("NO_COLOR"), !noColor.isEmpty { return false }
+        guard !options.noColor, !options.json, environment("NO_COLOR") == nil, stdoutIsTerminal else { return false }
         return environment("TERM") != "dumb"
     }
 
