@@ -13,6 +13,8 @@ struct OptionSpec: Sendable {
     let summary: String
     /// What completes its value.
     let completion: Completion
+    /// More for the man page, after the summary; `nil` when the summary says it all.
+    var details: String? = nil
     /// Records the option (and its value; `""` for a switch) in the parsed options.
     let apply: @Sendable (inout ParsedOptions, String) throws -> Void
 
@@ -52,7 +54,9 @@ struct OptionSpec: Sendable {
         OptionSpec(
             long: "lock-timeout", short: nil, valueName: "seconds", commands: nil,
             summary: "How long to wait for another routectl's lock (default: 10)",
-            completion: .none, apply: { $0.lockTimeout = try seconds($1) }),
+            completion: .none,
+            details: "Fractions are allowed, such as 2.5; 0 tries once. When the lock is still held after that, routectl exits with status 75.",
+            apply: { $0.lockTimeout = try seconds($1) }),
         OptionSpec(
             long: "help", short: "h", valueName: nil, commands: nil,
             summary: "Show help for routectl or the command",
@@ -84,11 +88,15 @@ struct OptionSpec: Sendable {
         OptionSpec(
             long: "routes", short: nil, valueName: "a,b,c", commands: ["init"],
             summary: "Allow only these route names (default: any)",
-            completion: .none, apply: { $0.routes = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
+            completion: .none,
+            details: "Names are separated by commas and must include the initial route. Every command then rejects other names.",
+            apply: { $0.routes = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
         OptionSpec(
             long: "history-limit", short: nil, valueName: "count", commands: ["init"],
             summary: "How many history entries to keep (default: 1000)",
-            completion: .none, apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: 1_000_000) }),
+            completion: .none,
+            details: "From 1 to 1000000. The oldest entries are dropped first; sequence numbers keep growing.",
+            apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: 1_000_000) }),
         OptionSpec(
             long: "force", short: nil, valueName: nil, commands: ["init", "reset"],
             summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",
@@ -108,6 +116,9 @@ struct OptionSpec: Sendable {
 
 private func nonEmpty(_ text: String) throws -> String {
     guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
+    // An argument that is not UTF-8 arrives as this marker; used as a path, it would name a
+    // file other than the one meant.
+    guard text != CommandArguments.invalidUTF8 else { throw InvalidValue(expected: "expected a file path in UTF-8") }
     return text
 }
 

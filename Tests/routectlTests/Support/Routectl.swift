@@ -38,16 +38,30 @@ enum Routectl {
     static func run(
         _ arguments: [String], home: String, environment: [String: String] = [:], executable: String? = nil
     ) -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? binary)
-        process.arguments = arguments
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"]
         env.merge(environment) { _, new in new }
-        process.environment = env
+        return Subprocess.run(executable ?? binary, arguments, environment: env, in: home)
+    }
+}
+
+/// Runs any program to the end and captures what it printed.
+enum Subprocess {
+    /// Runs `executable` in `folder` with exactly `environment`, and waits at most `timeout`
+    /// seconds (then it is killed and the status is -1). A program killed by a signal reports
+    /// 128 + the signal, as a shell would.
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        in folder: String, timeout: Double = 120
+    ) -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         // Capture into files rather than pipes: nothing can block, however much is printed.
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("routectl-run-" + UUID().uuidString).path
-        FileManager.default.createFile(atPath: capture + ".out", contents: nil)
-        FileManager.default.createFile(atPath: capture + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: capture + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: capture + ".err", contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: capture + ".out")
             try? FileManager.default.removeItem(atPath: capture + ".err")
@@ -60,18 +74,24 @@ enum Routectl {
         do {
             try process.run()
         } catch {
-            return RunResult(status: -1, stdout: "", stderr: "could not start routectl: \(error)")
+            return RunResult(status: -1, stdout: "", stderr: "could not start \(executable): \(error)")
         }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
         process.waitUntilExit()
         try? out.close()
         try? err.close()
-        let outData = FileManager.default.contents(atPath: capture + ".out") ?? Data()
-        let errData = FileManager.default.contents(atPath: capture + ".err") ?? Data()
+        let stdout = String(decoding: FileManager.default.contents(atPath: capture + ".out") ?? Data(), as: UTF8.self)
+        let stderr = String(decoding: FileManager.default.contents(atPath: capture + ".err") ?? Data(), as: UTF8.self)
+        if timedOut {
+            return RunResult(status: -1, stdout: stdout, stderr: "timed out after \(timeout) s\n" + stderr)
+        }
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return RunResult(
-            status: status,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return RunResult(status: status, stdout: stdout, stderr: stderr)
     }
 }
 

@@ -1,0 +1,143 @@
+/// The zsh completion script: `_arguments` specs for the global options and the command, then
+/// one `_arguments` call per command for its own options and arguments.
+enum ZshCompletion {
+    /// The whole script. Autoloaded from `$fpath` it completes at once; sourced, it registers
+    /// itself with `compdef`.
+    static func script() -> String {
+        var lines = ["#compdef routectl"]
+        lines += Completions.header(.zsh, install: [
+            "Install: save as _routectl in a folder on $fpath before compinit runs, or add",
+            "`source <(routectl completions zsh)` to ~/.zshrc after compinit.",
+        ]).map { "# " + $0 }
+        lines += ["", routesFunction, ""]
+        lines += commandsFunction()
+        lines += [""]
+        lines += mainFunction()
+        lines += [
+            "",
+            "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then",
+            "  _routectl \"$@\"",
+            "else",
+            "  compdef _routectl routectl",
+            "fi",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The option naming the navigator file, whose value the script passes on to `__routes`.
+    private static let file = Completions.fileOption
+
+    /// The keys `_arguments` files the file option's value under in `opt_args`.
+    private static var fileKeys: [String] { [file.flag] + (file.short.map { ["-\($0)"] } ?? []) }
+
+    /// `_routectl_routes`: the route names routectl lists for the file typed on the line.
+    private static var routesFunction: String {
+        let lookup = fileKeys.reversed().reduce("$_routectl_file") { inner, key in "${opt_args[\(key)]:-\(inner)}" }
+        return """
+            # Offers the route names of the file named on the line so far (else the file in use), as
+            # routectl itself lists them. $_routectl_file is a file option given before the command.
+            _routectl_routes() {
+              local file=\(lookup)
+              local -a args routes
+              file=${(Q)file}
+              [[ $file == \\~/* ]] && file=$HOME/${file#\\~/}
+              [[ -n $file ]] && args=(\(file.flag) $file)
+              routes=(${(f)"$(command routectl $args \(Completions.routesCommand) 2>/dev/null)"})
+              _wanted routes expl route compadd -a routes
+            }
+            """
+    }
+
+    /// `_routectl_commands`: the command names with their summaries.
+    private static func commandsFunction() -> [String] {
+        ["# Offers the command names.", "_routectl_commands() {", "  local -a commands=("]
+            + Completions.commands.map { "    " + quoted($0.name.replacing(":", with: "\\:") + ":" + $0.summary) }
+            + ["  )", "  _describe -t commands 'routectl command' commands", "}"]
+    }
+
+    /// `_routectl`: global options and the command, then the command's own options and
+    /// arguments (with the words narrowed to the command and what follows it).
+    private static func mainFunction() -> [String] {
+        var lines = [
+            "_routectl() {",
+            "  local curcontext=$curcontext state state_descr line ret=1",
+            "  local -A opt_args",
+            "  local -a global=(",
+        ]
+        lines += Completions.globalOptions.flatMap(specs).map { "    " + $0 }
+        lines += [
+            "  )",
+            "  _arguments -C -s -S -A '-*' : $global \\",
+            "    '1:command:_routectl_commands' \\",
+            "    '*::argument:->argument' && ret=0",
+            "  if [[ $state == argument ]]; then",
+            "    local _routectl_file=" + fileKeys.reversed().reduce("") { inner, key in "${opt_args[\(key)]\(inner.isEmpty ? "" : ":-" + inner)}" },
+            "    curcontext=${curcontext%:*:*}:routectl-$words[1]:",
+            "    case $words[1] in",
+        ]
+        for command in Completions.commands {
+            let own = Completions.ownOptions(of: command).flatMap(specs)
+            let arguments = argumentSpecs(command)
+            lines.append("      \(command.name))")
+            lines.append("        _arguments -s -S : $global" + (own + arguments).map { " \\\n          " + $0 }.joined() + " && ret=0 ;;")
+        }
+        lines += [
+            "    esac",
+            "  fi",
+            "  return ret",
+            "}",
+        ]
+        return lines
+    }
+
+    /// The `_arguments` specs of one option: one per spelling, each excluding the others.
+    private static func specs(_ option: OptionSpec) -> [String] {
+        let forms = (option.short.map { ["-\($0)"] } ?? []) + [option.flag]
+        let exclusion = forms.count > 1 ? "(" + forms.joined(separator: " ") + ")" : ""
+        let explanation = "[" + bracketed(option.summary) + "]"
+        return forms.map { form in
+            guard let valueName = option.valueName else { return quoted(exclusion + form + explanation) }
+            let joiner = form.hasPrefix("--") ? "=" : "+"
+            return quoted(exclusion + form + joiner + explanation + ":" + colonless(valueName) + ":" + action(option.completion))
+        }
+    }
+
+    /// The `_arguments` specs of a command's arguments: what completes the first, and nothing
+    /// for the rest.
+    private static func argumentSpecs(_ command: CommandSpec) -> [String] {
+        guard Completions.takesArguments(command) else { return [] }
+        let names = Completions.argumentNames(of: command).map(colonless)
+        let first = names.first ?? "argument"
+        var specs = [quoted("1:" + (command.arity.lowerBound == 0 ? ":" : "") + first + ":" + action(command.completion))]
+        if command.arity.upperBound > 1 {
+            specs.append(quoted("*:" + (names.dropFirst().first ?? first) + ": "))
+        }
+        return specs
+    }
+
+    /// The `_arguments` action for a kind of value (a single space offers nothing).
+    private static func action(_ completion: Completion) -> String {
+        switch completion {
+        case .none: return " "
+        case .file: return "_files"
+        case .route: return "_routectl_routes"
+        case .command: return "_routectl_commands"
+        case .choices(let choices): return "(" + choices.joined(separator: " ") + ")"
+        }
+    }
+
+    /// `text` in single quotes.
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+
+    /// `text` made safe inside an `_arguments` `[explanation]`.
+    private static func bracketed(_ text: String) -> String {
+        text.replacing("\\", with: "\\\\").replacing("]", with: "\\]")
+    }
+
+    /// `text` made safe between the colons of an `_arguments` spec.
+    private static func colonless(_ text: String) -> String {
+        text.replacing(":", with: "\\:")
+    }
+}

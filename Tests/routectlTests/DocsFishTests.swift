@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+extension DocsTests {
+    /// completions/routectl.fish in a real fish: `complete -C LINE` lists what fish would offer.
+    @Suite struct Fish {
+        /// What fish offers for `line`, or nil when fish is missing.
+        static func complete(_ line: String, in box: Sandbox, environment: [String: String] = [:]) -> [String]? {
+            guard let fish = Docs.require("fish", for: "fish completion") else { return nil }
+            let result = Docs.run(
+                fish, ["--no-config", "-c", "source $argv[1]; and complete -C $argv[2]", Docs.path("completions/routectl.fish"), line],
+                environment: Docs.environment(box, environment), in: box.folder)
+            #expect(result.status == 0 && result.stderr.isEmpty, "fish failed for '\(line)': \(result.stderr)")
+            return result.words
+        }
+
+        @Test func scriptIsValidFish() {
+            guard let fish = Docs.require("fish", for: "fish completion") else { return }
+            let box = Sandbox()
+            let result = Docs.run(fish, ["--no-config", "-n", Docs.path("completions/routectl.fish")], environment: Docs.environment(box), in: box.folder)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+
+        @Test("commands, options and fixed values", arguments: [
+            ("routectl p", ["pop", "push"]),
+            ("routectl -q h", ["help", "history"]),
+            ("routectl show --j", ["--json"]),
+            ("routectl --p", []),  // --path belongs to show: not before the command
+            ("routectl pop --r", ["--root"]),
+            ("routectl completions ", ["bash", "zsh", "fish"]),
+            ("routectl help p", ["pop", "push"]),
+            ("routectl push home ", []),
+            ("routectl _", []),
+        ])
+        func offers(line: String, expected: [String]) {
+            let box = Sandbox()
+            guard let offered = Self.complete(line, in: box) else { return }
+            #expect(offered.sorted() == expected.sorted(), "for '\(line)'")
+        }
+
+        @Test("route names of the file named with -f or --file", arguments: [
+            "routectl -f FILE push ",
+            "routectl -fFILE set ",
+            "routectl --file=FILE push ",
+            "routectl push --file FILE ",
+            "routectl -f FILE pop --to ",
+        ])
+        func offersDeclaredRoutes(line: String) {
+            let box = Docs.withDeclaredRoutes()
+            let typed = line.replacing("FILE", with: box.file)
+            guard let offered = Self.complete(typed, in: box) else { return }
+            #expect(offered.sorted() == Docs.declaredRoutes.sorted(), "for '\(typed)'")
+        }
+
+        @Test func offersRoutesOfTheFileInUse() {
+            let box = Docs.withDeclaredRoutes()
+            guard let offered = Self.complete("routectl push ", in: box, environment: ["ROUTECTL_FILE": box.file]) else { return }
+            #expect(offered.sorted() == Docs.declaredRoutes.sorted())
+            #expect(Self.complete("routectl pop --to h", in: box, environment: ["ROUTECTL_FILE": box.file]) == ["home"])
+            #expect(Self.complete("routectl set ", in: box) == ["root"])  // the default file, missing
+        }
+    }
+}

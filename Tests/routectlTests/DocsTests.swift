@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import routectl
+
+/// The completion scripts and the man page: the checked-in copies match the build, the table
+/// they are made from is sound, and the real shells and man tools accept what comes out. The
+/// shell and man tests live in nested suites (`DocsTests.Bash`, …) in files of their own.
+@Suite struct DocsTests {
+    @Test("each checked-in generated file is what the current build prints", arguments: Docs.generatedFiles.map(\.path))
+    func generatedFileIsUpToDate(path: String) throws {
+        let arguments = try #require(Docs.generatedFiles.first { $0.path == path }).arguments
+        let box = Sandbox()
+        let generated = box.runBare(arguments)
+        try #require(generated.status == 0, "routectl \(arguments.joined(separator: " ")) failed: \(generated.stderr)")
+        let checkedIn = FileManager.default.contents(atPath: Docs.path(path)).map { String(decoding: $0, as: UTF8.self) }
+        guard checkedIn != generated.stdout else { return }
+        let old = checkedIn?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let new = generated.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(old, new).prefix { $0 == $1 }.count
+        Issue.record(
+            """
+            \(path) is out of date; run scripts/generate-docs.sh
+            first difference at line \(line + 1):
+              checked in: \(line < old.count ? String(old[line]) : "(end of file)")
+              generated:  \(line < new.count ? String(new[line]) : "(end of file)")
+            """)
+    }
+
+    @Test func noTwoOptionsShareAName() {
+        let longs = OptionSpec.all.map(\.long)
+        let shorts = OptionSpec.all.compactMap(\.short)
+        #expect(Set(longs).count == longs.count, "duplicate long options in \(longs)")
+        #expect(Set(shorts).count == shorts.count, "duplicate short options in \(shorts)")
+        let commands = CommandSpec.all.map(\.name)
+        #expect(Set(commands).count == commands.count, "duplicate commands in \(commands)")
+    }
+
+    @Test func valuesAndCompletionsAgree() {
+        for option in OptionSpec.all {
+            if let valueName = option.valueName {
+                #expect(!valueName.isEmpty && !valueName.contains(" "), "--\(option.long) has no usable value name")
+            } else {
+                #expect(option.completion == .none, "--\(option.long) takes no value, so nothing completes one")
+            }
+        }
+        for command in CommandSpec.all where command.completion != .none {
+            #expect(command.arity.upperBound > 0, "'\(command.name)' completes arguments it does not take")
+        }
+    }
+
+    @Test func everyOptionBelongsToVisibleCommands() {
+        for option in OptionSpec.all {
+            for name in option.commands ?? [] {
+                let command = CommandSpec.named(name)
+                #expect(command != nil, "--\(option.long) names a command '\(name)' that does not exist")
+                #expect(command?.hidden == false, "--\(option.long) belongs to the hidden command '\(name)'")
+            }
+            #expect(option.commands?.isEmpty != true, "--\(option.long) belongs to no command")
+        }
+    }
+
+    @Test func namesNeedNoQuotingInAShell() {
+        func isWord(_ text: String) -> Bool {
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        }
+        for command in CommandSpec.all {
+            #expect(isWord(command.name), "command name \(command.name)")
+            if case .choices(let choices) = command.completion {
+                #expect(choices.allSatisfy(isWord), "choices of \(command.name): \(choices)")
+            }
+        }
+        for option in OptionSpec.all {
+            #expect(isWord(option.long), "option name \(option.long)")
+            #expect(option.short.map { isWord(String($0)) } ?? true, "short name of --\(option.long)")
+            if case .choices(let choices) = option.completion {
+                #expect(choices.allSatisfy(isWord), "choices of --\(option.long): \(choices)")
+            }
+        }
+    }
+
+    @Test func textsAreOneLineWithoutAFinalPeriod() {
+        let summaries = CommandSpec.visible.map(\.summary) + OptionSpec.all.map(\.summary)
+        for summary in summaries {
+            #expect(!summary.isEmpty && !summary.hasSuffix(".") && !summary.contains("\n"), "summary: \(summary)")
+        }
+        for command in CommandSpec.visible {
+            #expect(!command.details.isEmpty && !command.examples.isEmpty, "'\(command.name)' needs details and an example for the man page")
+        }
+    }
+
+    @Test func theScriptsHelpersAreInTheTable() {
+        let helper = CommandSpec.named(Completions.routesCommand)
+        #expect(helper?.hidden == true && helper?.arity == 0...0)
+        #expect(Completions.fileOption.commands == nil && Completions.fileOption.valueName != nil)
+    }
+
+    @Test("every script and the man page name every visible command and option, and no hidden command")
+    func outputsCoverTheTable() {
+        let outputs = Shell.allCases.map { ($0.rawValue, Completions.script(for: $0)) } + [("man", ManPage.render())]
+        for (name, text) in outputs {
+            for command in CommandSpec.visible {
+                #expect(text.contains(command.name), "\(name) lacks the command \(command.name)")
+            }
+            for option in OptionSpec.all {
+                let spelled = name == "man" ? option.long.replacing("-", with: "\\-") : option.long
+                #expect(text.contains(spelled), "\(name) lacks --\(option.long)")
+            }
+            for command in CommandSpec.all where command.hidden && name == "man" {
+                #expect(!text.contains(command.name), "the man page shows the hidden \(command.name)")
+            }
+        }
+    }
+
+    @Test func theRoutesHelperPrintsDeclaredRoutesElseRoutesSeen() {
+        let declared = Docs.withDeclaredRoutes()
+        #expect(declared.run("__routes").stdout == Docs.declaredRoutes.map { $0 + "\n" }.joined())
+        let seen = Sandbox()
+        seen.run("set", "home")
+        seen.run("push", "details", "id=1")
+        seen.run("pop")
+        #expect(seen.run("__routes").stdout == "root\nhome\ndetails\n")
+    }
+}
