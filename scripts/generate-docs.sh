@@ -6,9 +6,14 @@
 # Usage: scripts/generate-docs.sh [path/to/routectl]
 # Without an argument it uses $ROUTECTL_BIN, else builds routectl with `swift build`.
 set -eu
-cd "$(dirname "$0")/.."
 
 bin=${1:-${ROUTECTL_BIN:-}}
+case "$bin" in
+    "" | /*) ;;
+    *) bin="$PWD/$bin" ;;  # a relative path means relative to where the script was started
+esac
+cd "$(dirname "$0")/.."
+
 if [ -z "$bin" ]; then
     swift build --product routectl
     bin="$(swift build --show-bin-path)/routectl"
@@ -18,9 +23,14 @@ fi
 generate() {
     file=$1
     shift
-    "$bin" "$@" > "$file.new"
-    mv "$file.new" "$file"
-    echo "wrote $file"
+    if "$bin" "$@" > "$file.new"; then
+        mv "$file.new" "$file"
+        echo "wrote $file"
+    else
+        rm -f "$file.new"
+        echo "generate-docs: '$bin $*' failed; $file is unchanged" >&2
+        exit 1
+    fi
 }
 
 mkdir -p completions man

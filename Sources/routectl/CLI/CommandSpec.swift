@@ -71,7 +71,7 @@ struct CommandSpec: Sendable {
             name: "completions", synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),
             summary: "Print a completion script for bash, zsh or fish",
             details: ["The script completes commands, options, fixed option values and, for set, push and pop --to, the route names of the file in use."],
-            examples: [("routectl completions fish > ~/.config/fish/completions/routectl.fish", "install fish completions")]),
+            examples: [("routectl completions fish | source", "load completions into the running fish")]),
         CommandSpec(
             name: "man", synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the manual page (roff)",

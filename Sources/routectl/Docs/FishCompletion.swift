@@ -4,7 +4,7 @@ enum FishCompletion {
     /// The whole script.
     static func script() -> String {
         var lines = Completions.header(.fish, install: [
-            "Install: save as ~/.config/fish/completions/routectl.fish."
+            "Install: save as ~/.config/fish/completions/routectl.fish (mkdir -p that folder first)."
         ]).map { "# " + $0 }
         lines += ["", scanFunction(), "", conditionFunctions, "", routesFunction, ""]
         lines.append("complete -c routectl -f")

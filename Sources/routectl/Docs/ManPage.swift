@@ -55,7 +55,7 @@ enum ManPage {
         ("ROUTECTL_FILE", "The navigator file, when --file is not given."),
         ("XDG_STATE_HOME", "When it is an absolute path, the default file is $XDG_STATE_HOME/routectl/navigator.json."),
         ("HOME", "Without XDG_STATE_HOME, the default file is $HOME/.local/state/routectl/navigator.json."),
-        ("NO_COLOR", "When set and not empty, output is never coloured. Colour is used only when standard output is a terminal and TERM is not dumb, and never in JSON."),
+        ("NO_COLOR", "When set, even to an empty value, output is never coloured. Colour is used only when standard output is a terminal and TERM is not dumb, and never in JSON."),
     ]
 
     /// The exit statuses and when routectl exits with them.

@@ -137,7 +137,7 @@ final class Sandbox {
 
     /// Writes `text` as the navigator file.
     func write(_ text: String, to path: String? = nil) {
-        FileManager.default.createFile(atPath: path ?? file, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path ?? file, contents: Data(text.utf8))
     }
 
     /// The navigator file parsed as a JSON object.
