@@ -118,10 +118,51 @@ public struct NavigatorState: Sendable {
 
     /// Applies `operation` and, when it changed the state, records one history entry stamped
     /// `at` (UTC ISO 8601). Returns whether anything changed.
+    ///
+    /// - Throws: what ``apply(_:)`` throws; `cannotApply` when the history's `seq` is already
+    ///   `Int.max`, so that no change can be recorded with a new one.
     public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
+        guard history.lastSeq < Int.max else {
+            throw NavigatorError(
+                .cannotApply, "cannot record a change: the history's seq is already \(Int.max), the largest possible",
+                hint: "start over with 'routectl init --force' (the file is kept beside it)")
+        }
         guard try apply(operation) else { return false }
         history.append(
             at: timestamp, op: operation.name, args: operation.arguments, path: path, limit: historyLimit)
         return true
+    }
+}
+
+extension NavigatorState {
+    /// The most history entries a state may keep.
+    public static let maxHistoryLimit = 1_000_000
+
+    /// A fresh state for a new file, checked: the route list holds valid names, once each, and
+    /// the initial route; the history limit is from 1 to ``maxHistoryLimit``.
+    ///
+    /// - Throws: `invalidInput` naming what is wrong.
+    public static func new(initial: Route, routes: [String]?, historyLimit: Int) throws -> NavigatorState {
+        let state = NavigatorState(initial: initial, routes: routes, historyLimit: historyLimit)
+        try state.validate()
+        if let routes, !routes.contains(initial.name) {
+            throw NavigatorError(.invalidInput, "the initial route \(quoted(initial.name)) is not in the route list")
+        }
+        return state
+    }
+
+    /// Throws `invalidInput` unless the state would read back from its file: a history limit
+    /// from 1 to ``maxHistoryLimit``, and a route list of valid names, each once.
+    public func validate() throws {
+        guard (1...NavigatorState.maxHistoryLimit).contains(historyLimit) else {
+            throw NavigatorError(.invalidInput, "history limit \(historyLimit) is out of range: it must be from 1 to \(NavigatorState.maxHistoryLimit)")
+        }
+        var seen = Set<String>()
+        for name in routes ?? [] {
+            _ = try Route(name)  // refuses an invalid name, naming it
+            guard seen.insert(name).inserted else {
+                throw NavigatorError(.invalidInput, "route \(quoted(name)) is listed twice in the route list")
+            }
+        }
     }
 }

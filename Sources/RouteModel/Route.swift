@@ -7,9 +7,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// One `key=value` parameter of a route.
     public struct Parameter: Hashable, Sendable {
         /// The key, following the route-name rule.
-        public var key: String
+        public let key: String
         /// The value: UTF-8 text without control characters, at most 1024 bytes.
-        public var value: String
+        public let value: String
 
         /// Creates a parameter, validating key and value.
         public init(key: String, value: String) throws {

@@ -6,13 +6,13 @@ import Darwin
 import RouteModel
 
 /// The only place that prints errors and picks the exit status; everything else throws.
-func runRoutectl(_ words: [String]) -> Int32 {
-    var quiet = false
+func runRoutectl(_ read: () throws -> [String]) -> Int32 {
+    var fileOption: String?
     do {
-        let invocation = try Invocation(ParsedCommandLine(words))
-        quiet = invocation.options.quiet
+        let invocation = try Invocation(ParsedCommandLine(read()))
+        fileOption = invocation.options.file
         let result = try Run.perform(invocation)
-        if !quiet {
+        if !invocation.options.quiet {
             for note in result.notes {
                 Terminal.emit("routectl: \(note)\n", to: 2)
             }
@@ -24,17 +24,20 @@ func runRoutectl(_ words: [String]) -> Int32 {
     } catch let error as UsageError {
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
-        return fail(ExitStatus.of(error.kind), error.message, hint: error.hint ?? defaultHint(error.kind))
+        return fail(ExitStatus.of(error.kind), error.message, hint: error.hint ?? hint(for: error.kind, file: fileOption))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
     }
 }
 
-/// What to suggest for a file error that brings no hint of its own.
-private func defaultHint(_ kind: NavigatorError.Kind) -> String? {
+/// What to suggest for an error that brings no hint of its own: the command to run next, on
+/// the same file the failing command used.
+private func hint(for kind: NavigatorError.Kind, file: String?) -> String? {
+    let routectl = "routectl" + (file.map { " -f " + ShellWord.quote($0) } ?? "")
     switch kind {
-    case .invalidFile: return "to move it aside and start fresh, run 'routectl reset --force'"
-    case .newerFormat: return "use a newer routectl, or start over with 'routectl init --force' (the file is kept beside it)"
+    case .invalidFile: return "to move it aside and start fresh, run '\(routectl) reset --force'"
+    case .newerFormat: return "use a newer routectl, or start over with '\(routectl) init --force' (the file is kept beside it)"
+    case .lockTimeout: return "try again, or wait longer with --lock-timeout <seconds>"
     default: return nil
     }
 }
@@ -46,4 +49,4 @@ private func fail(_ status: Int32, _ message: String, hint: String?) -> Int32 {
     return status
 }
 
-exit(runRoutectl(CommandArguments.read()))
+exit(runRoutectl(CommandArguments.read))

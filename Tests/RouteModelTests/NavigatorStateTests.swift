@@ -149,4 +149,15 @@ import Testing
         #expect(NavigationOperation.reset.arguments == [])
         #expect(NavigationOperation.popToRoot.name == "pop")
     }
+
+    @Test func newStatesAreChecked() throws {
+        #expect(try NavigatorState.new(initial: Route("a"), routes: ["a", "b"], historyLimit: 5).routes == ["a", "b"])
+        #expect(throws: NavigatorError.self) { try NavigatorState.new(initial: Route("x"), routes: ["a"], historyLimit: 5) }
+        #expect(throws: NavigatorError.self) { try NavigatorState.new(initial: Route("a"), routes: ["a", "a"], historyLimit: 5) }
+        #expect(throws: NavigatorError.self) { try NavigatorState.new(initial: Route("a"), routes: ["a", "b c"], historyLimit: 5) }
+        #expect(throws: NavigatorError.self) { try NavigatorState.new(initial: Route("a"), routes: nil, historyLimit: 0) }
+        var state = NavigatorState()
+        state.historyLimit = 0
+        #expect(throws: NavigatorError.self) { try state.validate() }
+    }
 }

@@ -117,4 +117,25 @@ import Testing
         #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
         #expect(FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
     }
+
+    @Test func refusesToWriteAStateThatWouldNotReadBack() throws {
+        let store = NavigatorStore(path: file)
+        var broken = NavigatorState()
+        broken.routes = ["root", "root"]
+        #expect(throws: NavigatorError.self) { try store.create(broken, replace: false) }
+        let error = #expect(throws: NavigatorError.self) {
+            try store.update { state in
+                state.historyLimit = 0
+                return try state.perform(.push(Route("a")), at: "t")
+            }
+        }
+        #expect(error?.kind == .invalidInput)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func aChangeThatThrowsOnAMissingFileCreatesNothing() throws {
+        let store = NavigatorStore(path: file)
+        #expect(throws: NavigatorError.self) { try store.update { try $0.perform(.pop(1), at: "t") } }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nested"))
+    }
 }

@@ -13,10 +13,38 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.errorLines.first?.hasPrefix("routectl: '\(box.file)' is not a valid navigator file: ") == true)
             #expect(result.errorLines.count == 2)
-            #expect(result.errorLines.last == "hint: to move it aside and start fresh, run 'routectl reset --force'")
+            #expect(result.errorLines.last == "hint: to move it aside and start fresh, run 'routectl -f \(box.file) reset --force'")
         }
         #expect(box.text() == junk)
         #expect(box.listing() == ["navigator.json", "navigator.json.lock"])
+    }
+
+    @Test func hintWithoutFileOptionNamesNoFile() {
+        let box = Sandbox()
+        box.write("junk")
+        let result = box.runBare(["show"], environment: ["ROUTECTL_FILE": box.file])
+        #expect(result.status == 65)
+        #expect(result.errorLines.last == "hint: to move it aside and start fresh, run 'routectl reset --force'")
+    }
+
+    @Test func noOpOnAMissingFileCreatesNoFolderAndNoLock() {
+        let box = Sandbox()
+        let deep = box.folder + "/a/b/nav.json"
+        #expect(Routectl.run(["-f", deep, "set", "root"], home: box.folder).status == 0)
+        #expect(Routectl.run(["-f", deep, "reset"], home: box.folder).status == 0)
+        #expect(Routectl.run(["-f", deep, "pop", "--root"], home: box.folder).status == 0)
+        #expect(Routectl.run(["-f", deep, "pop"], home: box.folder).status == 1)
+        #expect(box.listing().isEmpty)
+    }
+
+    @Test func forceKeepsPermissionBitsAndTheOldFileUntilReplaced() throws {
+        let box = Sandbox()
+        box.write("corrupt")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: box.file)
+        #expect(box.run("reset", "--force").status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: box.file)[.posixPermissions] as? Int == 0o600)
+        #expect(box.run("init", "--force").status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: box.file)[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func resetForceMovesTheCorruptFileAsideAndStartsFresh() throws {

@@ -55,14 +55,14 @@ import RouteModel
             try Invocation(ParsedCommandLine(words)).action
         }
         guard case .show(pathOnly: true) = try action("show", "--path") else { Issue.record("show"); return }
-        guard case .change(.set(let route)) = try action("set", "home", "a=1") else { Issue.record("set"); return }
+        guard case .change(.set(let route), recover: false) = try action("set", "home", "a=1") else { Issue.record("set"); return }
         #expect(route.arguments == ["home", "a=1"])
-        guard case .change(.push) = try action("push", "d") else { Issue.record("push"); return }
-        guard case .change(.pop(1)) = try action("pop") else { Issue.record("pop"); return }
-        guard case .change(.pop(3)) = try action("pop", "3") else { Issue.record("pop 3"); return }
-        guard case .change(.popTo("home")) = try action("pop", "--to", "home") else { Issue.record("pop --to"); return }
-        guard case .change(.popToRoot) = try action("pop", "--root") else { Issue.record("pop --root"); return }
-        guard case .reset(force: true) = try action("reset", "--force") else { Issue.record("reset"); return }
+        guard case .change(.push, _) = try action("push", "d") else { Issue.record("push"); return }
+        guard case .change(.pop(1), _) = try action("pop") else { Issue.record("pop"); return }
+        guard case .change(.pop(3), _) = try action("pop", "3") else { Issue.record("pop 3"); return }
+        guard case .change(.popTo("home"), _) = try action("pop", "--to", "home") else { Issue.record("pop --to"); return }
+        guard case .change(.popToRoot, _) = try action("pop", "--root") else { Issue.record("pop --root"); return }
+        guard case .change(.reset, recover: true) = try action("reset", "--force") else { Issue.record("reset"); return }
         guard case .history(last: 2) = try action("history", "-n", "2") else { Issue.record("history"); return }
         guard case .initialize(let state, force: false) = try action("init", "--initial", "a", "--routes", "a,b", "--history-limit", "5")
         else { Issue.record("init"); return }
@@ -119,10 +119,16 @@ import RouteModel
         #expect(usageError("help", "shw")?.hint == "did you mean 'show'?")
     }
 
-    @Test func initChecksItsRoutes() {
-        #expect(usageError("init", "--initial", "x", "--routes", "a,b")?.message == "the initial route 'x' is not in --routes")
-        #expect(usageError("init", "--routes", "a,a")?.message.contains("listed twice") == true)
-        #expect(throws: NavigatorError.self) { _ = try Invocation(ParsedCommandLine(["init", "--routes", "root,9x"])) }
+    @Test func initChecksItsRoutesInTheModel() {
+        func modelError(_ words: String...) -> NavigatorError? {
+            #expect(throws: NavigatorError.self) { _ = try Invocation(ParsedCommandLine(words)) }
+        }
+        let missing = modelError("init", "--initial", "x", "--routes", "a,b")
+        #expect(missing?.message == "the initial route 'x' is not in the route list")
+        #expect(missing?.hint == "add it: --routes x,a,b")
+        #expect(missing?.kind == .invalidInput)
+        #expect(modelError("init", "--routes", "a,a")?.message == "route 'a' is listed twice in the route list")
+        #expect(modelError("init", "--routes", "root,9x")?.message.hasPrefix("invalid route name '9x'") == true)
     }
 
     @Test func invalidRoutesAreModelErrors() {

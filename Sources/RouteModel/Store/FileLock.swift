@@ -17,7 +17,9 @@ final class FileLock {
     /// - Throws: `lockTimeout` when another process holds it past the timeout; `cannotCreate`
     ///   or `io` when the sidecar cannot be opened.
     init(path: String, timeout: Double) throws {
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Read-only is enough for flock, and lets any user who may read the sidecar lock it,
+        // whoever created it.
+        fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemCall.failure("create the lock file", path, forWriting: true) }
         let deadline = FileLock.monotonicSeconds() + max(0, timeout)
         var pause = 0.001
@@ -32,8 +34,7 @@ final class FileLock {
                 close(fd)
                 throw NavigatorError(
                     .lockTimeout,
-                    "could not lock \(quoted(path, limit: 200)) within \(FileLock.seconds(timeout)): another routectl holds it",
-                    hint: "try again, or wait longer with --lock-timeout <seconds>")
+                    "could not lock \(quoted(path, limit: 200)) within \(FileLock.seconds(timeout)): another process holds it")
             }
             FileLock.sleep(min(left, pause * Double.random(in: 0.5...1.5)))
             pause = min(pause * 2, 0.05)

@@ -34,67 +34,84 @@ public struct NavigatorStore: Sendable {
     /// Locks the file, reads it, lets `change` modify the state, and writes the result when
     /// `change` returns `true`.
     ///
+    /// A change that changes nothing, or throws, creates nothing: when the file does not exist
+    /// yet, `change` is first tried on the default state, before any folder or lock is made.
+    ///
     /// - Parameter recover: move a corrupt or foreign file aside to `<file>.corrupt-<time>` and
     ///   start from a fresh state instead of failing; the fresh state is written even when
-    ///   `change` returns `false`.
+    ///   `change` returns `false`. The file is kept in place until the new one replaces it.
     /// - Throws: whatever `change` throws (nothing is written then); `invalidFile` for a
-    ///   corrupt file, `newerFormat` for a file of a later format; and the lock's and the
+    ///   corrupt file, `newerFormat` for a file of a later format, `invalidInput` for a state
+    ///   that would not read back (see ``NavigatorState/validate()``); and the lock's and the
     ///   writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
         let target = try SystemCall.resolveLinks(path)
-        try SystemCall.makeDirectories(SystemCall.directory(of: target))
-        let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        var notes: [String] = []
-        var state: NavigatorState
-        do {
-            state = try load(target, forWriting: true) ?? NavigatorState()
-        } catch let error as NavigatorError where recover && error.kind == .invalidFile {
-            let aside = try AtomicWriter.moveAside(target, suffix: ".corrupt-" + Timestamp.compactNow())
-            notes.append("moved the corrupt file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
-            state = NavigatorState()
+        if !SystemCall.exists(target) {
+            var fresh = NavigatorState()
+            guard try change(&fresh) else { return Outcome(state: fresh, changed: false) }
         }
-        if state.format > NavigatorState.currentFormat {
-            throw NavigatorError(
-                .newerFormat,
-                "\(quoted(path, limit: 200)) has format \(state.format), newer than this build understands (\(NavigatorState.currentFormat)); it is read-only here")
-        }
-        let changed = try change(&state)
-        if changed || !notes.isEmpty {
+        return try withLock(target) {
+            var state: NavigatorState
+            var corrupt = false
+            do {
+                state = try load(target, forWriting: true) ?? NavigatorState()
+            } catch let error as NavigatorError where recover && error.kind == .invalidFile {
+                state = NavigatorState()
+                corrupt = true
+            }
+            if state.format > NavigatorState.currentFormat {
+                throw NavigatorError(
+                    .newerFormat,
+                    "\(quoted(path, limit: 200)) has format \(state.format), newer than this build understands (\(NavigatorState.currentFormat)); it is read-only here")
+            }
+            guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
+            try state.validate()
+            var notes: [String] = []
+            if corrupt {
+                let aside = try AtomicWriter.moveAside(target, suffix: ".corrupt-" + Timestamp.compactNow())
+                notes.append("moved the corrupt file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+            }
             try AtomicWriter.replace(target, with: NavigatorFile.encode(state))
+            return Outcome(state: state, changed: true, notes: notes)
         }
-        return Outcome(state: state, changed: changed || !notes.isEmpty, notes: notes)
     }
 
     /// Creates the file holding `state`.
     ///
-    /// - Parameter replace: when a file exists, move it aside first, to `<file>.old-<time>` when
-    ///   it is a valid navigator file (of any format) or `<file>.corrupt-<time>` when it is not.
-    /// - Throws: `cannotApply` when a file exists and `replace` is false.
+    /// - Parameter replace: when a file exists, keep it beside the new one, as `<file>.old-<time>`
+    ///   when it is a valid navigator file (of any format) or `<file>.corrupt-<time>` when not.
+    /// - Throws: `cannotApply` when a file exists and `replace` is false; `invalidInput` for a
+    ///   state that would not read back.
     public func create(_ state: NavigatorState, replace: Bool) throws -> Outcome {
+        try state.validate()
         let target = try SystemCall.resolveLinks(path)
+        return try withLock(target) {
+            var notes: [String] = []
+            if SystemCall.exists(target) {
+                guard replace else {
+                    throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists")
+                }
+                let valid: Bool
+                do {
+                    valid = try load(target, forWriting: true) != nil
+                } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
+                    valid = error.kind == .newerFormat
+                }
+                let stamp = Timestamp.compactNow()
+                let aside = try AtomicWriter.moveAside(target, suffix: (valid ? ".old-" : ".corrupt-") + stamp)
+                notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+            }
+            try AtomicWriter.replace(target, with: NavigatorFile.encode(state))
+            return Outcome(state: state, changed: true, notes: notes)
+        }
+    }
+
+    /// Creates the folder of `target` (a path with its links resolved), holds its lock while
+    /// `body` runs, and returns what `body` returns.
+    private func withLock<T>(_ target: String, _ body: () throws -> T) throws -> T {
         try SystemCall.makeDirectories(SystemCall.directory(of: target))
         let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-        defer { withExtendedLifetime(lock) {} }
-        var notes: [String] = []
-        if SystemCall.exists(target) {
-            guard replace else {
-                throw NavigatorError(
-                    .cannotApply, "\(quoted(path, limit: 200)) already exists",
-                    hint: "use --force to start over; the old file is kept beside it")
-            }
-            let valid: Bool
-            do {
-                valid = try load(target, forWriting: true) != nil
-            } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
-                valid = error.kind == .newerFormat
-            }
-            let stamp = Timestamp.compactNow()
-            let aside = try AtomicWriter.moveAside(target, suffix: (valid ? ".old-" : ".corrupt-") + stamp)
-            notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
-        }
-        try AtomicWriter.replace(target, with: NavigatorFile.encode(state))
-        return Outcome(state: state, changed: true, notes: notes)
+        return try withExtendedLifetime(lock) { try body() }
     }
 
     /// Reads and decodes `file` (`nil` when missing), naming ``path`` in a decoding error.

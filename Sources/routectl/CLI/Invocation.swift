@@ -6,8 +6,8 @@ struct Invocation {
     /// What to do.
     enum Action {
         case show(pathOnly: Bool)
-        case change(NavigationOperation)
-        case reset(force: Bool)
+        /// A navigation operation; `recover` moves a corrupt file aside first (`reset --force`).
+        case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool)
         case help(command: String?)
@@ -46,11 +46,11 @@ struct Invocation {
             action = .show(pathOnly: options.pathOnly)
         case "set", "push":
             let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
-            action = .change(command == "set" ? .set(route) : .push(route))
+            action = .change(command == "set" ? .set(route) : .push(route), recover: false)
         case "pop":
-            action = .change(try Invocation.popOperation(arguments.first, options))
+            action = .change(try Invocation.popOperation(arguments.first, options), recover: false)
         case "reset":
-            action = .reset(force: options.force)
+            action = .change(.reset, recover: options.force)
         case "history":
             action = .history(last: options.last)
         case "init":
@@ -103,22 +103,16 @@ struct Invocation {
 
     private static func initialState(_ options: ParsedOptions) throws -> NavigatorState {
         let initial = try Route(options.initial ?? NavigatorState.defaultRouteName)
-        if let routes = options.routes {
-            for name in routes {
-                _ = try Route(name)
+        do {
+            return try NavigatorState.new(
+                initial: initial, routes: options.routes,
+                historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
+        } catch var error as NavigatorError {
+            if let routes = options.routes, !routes.contains(initial.name) {
+                error.hint = "add it: --routes \(([initial.name] + routes).joined(separator: ","))"
             }
-            if let duplicate = routes.enumerated().first(where: { routes[..<$0.offset].contains($0.element) }) {
-                throw UsageError("route \(quoted(duplicate.element)) is listed twice in --routes")
-            }
-            guard routes.contains(initial.name) else {
-                throw UsageError(
-                    "the initial route \(quoted(initial.name)) is not in --routes",
-                    hint: "add it: --routes \(([initial.name] + routes).joined(separator: ","))")
-            }
+            throw error
         }
-        return NavigatorState(
-            initial: initial, routes: options.routes,
-            historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
     }
 }
 

@@ -1,3 +1,5 @@
+import RouteModel
+
 /// One option, defined once: the parser, `--help`, the man page and the shell completions all
 /// read this table and nothing else.
 struct OptionSpec: Sendable {
@@ -96,7 +98,7 @@ struct OptionSpec: Sendable {
             summary: "How many history entries to keep (default: 1000)",
             completion: .none,
             details: "From 1 to 1000000. The oldest entries are dropped first; sequence numbers keep growing.",
-            apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: 1_000_000) }),
+            apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: NavigatorState.maxHistoryLimit) }),
         OptionSpec(
             long: "force", short: nil, valueName: nil, commands: ["init", "reset"],
             summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",

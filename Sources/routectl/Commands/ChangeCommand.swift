@@ -1,12 +1,13 @@
 import RouteModel
 
-/// `set`, `push` and `pop`: one navigation operation, applied under the lock.
+/// `set`, `push`, `pop` and `reset`: one navigation operation, applied under the lock.
 enum ChangeCommand {
-    static func run(_ operation: NavigationOperation, _ context: Context) throws -> CommandResult {
-        let timestamp = Timestamp.now()
-        let outcome = try context.store.update { state in
-            try state.perform(operation, at: timestamp)
+    /// - Parameter recover: move a corrupt file aside and start fresh (`reset --force`).
+    static func run(_ operation: NavigationOperation, recover: Bool, _ context: Context) throws -> CommandResult {
+        let outcome = try context.store.update(recover: recover) { state in
+            // Stamped under the lock, so that history times follow history order.
+            try state.perform(operation, at: Timestamp.now())
         }
-        return CommandResult(output: context.options.json ? context.render(outcome.state) : "", notes: outcome.notes)
+        return context.changed(outcome)
     }
 }

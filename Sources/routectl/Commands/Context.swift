@@ -17,6 +17,12 @@ struct Context {
         color = Terminal.useColor(options)
     }
 
+    /// What a changing command prints: nothing, or with `--json` the resulting state; and the
+    /// store's notes.
+    func changed(_ outcome: NavigatorStore.Outcome) -> CommandResult {
+        CommandResult(output: options.json ? render(outcome.state) : "", notes: outcome.notes)
+    }
+
     /// The state as `show` prints it, table or JSON as asked.
     func render(_ state: NavigatorState) -> String {
         let view = StateView(file: displayPath, state: state)

@@ -6,8 +6,7 @@ enum Run {
         let context = Context(invocation.options)
         switch invocation.action {
         case .show(let pathOnly): return try ShowCommand.run(pathOnly: pathOnly, context)
-        case .change(let operation): return try ChangeCommand.run(operation, context)
-        case .reset(let force): return try ResetCommand.run(force: force, context)
+        case .change(let operation, let recover): return try ChangeCommand.run(operation, recover: recover, context)
         case .history(let last): return try HistoryCommand.run(last: last, context)
         case .initialize(let state, let force): return try InitCommand.run(state, force: force, context)
         case .help(let command):
