@@ -116,6 +116,7 @@ import Testing
         #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "/state", "HOME": "/h"][$0] } == "/state/routectl/navigator.json")
         #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
         #expect(FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
+        #expect(FileLocation.resolve(explicit: nil) { ["HOME": ""][$0] } == nil)
     }
 
     @Test func refusesToWriteAStateThatWouldNotReadBack() throws {

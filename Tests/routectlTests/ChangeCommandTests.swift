@@ -142,4 +142,20 @@ import Testing
         let entries = box.json()["history"] as? [[String: Any]]
         #expect(entries?.map { $0["seq"] as? Int } == [3, 4, 5])
     }
+
+    @Test func controlCharactersFromAHandEditedHistoryAreShownEscaped() {
+        let box = Sandbox()
+        box.write(#"{"format": 1, "initial": {"name": "a"}, "history": [{"seq": 1, "at": "\u001b]0;x\u0007", "op": "set\nFAKE", "args": ["a\u001b[2Jb"], "path": "a"}]}"#)
+        let result = box.run("history")
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.split(separator: "\n").count == 2)
+        #expect(result.stdout.contains("set\\u{a}FAKE"))
+    }
+
+    @Test func showQuotesParameterValuesLikeAShell() {
+        let box = Sandbox()
+        box.run("push", "search", "q=a b", "n=1")
+        #expect(box.run("show").stdout.hasSuffix("1      search  'q=a b' n=1\n"))
+    }
 }

@@ -9,6 +9,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: box.folder + "/.local/state/routectl/navigator.json"))
     }
 
+    @Test func noHomeIsAUsageErrorButHelpStillWorks() {
+        let box = Sandbox()
+        let env = ["HOME": ""]
+        let result = box.runBare(["show"], environment: env)
+        #expect(result.status == 64)
+        #expect(result.errorLines.first == "routectl: no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set")
+        #expect(box.runBare(["--help"], environment: env).status == 0)
+        #expect(box.runBare(["-f", box.file, "show", "--path"], environment: env).stdout == "root\n")
+    }
+
     @Test func xdgStateHomeComesNext() {
         let box = Sandbox()
         box.runBare(["set", "home"], environment: ["XDG_STATE_HOME": box.folder + "/xdg"])

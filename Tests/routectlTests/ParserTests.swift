@@ -141,5 +141,7 @@ import RouteModel
         #expect(Suggestion.editDistance(Array("show"), Array("shwo")) == 1)
         #expect(Suggestion.closest(to: "--hlep", among: ["--help", "--json"]) == "--help")
         #expect(Suggestion.closest(to: "zzzz", among: ["show"]) == nil)
+        #expect(Suggestion.closest(to: "-x", among: ["-f", "-q", "-h", "-n"]) == nil)
+        #expect(Suggestion.closest(to: "-F", among: ["-f", "-q"]) == "-f")
     }
 }

@@ -2,7 +2,12 @@
 enum Suggestion {
     /// The candidate nearest to `word` by edit distance, within a third of its length (at least
     /// 1, at most 3 edits), or one that `word` is a prefix of.
+    /// One-letter options (`-x`) are all one edit apart, so for those only a different case
+    /// counts as close.
     static func closest(to word: String, among candidates: [String]) -> String? {
+        if word.count == 2, word.hasPrefix("-") {
+            return candidates.first { $0.lowercased() == word.lowercased() }
+        }
         let limit = min(3, max(1, word.count / 3))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -9,9 +9,15 @@ struct Context {
     var displayPath: String
     var color: Bool
 
-    init(_ options: ParsedOptions) {
+    /// - Throws: ``UsageError`` when no file is named and there is no home folder to find the
+    ///   default one in.
+    init(_ options: ParsedOptions) throws {
         self.options = options
-        let path = FileLocation.resolve(explicit: options.file, environment: Terminal.environment)
+        guard let path = FileLocation.resolve(explicit: options.file, environment: Terminal.environment) else {
+            throw UsageError(
+                "no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set",
+                hint: "name the file with --file <path> or ROUTECTL_FILE")
+        }
         store = NavigatorStore(path: path, lockTimeout: options.lockTimeout)
         displayPath = Terminal.absolute(path)
         color = Terminal.useColor(options)

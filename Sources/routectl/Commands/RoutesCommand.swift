@@ -15,7 +15,10 @@ enum RoutesCommand {
         } else {
             ([state.initial, state.root] + state.stack).map(\.name).forEach(add)
             for entry in (try? state.history.entries()) ?? [] {
-                if let first = entry.args.first, entry.op == "set" || entry.op == "push" { add(first) }
+                // Only valid names: a hand-edited history must not feed anything else to a shell.
+                if let first = entry.args.first, entry.op == "set" || entry.op == "push", Route.isValidName(first) {
+                    add(first)
+                }
             }
         }
         return CommandResult(output: names.map { $0 + "\n" }.joined())

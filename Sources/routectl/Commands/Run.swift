@@ -3,7 +3,8 @@ import RouteModel
 /// Runs an invocation: the one switch from actions to the commands that carry them out.
 enum Run {
     static func perform(_ invocation: Invocation) throws -> CommandResult {
-        let context = Context(invocation.options)
+        // Only commands that use the file resolve its path (which can fail without a HOME).
+        var context: Context { get throws { try Context(invocation.options) } }
         switch invocation.action {
         case .show(let pathOnly): return try ShowCommand.run(pathOnly: pathOnly, context)
         case .change(let operation, let recover): return try ChangeCommand.run(operation, recover: recover, context)
@@ -14,7 +15,7 @@ enum Run {
         case .version: return CommandResult(output: "routectl \(Version.current)\n")
         case .completions(let shell): return CommandResult(output: Completions.script(for: shell))
         case .manual: return CommandResult(output: ManPage.render())
-        case .listRoutes: return RoutesCommand.run(context)
+        case .listRoutes: return (try? RoutesCommand.run(context)) ?? CommandResult()
         }
     }
 }

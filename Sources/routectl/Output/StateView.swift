@@ -15,7 +15,7 @@ struct StateView {
         let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false)
         let routes = [state.root] + state.stack
         let rows = routes.enumerated().map { depth, route in
-            [String(depth), route.name, route.parameters.map(\.argument).joined(separator: " ")]
+            [String(depth), route.name, route.parameters.map { ShellWord.quote($0.argument) }.joined(separator: " ")]
         }
         return factLines + "\n" + Table(header: ["DEPTH", "ROUTE", "PARAMS"], rows: rows).render(color: color)
     }

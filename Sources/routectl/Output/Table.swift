@@ -1,12 +1,14 @@
 /// Rows of text in columns aligned by display width, two spaces apart, with a header row.
-/// The last column is never padded, so no line ends in spaces.
+/// The last column is never padded, so no line ends in spaces. Control characters in a cell
+/// (which a hand-edited file could hold) are shown escaped, so they can neither break a row nor
+/// reach the terminal.
 struct Table {
     var header: [String]
     var rows: [[String]]
 
     /// The table as lines of text; the header in bold when `color` is on.
     func render(color: Bool) -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(Table.printable) }
         var widths = [Int](repeating: 0, count: header.count)
         for row in all {
             for (index, cell) in row.enumerated() {
@@ -28,10 +30,22 @@ struct Table {
         }
         return out
     }
-}
 
-/// ANSI styles for terminal output.
-enum Style {
-    static func bold(_ text: String) -> String { "\u{1B}[1m" + text + "\u{1B}[0m" }
-    static func dim(_ text: String) -> String { "\u{1B}[2m" + text + "\u{1B}[0m" }
+    /// `cell` with control characters written as `\u{..}`.
+    static func printable(_ cell: String) -> String {
+        guard cell.unicodeScalars.contains(where: isControl) else { return cell }
+        var out = ""
+        for scalar in cell.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
 }
