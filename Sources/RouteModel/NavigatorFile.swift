@@ -10,32 +10,18 @@ public enum NavigatorFile {
 
     /// Decodes a file's bytes.
     ///
-    /// - Parameter readingHistory: `false` skips the history array after a quick check (strings,
-    ///   brackets, depth) for callers that do not use it; its entries are read strictly when
-    ///   first asked for. ``NavigatorStore`` always reads history before a change.
     /// - Throws: `invalidFile` saying what is wrong and where (line and column), or
     ///   `newerFormat` when a file of a later format cannot be read by this build.
-    public static func decode(_ bytes: [UInt8], readingHistory: Bool = true) throws -> NavigatorState {
+    public static func decode(_ bytes: [UInt8]) throws -> NavigatorState {
         guard bytes.count <= maxBytes else {
             throw NavigatorError(.invalidFile, "is larger than 16 MiB (\(bytes.count) bytes)")
         }
         var format: Int?
         do {
             var scanner = JSONScanner(bytes)
-            return try FileReader.read(&scanner, format: &format, readingHistory: readingHistory)
+            return try FileReader.read(&scanner, format: &format)
         } catch let error as JSONSyntaxError {
             throw fileError(error, in: bytes, format: format)
-        }
-    }
-
-    /// Reads a history array that ``decode(_:readingHistory:)`` skipped.
-    static func decodeHistory(_ bytes: [UInt8], at range: Range<Int>) throws -> History {
-        var scanner = JSONScanner(bytes)
-        scanner.position = range.lowerBound
-        do {
-            return try FileReader.readHistory(&scanner)
-        } catch let error as JSONSyntaxError {
-            throw fileError(error, in: bytes, format: nil)
         }
     }
 
@@ -69,20 +55,15 @@ public enum NavigatorFile {
         }
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
-        writer.raw(",\n  \"history\": ")
-        if let skipped = state.history.skipped {
-            writer.raw(state.history.buffer[skipped])
-        } else {
-            writer.raw("[")
-            for (index, item) in state.history.items.enumerated() {
-                writer.raw(index == 0 ? "\n    " : ",\n    ")
-                switch item {
-                case .encoded(let range, _): writer.raw(state.history.buffer[range])
-                case .decoded(let entry): writer.historyEntry(entry)
-                }
+        writer.raw(",\n  \"history\": [")
+        for (index, item) in state.history.items.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            switch item {
+            case .encoded(let range, _): writer.raw(state.history.buffer[range])
+            case .decoded(let entry): writer.historyEntry(entry)
             }
-            writer.raw(state.history.items.isEmpty ? "]" : "\n  ]")
         }
+        writer.raw(state.history.items.isEmpty ? "]" : "\n  ]")
         for member in state.unknownMembers {
             writer.raw(",\n  ")
             writer.string(member.key)
@@ -119,7 +100,7 @@ public enum NavigatorFile {
 private enum FileReader {
     /// Reads the whole document; `format` is set as soon as the member is read, so a caller can
     /// tell a corrupt file from one of a newer format.
-    static func read(_ scanner: inout JSONScanner, format: inout Int?, readingHistory: Bool) throws -> NavigatorState {
+    static func read(_ scanner: inout JSONScanner, format: inout Int?) throws -> NavigatorState {
         var state = NavigatorState()
         var seen = Set<String>()
         var firstProblem: JSONSyntaxError?
@@ -155,12 +136,8 @@ private enum FileReader {
                     let value = try scanner.readInt()
                     guard value >= 1 else { throw scanner.error("historyLimit must be a whole number >= 1", at: start) }
                     state.historyLimit = value
-                case "history" where readingHistory:
-                    state.history = try readHistory(&scanner)
                 case "history":
-                    let range = try scanner.skipContainerQuickly(depth: 2)
-                    guard scanner.bytes[range.lowerBound] == UInt8(ascii: "[") else { throw scanner.error("expected '['", at: range.lowerBound) }
-                    state.history = History(items: [], lastSeq: 0, buffer: scanner.bytes, skipped: range)
+                    state.history = try readHistory(&scanner)
                 default:
                     let range = try scanner.skipValue(depth: 2)
                     state.unknownMembers.append(JSONMember(key: key, value: scanner.bytes[range]))
@@ -238,7 +215,7 @@ private enum FileReader {
 
     /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
     /// rest: a command that only appends an entry writes the others back untouched.
-    static func readHistory(_ scanner: inout JSONScanner) throws -> History {
+    private static func readHistory(_ scanner: inout JSONScanner) throws -> History {
         var items: [History.Item] = []
         items.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
         var lastSeq = 0
@@ -268,8 +245,12 @@ private enum FileReader {
                     _ = try scanner.scanString()
                     found |= 16
                 default:
-                    // An escaped spelling of a known key is not matched above; such an entry is
-                    // refused below for lack of the key rather than read wrongly.
+                    // An escaped spelling of a known key is not matched above, but `decodeEntry`
+                    // (which decodes keys) would read it: refuse it here, so that an entry
+                    // accepted now is read the same way later.
+                    if key.escaped, HistoryKey.names.contains(try scanner.text(of: key)) {
+                        throw scanner.error("history entry key \(quoted(try scanner.text(of: key))) is written with escapes", at: key.range.lowerBound)
+                    }
                     try scanner.skipValue(depth: 4)
                 }
             }
@@ -283,11 +264,14 @@ private enum FileReader {
     }
 }
 
-/// The keys of a history entry, packed for ``JSONScanner/packedKey(_:)``.
-private enum HistoryKey {
-    static let seq = JSONScanner.packed("seq")
-    static let at = JSONScanner.packed("at")
-    static let op = JSONScanner.packed("op")
-    static let args = JSONScanner.packed("args")
-    static let path = JSONScanner.packed("path")
+/// The keys of a history entry, packed for ``JSONScanner/packedKey(_:)`` (written as literals
+/// so that reading them costs nothing; a test checks them against ``JSONScanner/packed(_:)``).
+enum HistoryKey {
+    static let seq: UInt64 = 0x73_65_71  // "seq"
+    static let at: UInt64 = 0x61_74  // "at"
+    static let op: UInt64 = 0x6F_70  // "op"
+    static let args: UInt64 = 0x61_72_67_73  // "args"
+    static let path: UInt64 = 0x70_61_74_68  // "path"
+    /// The same keys as text.
+    static let names: Set<String> = ["seq", "at", "op", "args", "path"]
 }

@@ -161,34 +161,11 @@ import Testing
         #expect(state.initial["k"] == "\"\\/ é😀")
     }
 
-    @Test func skippedHistoryIsCheckedQuicklyAndReadStrictlyWhenAskedFor() throws {
-        let state = try NavigatorFile.decode(Array(Self.specExample.utf8), readingHistory: false)
-        #expect(state.path == "home/details?id=42")
-        #expect(try state.history.entries().map(\.seq) == [7])
-        #expect(String(decoding: NavigatorFile.encode(state), as: UTF8.self) == Self.specExample)
-
-        let wrongShape = #"{"format": 1, "initial": {"name": "a"}, "history": [{"seq": "x"}]}"#
-        let lenient = try NavigatorFile.decode(Array(wrongShape.utf8), readingHistory: false)
-        #expect(throws: NavigatorError.self) { try lenient.history.entries() }
-        #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(wrongShape.utf8)) }
-        let object = #"{"format": 1, "initial": {"name": "a"}, "history": {}}"#
-        #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(object.utf8), readingHistory: false) }
-    }
-
-    @Test(arguments: [
-        (#"{"format": 1, "initial": {"name": "a"}, "history": [{"a": [}]}"#, "mismatched '}'"),
-        (#"{"format": 1, "initial": {"name": "a"}, "history": [{"a": "\q"}]}"#, "invalid escape"),
-        (#"{"format": 1, "initial": {"name": "a"}, "history": [1, 2"#, "unterminated array or object"),
-        (#"{"format": 1, "initial": {"name": "a"}, "history": [@]}"#, "unexpected character"),
-        (#"{"format": 1, "initial": {"name": "a"}, "history": "# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}", "nested deeper than 64 levels"),
-    ])
-    func quickCheckStillRefusesBrokenStructure(_ text: String, _ reason: String) {
-        let error = #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(text.utf8), readingHistory: false) }
-        #expect(error?.kind == .invalidFile)
-        var scanner = JSONScanner(Array(text.utf8))
-        let history = Array(text.utf8).firstRange(of: Array(#""history": "#.utf8))!.upperBound
-        scanner.position = history
-        let quick = #expect(throws: JSONSyntaxError.self) { try scanner.skipContainerQuickly(depth: 2) }
-        #expect(quick?.reason.contains(reason) == true, "\(quick?.reason ?? "no error")")
+    @Test func packedHistoryKeysMatchTheirNames() {
+        #expect(HistoryKey.seq == JSONScanner.packed("seq"))
+        #expect(HistoryKey.at == JSONScanner.packed("at"))
+        #expect(HistoryKey.op == JSONScanner.packed("op"))
+        #expect(HistoryKey.args == JSONScanner.packed("args"))
+        #expect(HistoryKey.path == JSONScanner.packed("path"))
     }
 }

@@ -49,6 +49,7 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` after white space, or throws naming `expected`.
+    @inline(__always)
     mutating func expect(_ byte: UInt8, _ expected: String) throws {
         guard peek() == byte else { throw error("expected \(expected)") }
         position += 1
@@ -98,6 +99,7 @@ struct JSONScanner {
 
     /// A key of up to eight plain ASCII bytes packed into an integer (see ``packed(_:)``), for
     /// matching keys in hot loops with one comparison; `nil` for longer or escaped keys.
+    @inline(__always)
     func packedKey(_ key: JSONKey) -> UInt64? {
         let length = key.range.count - 2
         guard !key.escaped, length <= 8 else { return nil }
@@ -263,6 +265,7 @@ struct JSONScanner {
 
     /// Checks a string without decoding it: escapes well formed, no raw control characters,
     /// valid UTF-8. Returns the range including both quotes and whether it holds escapes.
+    @inline(__always)
     mutating func scanString() throws -> (Range<Int>, escaped: Bool) {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = position
@@ -294,54 +297,6 @@ struct JSONScanner {
         throw JSONSyntaxError(reason: "unterminated string", offset: start)
     }
 
-    /// Skips the array or object that comes next, quickly: its strings are checked as
-    /// ``scanString()`` checks them, brackets must match and nest at most ``maxDepth`` deep, and
-    /// only JSON's own bytes may stand between strings; the grammar between tokens (commas,
-    /// colons, numbers, literals) is not checked. For parts of a document a reader does not
-    /// use; a reader that does use them reads them strictly. Returns the container's range.
-    mutating func skipContainerQuickly(depth: Int) throws -> Range<Int> {
-        guard let open = peek(), open == UInt8(ascii: "[") || open == UInt8(ascii: "{") else {
-            throw error("expected '[' or '{'")
-        }
-        let start = position
-        position = try bytes.withUnsafeBufferPointer { buffer in
-            var objectLevels: UInt64 = 0  // bit n set: the container at level n is an object
-            var level = 0
-            var index = start
-            while index < buffer.count {
-                let byte = buffer[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    index = try JSONScanner.scanString(buffer, from: index).0
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    guard depth + level <= JSONScanner.maxDepth else {
-                        throw JSONSyntaxError(reason: "nested deeper than \(JSONScanner.maxDepth) levels", offset: index)
-                    }
-                    let bit: UInt64 = 1 << UInt64(level)
-                    objectLevels = byte == UInt8(ascii: "{") ? objectLevels | bit : objectLevels & ~bit
-                    level += 1
-                    index += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    level -= 1
-                    let isObject = objectLevels & (1 << UInt64(level)) != 0
-                    guard isObject == (byte == UInt8(ascii: "}")) else {
-                        throw JSONSyntaxError(reason: "mismatched '\(Character(Unicode.Scalar(byte)))'", offset: index)
-                    }
-                    index += 1
-                    if level == 0 { return index }
-                case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-"),
-                    UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "E"):
-                    index += 1
-                default:
-                    throw JSONSyntaxError(reason: "unexpected character", offset: index)
-                }
-            }
-            throw JSONSyntaxError(reason: "unterminated array or object", offset: start)
-        }
-        return start..<position
-    }
-
     /// The first index at or after `index` whose byte needs a closer look inside a string: a
     /// quote, a backslash, a control character or a byte outside ASCII. Tests eight bytes at a
     /// time (the "has a byte less than n" and "has a zero byte" bit tricks); exact, never a
@@ -371,7 +326,9 @@ struct JSONScanner {
         return index
     }
 
-    /// Checks the escape at `index` (a backslash) and returns the index after it.
+    /// Checks the escape at `index` (a backslash) and returns the index after it. A `\u` escape
+    /// of a UTF-16 surrogate must be a high one followed by a low one, as ``unescape(_:)``
+    /// needs: a string that scans always decodes.
     private static func checkEscape(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
         guard index + 1 < buffer.count else { throw JSONSyntaxError(reason: "unterminated string", offset: index) }
         switch buffer[index + 1] {
@@ -379,15 +336,36 @@ struct JSONScanner {
             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 2
         case UInt8(ascii: "u"):
-            for offset in 2..<6 {
-                guard index + offset < buffer.count, hexValue(buffer[index + offset]) != nil else {
-                    throw JSONSyntaxError(reason: "invalid \\u escape", offset: index)
-                }
+            guard let unit = codeUnit(buffer, at: index) else {
+                throw JSONSyntaxError(reason: "invalid \\u escape", offset: index)
             }
-            return index + 6
+            switch unit {
+            case 0xD800..<0xDC00:
+                guard let low = codeUnit(buffer, at: index + 6), (0xDC00..<0xE000).contains(low) else {
+                    throw JSONSyntaxError(reason: "unpaired surrogate in string", offset: index)
+                }
+                return index + 12
+            case 0xDC00..<0xE000:
+                throw JSONSyntaxError(reason: "unpaired surrogate in string", offset: index)
+            default:
+                return index + 6
+            }
         default:
             throw JSONSyntaxError(reason: "invalid escape in string", offset: index)
         }
+    }
+
+    /// The value of the `\uXXXX` escape at `index`, or `nil` when there is none.
+    private static func codeUnit(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        guard index + 6 <= buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") else {
+            return nil
+        }
+        var value: UInt32 = 0
+        for offset in 2..<6 {
+            guard let digit = hexValue(buffer[index + offset]) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
     }
 
     /// Checks the UTF-8 sequence starting at `index` (a byte >= 0x80) by the Unicode standard's

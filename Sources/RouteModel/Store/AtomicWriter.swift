@@ -48,16 +48,32 @@ enum AtomicWriter {
         syncDirectory(of: path)
     }
 
-    /// Renames `path` to the first free name of `path + suffix`, `path + suffix + "-2"`, ….
-    /// Returns the new name.
+    /// Gives the file at `path` the first free name of `path + suffix`, `path + suffix + "-2"`,
+    /// …, and returns that name.
+    ///
+    /// The file is hard-linked there and stays at `path` too, so that the ``replace(_:with:)``
+    /// that follows swaps in the new file in one step: a crash in between leaves the old file
+    /// in place, never no file at all. Where hard links are not supported it is renamed.
     static func moveAside(_ path: String, suffix: String) throws -> String {
         var target = path + suffix
         var attempt = 1
-        while SystemCall.exists(target) {
-            attempt += 1
-            target = path + suffix + "-\(attempt)"
+        while link(path, target) != 0 {
+            switch errno {
+            case EEXIST:
+                attempt += 1
+                target = path + suffix + "-\(attempt)"
+            case EPERM, EXDEV, EMLINK, EOPNOTSUPP, ENOSYS:
+                while SystemCall.exists(target) {
+                    attempt += 1
+                    target = path + suffix + "-\(attempt)"
+                }
+                guard rename(path, target) == 0 else { throw SystemCall.failure("move aside", path, forWriting: true) }
+                syncDirectory(of: path)
+                return target
+            default:
+                throw SystemCall.failure("move aside", path, forWriting: true)
+            }
         }
-        guard rename(path, target) == 0 else { throw SystemCall.failure("move aside", path, forWriting: true) }
         syncDirectory(of: path)
         return target
     }

@@ -24,11 +24,8 @@ public struct NavigatorStore: Sendable {
 
     /// Reads the state without locking (writers replace the file atomically, so a reader always
     /// sees a whole file). A missing file reads as the default state.
-    ///
-    /// - Parameter readingHistory: `false` for a caller that does not use the history: it is
-    ///   only checked quickly (see ``NavigatorFile/decode(_:readingHistory:)``).
-    public func read(readingHistory: Bool = true) throws -> NavigatorState {
-        try load(path, forWriting: false, readingHistory: readingHistory) ?? NavigatorState()
+    public func read() throws -> NavigatorState {
+        try load(path, forWriting: false) ?? NavigatorState()
     }
 
     /// Locks the file, reads it, lets `change` modify the state, and writes the result when
@@ -115,12 +112,12 @@ public struct NavigatorStore: Sendable {
     }
 
     /// Reads and decodes `file` (`nil` when missing), naming ``path`` in a decoding error.
-    private func load(_ file: String, forWriting: Bool, readingHistory: Bool = true) throws -> NavigatorState? {
+    private func load(_ file: String, forWriting: Bool) throws -> NavigatorState? {
         do {
             guard let bytes = try SystemCall.readFile(file, limit: NavigatorFile.maxBytes, forWriting: forWriting) else {
                 return nil
             }
-            return try NavigatorFile.decode(bytes, readingHistory: readingHistory)
+            return try NavigatorFile.decode(bytes)
         } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             error.message = quoted(path, limit: 200) + " " + error.message
             throw error

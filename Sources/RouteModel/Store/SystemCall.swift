@@ -47,18 +47,32 @@ enum SystemCall {
     }
 
     /// Creates `path` and any missing parent folders.
+    ///
+    /// A loop rather than a recursion, so that a path of many thousands of folders cannot
+    /// exhaust the stack; a path the system would refuse as too long creates nothing.
     static func makeDirectories(_ path: String) throws {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw failure("create the folder", path, ENOTDIR, forWriting: true)
-            }
-            return
+        guard path.utf8.count < Int(PATH_MAX) else {
+            throw failure("create the folder", path, ENAMETOOLONG, forWriting: true)
         }
-        let parent = directory(of: path)
-        if parent != path, parent != "." { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
-            throw failure("create the folder", path, forWriting: true)
+        var missing: [String] = []  // deepest first
+        var current = path
+        while true {
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw failure("create the folder", current, ENOTDIR, forWriting: true)
+                }
+                break
+            }
+            missing.append(current)
+            let parent = directory(of: current)
+            if parent == current || parent == "." { break }
+            current = parent
+        }
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+                throw failure("create the folder", folder, forWriting: true)
+            }
         }
     }
 
@@ -72,7 +86,8 @@ enum SystemCall {
     /// larger than `limit` bytes without reading it. `forWriting` says the read is the first
     /// step of a change, so that a folder in the way counts as `cannotCreate`.
     static func readFile(_ path: String, limit: Int, forWriting: Bool) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw failure("read", path, forWriting: forWriting)
@@ -81,6 +96,7 @@ enum SystemCall {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("read", path, forWriting: forWriting) }
         if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR, forWriting: forWriting) }
+        if info.st_mode & S_IFMT != S_IFREG { throw NavigatorError(.invalidFile, "is not a regular file") }
         if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
         // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),
         // then keep reading in chunks until the end, for files whose size fstat does not know.

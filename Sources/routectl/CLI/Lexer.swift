@@ -46,14 +46,18 @@ struct Lexer {
             optionsEnded = true
             return next()
         }
-        if word.hasPrefix("--") {
-            let body = word.dropFirst(2)
-            guard let equals = body.firstIndex(of: "=") else { return .long(String(body), inlineValue: nil) }
-            pendingInlineValue = String(body[body.index(after: equals)...])
+        // Split off the dashes as bytes: a combining mark after a '-' would otherwise make one
+        // character of the two.
+        let rest = Substring(word.utf8.dropFirst())
+        if rest.utf8.first == UInt8(ascii: "-") {
+            let body = Substring(rest.utf8.dropFirst())
+            guard let equals = body.utf8.firstIndex(of: UInt8(ascii: "=")) else { return .long(String(body), inlineValue: nil) }
+            pendingInlineValue = String(body[body.utf8.index(after: equals)...])
             return .long(String(body[..<equals]), inlineValue: pendingInlineValue)
         }
-        pendingShorts = word.dropFirst(2)
-        return .short(word.dropFirst().first!)
+        guard let letter = rest.first else { return .positional(word) }  // isOption saw a second byte
+        pendingShorts = rest.dropFirst()
+        return .short(letter)
     }
 
     /// The value of the option just returned: its `=value`, the rest of its short group, or the
