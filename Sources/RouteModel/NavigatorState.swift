@@ -124,8 +124,7 @@ public struct NavigatorState: Sendable {
     public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
         guard history.lastSeq < Int.max else {
             throw NavigatorError(
-                .cannotApply, "cannot record a change: the history's seq is already \(Int.max), the largest possible",
-                hint: "start over with 'routectl init --force' (the file is kept beside it)")
+                .cannotApply, "cannot record a change: the history's seq is already \(Int.max), the largest possible")
         }
         guard try apply(operation) else { return false }
         history.append(

@@ -47,6 +47,21 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: box.file)[.posixPermissions] as? Int == 0o600)
     }
 
+    @Test func specialFilesAreNeverReadNorMovedAside() throws {
+        let box = Sandbox()
+        #expect(mkfifo(box.file, 0o644) == 0)
+        let show = box.run("show")
+        #expect(show.status == 65)
+        #expect(show.errorLines.first == "routectl: '\(box.file)' is not a regular file")
+        for args in [["reset", "--force"], ["init", "--force"], ["push", "a"]] {
+            let result = Routectl.run(["-f", box.file] + args, home: box.folder)
+            #expect(result.status == 73, "\(args)")
+        }
+        var info = stat()
+        #expect(lstat(box.file, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(!box.listing().contains { $0.contains(".corrupt-") || $0.contains(".old-") })
+    }
+
     @Test func resetForceMovesTheCorruptFileAsideAndStartsFresh() throws {
         let box = Sandbox()
         box.write("\u{0}\u{1}binary")

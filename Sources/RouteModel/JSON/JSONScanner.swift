@@ -119,19 +119,6 @@ struct JSONScanner {
         return value
     }
 
-    /// Whether an object key is `name`, comparing bytes when the key has no escapes.
-    func key(_ key: JSONKey, is name: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        guard !key.escaped else { return (try? text(of: key)) == String(decoding: expected, as: UTF8.self) }
-        guard key.range.count == expected.count + 2 else { return false }
-        var index = key.range.lowerBound + 1
-        for byte in expected {
-            if bytes[index] != byte { return false }
-            index += 1
-        }
-        return true
-    }
-
     /// Reads an array, calling `element` for each element; `element` must consume it.
     mutating func readArray(depth: Int, _ element: (inout JSONScanner) throws -> Void) throws {
         try checkDepth(depth)

@@ -96,7 +96,14 @@ enum SystemCall {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("read", path, forWriting: forWriting) }
         if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR, forWriting: forWriting) }
-        if info.st_mode & S_IFMT != S_IFREG { throw NavigatorError(.invalidFile, "is not a regular file") }
+        if info.st_mode & S_IFMT != S_IFREG {
+            // Never a candidate for --force either: moving a device or a FIFO aside and writing
+            // a file in its place is not ours to do.
+            if forWriting {
+                throw NavigatorError(.cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file")
+            }
+            throw NavigatorError(.invalidFile, "is not a regular file")
+        }
         if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
         // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),
         // then keep reading in chunks until the end, for files whose size fstat does not know.

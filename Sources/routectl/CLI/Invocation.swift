@@ -108,7 +108,9 @@ struct Invocation {
                 initial: initial, routes: options.routes,
                 historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
         } catch var error as NavigatorError {
-            if let routes = options.routes, !routes.contains(initial.name) {
+            // Only when the list is otherwise valid: an invalid name (a newline, say) must not
+            // be repeated raw in the hint.
+            if let routes = options.routes, !routes.contains(initial.name), routes.allSatisfy(Route.isValidName) {
                 error.hint = "add it: --routes \(([initial.name] + routes).joined(separator: ","))"
             }
             throw error

@@ -4,7 +4,14 @@ import RouteModel
 enum HistoryCommand {
     static func run(last: Int?, _ context: Context) throws -> CommandResult {
         let state = try context.store.read()
-        let view = HistoryView(entries: try state.history.entries(last: last))
+        let entries: [HistoryEntry]
+        do {
+            entries = try state.history.entries(last: last)
+        } catch var error as NavigatorError {
+            error.message = quoted(context.store.path, limit: 200) + " " + error.message
+            throw error
+        }
+        let view = HistoryView(entries: entries)
         return CommandResult(output: context.options.json ? view.json() : view.table(color: context.color))
     }
 }
