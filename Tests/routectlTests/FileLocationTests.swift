@@ -19,6 +19,15 @@ import Testing
         #expect(box.runBare(["-f", box.file, "show", "--path"], environment: env).stdout == "root\n")
     }
 
+    @Test func anEnvironmentPathThatIsNotUTF8IsAUsageError() {
+        let box = Sandbox()
+        let script = #"ROUTECTL_FILE="$(printf '%s/a\377' "$1")" exec "$0" push x"#
+        let result = Routectl.run(["-c", script, Routectl.binary, box.folder], home: box.folder, executable: "/bin/sh")
+        #expect(result.status == 64)
+        #expect(result.errorLines.first == "routectl: the navigator file's path from ROUTECTL_FILE, XDG_STATE_HOME or HOME is not valid UTF-8")
+        #expect(box.listing().isEmpty)
+    }
+
     @Test func xdgStateHomeComesNext() {
         let box = Sandbox()
         box.runBare(["set", "home"], environment: ["XDG_STATE_HOME": box.folder + "/xdg"])

@@ -24,6 +24,13 @@ import Testing
         #expect(box.runBare(["push", "-h"]).status == 0)
     }
 
+    @Test func helpTopicsAreCommandNamesEvenAfterDoubleDash() {
+        let box = Sandbox()
+        let result = box.runBare(["help", "--", "--json"])
+        #expect(result.status == 64)
+        #expect(result.errorLines.first == "routectl: unknown command '--json'")
+    }
+
     @Test func versionPrintsOneLine() {
         let result = Sandbox().runBare(["--version"])
         #expect(result.status == 0 && result.stdout == "routectl 1.0.0\n")

@@ -27,8 +27,8 @@ struct Invocation {
         if options.help || parsed.command == "help" {
             let topic = parsed.command == "help" ? arguments.first : parsed.command
             if parsed.command == "help" { try Invocation.check(arguments, for: "help") }
-            if let topic, CommandSpec.named(topic) == nil {
-                _ = try ParsedCommandLine([topic])  // throws "unknown command" with a guess
+            if let topic {
+                _ = try ParsedCommandLine.command(named: topic)  // throws "unknown command" with a guess
             }
             action = .help(command: topic)
             return

@@ -38,7 +38,8 @@ struct ParsedCommandLine: Equatable {
         }
     }
 
-    private static func command(named word: String) throws -> String {
+    /// `word` when it names a command; otherwise a ``UsageError`` with the closest guess.
+    static func command(named word: String) throws -> String {
         if CommandSpec.named(word) != nil { return word }
         let guess = Suggestion.closest(to: word, among: CommandSpec.visible.map(\.name))
         throw UsageError(

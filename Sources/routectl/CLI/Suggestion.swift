@@ -10,7 +10,7 @@ enum Suggestion {
         }
         let limit = min(3, max(1, word.count / 3))
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        for candidate in candidates where abs(candidate.count - word.count) <= limit {
             let distance = editDistance(Array(word), Array(candidate))
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)

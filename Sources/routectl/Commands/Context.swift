@@ -18,6 +18,11 @@ struct Context {
                 "no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set",
                 hint: "name the file with --file <path> or ROUTECTL_FILE")
         }
+        guard !path.contains(CommandArguments.invalidUTF8) else {
+            throw UsageError(
+                "the navigator file's path from ROUTECTL_FILE, XDG_STATE_HOME or HOME is not valid UTF-8",
+                hint: "name the file with --file <path>")
+        }
         store = NavigatorStore(path: path, lockTimeout: options.lockTimeout)
         displayPath = Terminal.absolute(path)
         color = Terminal.useColor(options)

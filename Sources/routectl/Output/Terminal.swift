@@ -6,9 +6,12 @@ import Darwin
 
 /// The process's surroundings: environment variables, the working folder, standard streams.
 enum Terminal {
-    /// The value of an environment variable, if set.
+    /// The value of an environment variable, if set; ``CommandArguments/invalidUTF8`` when it
+    /// is not valid UTF-8 (rather than a repaired string naming some other file).
     static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        guard let value = getenv(name) else { return nil }
+        let bytes = UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
+        return String(validating: bytes, as: UTF8.self) ?? CommandArguments.invalidUTF8
     }
 
     /// Whether standard output is a terminal.

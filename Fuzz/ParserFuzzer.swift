@@ -1,0 +1,26 @@
+// libFuzzer target for the command-line parser. Not a SwiftPM target: scripts/fuzz.sh compiles
+// it with swiftc, together with the sources of routectl (but main.swift), against RouteModel.
+
+import RouteModel
+
+/// Splits the input at NUL bytes into words (a word that is not UTF-8 becomes the marker
+/// `CommandArguments` uses), and resolves them as routectl would: the only errors allowed are
+/// `UsageError` and `NavigatorError` of kind `invalidInput`, with one-line messages.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func parserFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+        String(validating: $0, as: UTF8.self) ?? CommandArguments.invalidUTF8
+    }
+    do {
+        _ = try Invocation(ParsedCommandLine(words))
+    } catch let error as UsageError {
+        precondition(!error.message.contains("\n") && error.hint?.contains("\n") != true, "multi-line error")
+    } catch let error as NavigatorError {
+        precondition(error.kind == .invalidInput, "parser threw \(error.kind)")
+        precondition(!error.message.contains("\n") && error.hint?.contains("\n") != true, "multi-line error")
+    } catch {
+        fatalError("parser threw \(error)")
+    }
+    return 0
+}

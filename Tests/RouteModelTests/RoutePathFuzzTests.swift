@@ -1,0 +1,51 @@
+import Testing
+
+@testable import RouteModel
+
+/// `RoutePath.parse` on hostile text, and `parse` as the inverse of `render` on random routes.
+@Suite struct RoutePathFuzzTests {
+    /// Characters paths are made of, plus some that have no business there.
+    static let alphabet: [String] =
+        Array("abcxyzABZ019_.-~/?&=%").map(String.init) + ["%2F", "%C3%A9", "%C3", "%G1", "%", "é", "e\u{301}", "😀", " ", "\u{0}", "\u{1}", "\n", "\u{7F}", "\u{85}", "\u{200D}", "\u{FEFF}"]
+
+    /// Random parameter values: any text without control characters, including `/ ? & = %`.
+    static let valueAlphabet: [String] = Array("ab0 /?&=%+~._-#").map(String.init) + ["é", "e\u{301}", "😀", "\u{FFFD}", "\u{10FFFF}", "%41"]
+
+    @Test func parseNeverTrapsAndItsResultRoundTrips() {
+        let seed = FuzzSettings.seed(for: "RoutePathFuzzTests.parse")
+        var random = FuzzRandom(seed: seed)
+        let count = FuzzSettings.cases(20_000, factor: 100)
+        var parsed = 0
+        for index in 0..<count {
+            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in random.pick(Self.alphabet) }.joined()
+            do {
+                let routes = try RoutePath.parse(text)
+                parsed += 1
+                let rendered = RoutePath.render(root: routes[0], stack: Array(routes.dropFirst()))
+                #expect(try RoutePath.parse(rendered) == routes, "seed \(seed), case \(index): \(text.debugDescription)")
+            } catch let error as NavigatorError {
+                #expect(error.kind == .invalidInput && !error.message.contains("\n"), "seed \(seed), case \(index): \(error)")
+            } catch {
+                Issue.record("seed \(seed), case \(index): \(text.debugDescription) threw \(error)")
+            }
+        }
+        print("RoutePathFuzzTests: \(count) random paths, \(parsed) parsed")
+    }
+
+    @Test func renderThenParseGivesTheRoutesBack() throws {
+        let seed = FuzzSettings.seed(for: "RoutePathFuzzTests.roundTrip")
+        var random = FuzzRandom(seed: seed)
+        let names = ["a", "home", "_x", "x.y-z", "Details9", String(repeating: "n", count: 64)]
+        for index in 0..<FuzzSettings.cases(5_000, factor: 100) {
+            let routes = try (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                let keys = Array(["id", "q", "_k", "a.b", "tab"].shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
+                let parameters = try keys.map { key in
+                    try Route.Parameter(key: key, value: (0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(Self.valueAlphabet) }.joined())
+                }
+                return try Route(random.pick(names), parameters: parameters)
+            }
+            let path = RoutePath.render(root: routes[0], stack: Array(routes.dropFirst()))
+            #expect(try RoutePath.parse(path) == routes, "seed \(seed), case \(index): \(path)")
+        }
+    }
+}

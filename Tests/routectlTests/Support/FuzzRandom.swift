@@ -1,0 +1,1 @@
+../../RouteModelTests/Support/FuzzRandom.swift

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Long fuzzing run for routectl.
+#
+#   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
+#
+# tests      loops the seeded fuzz tests (HostileInputTests over the binary; ParserFuzzTests,
+#            NavigatorFileFuzzTests, RoutePathFuzzTests in process) with a new seed each
+#            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
+#            as many), printing each seed. A failing round prints its seed and the command that
+#            replays it, and the script exits 1.
+# libfuzzer  builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer,address`
+#            (straight from the sources: they are not SwiftPM targets, so `swift build` and
+#            `swift test` never see them) and runs each for its share of the time, keeping
+#            their corpora in the scratch folder. A crash leaves its input there, and the
+#            script prints how to replay it.
+# all        (default) half the time each; all of it for the tests when libFuzzer cannot build.
+#
+# Environment: FUZZ_SCRATCH, the build folder (default .build-fuzz; never the default .build);
+# ROUTECTL_FUZZ_CASES as above.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
+mode=${2:-all}
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
+cases=${ROUTECTL_FUZZ_CASES:-1000}
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|RoutePathFuzzTests'
+fuzzdir=$scratch/libfuzzer
+start=$(date +%s)
+
+# A fresh 64-bit seed.
+new_seed() { od -An -N8 -tu8 /dev/urandom | tr -d ' \n'; }
+
+# Loops the seeded tests until `$1` seconds from now.
+run_tests() {
+    local until=$(($(date +%s) + $1)) rounds=0 seed log took begin
+    echo "== tests: building in $scratch"
+    log=$(mktemp)
+    if ! swift build --build-tests --scratch-path "$scratch" >"$log" 2>&1; then
+        grep -E 'error' -A3 "$log" | head -40
+        echo "tests: the build failed (full log: $log)"
+        exit 1
+    fi
+    while [ "$(date +%s)" -lt "$until" ]; do
+        seed=$(new_seed)
+        begin=$(date +%s)
+        if ! ROUTECTL_FUZZ_SEED=$seed ROUTECTL_FUZZ_CASES=$cases \
+            swift test --skip-build --scratch-path "$scratch" --filter "$filter" >"$log" 2>&1; then
+            grep -E '✘|↳' "$log" | head -40
+            echo "FAILED: seed $seed. Replay with:"
+            echo "  ROUTECTL_FUZZ_SEED=$seed ROUTECTL_FUZZ_CASES=$cases swift test --scratch-path $scratch --filter '$filter'"
+            echo "full log: $log"
+            exit 1
+        fi
+        rounds=$((rounds + 1))
+        took=$(($(date +%s) - begin))
+        echo "round $rounds: seed $seed passed in ${took}s ($cases command lines and $cases files through the binary, $((cases * 100)) each of words, files and paths in process)"
+    done
+    rm -f "$log"
+    echo "== tests: $rounds rounds, $((rounds * cases * 2)) binary runs and $((rounds * cases * 100 * 4)) in-process cases"
+}
+
+# Builds the two libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
+build_libfuzzer() {
+    local flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+    mkdir -p "$fuzzdir/module"
+    echo "== libfuzzer: building in $fuzzdir"
+    mapfile -t model < <(find Sources/RouteModel -name '*.swift' | sort)
+    mapfile -t cli < <(find Sources/routectl -name '*.swift' ! -name main.swift | sort)
+    swiftc "${flags[@]}" -module-name RouteModel "${model[@]}" Fuzz/FileReaderFuzzer.swift \
+        -o "$fuzzdir/file-reader-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+    swiftc "${flags[@]}" -module-name RouteModel -emit-module -emit-module-path "$fuzzdir/module/RouteModel.swiftmodule" \
+        -emit-library -static -o "$fuzzdir/module/libRouteModel.a" "${model[@]}"
+    swiftc "${flags[@]}" -module-name routectl -I "$fuzzdir/module" -L "$fuzzdir/module" -lRouteModel \
+        "${cli[@]}" Fuzz/ParserFuzzer.swift -o "$fuzzdir/parser-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+}
+
+# Runs one libFuzzer binary for `$2` seconds on its corpus `$3`.
+run_libfuzzer() {
+    local name=$1 time=$2 corpus=$fuzzdir/corpus-$1 log
+    mkdir -p "$corpus"
+    cp -n Fuzz/corpus/"$3"/* "$corpus"/ 2>/dev/null || true
+    log=$fuzzdir/$name.log
+    echo "== libfuzzer: $name for ${time}s (corpus $corpus)"
+    # Swift's own crash reporter and libFuzzer's fight over a dying process: leave it to libFuzzer.
+    if ! SWIFT_BACKTRACE=enable=no "$fuzzdir/$name-fuzzer" "$corpus" -max_total_time="$time" -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$fuzzdir/$name-" >"$log" 2>&1; then
+        tail -40 "$log"
+        echo "FAILED: $name found a crash; replay with: SWIFT_BACKTRACE=enable=no $fuzzdir/$name-fuzzer <the crash- file above>"
+        exit 1
+    fi
+    grep -E 'stat::number_of_executed_units|stat::peak_rss' "$log" | sed "s/^/$name: /"
+}
+
+libfuzzer_ok=0
+case $mode in
+tests) run_tests "$seconds" ;;
+libfuzzer | all)
+    if build_libfuzzer; then
+        libfuzzer_ok=1
+    else
+        echo "libfuzzer: could not build (see above)"
+        [ "$mode" = libfuzzer ] && exit 1
+    fi
+    share=$seconds
+    [ "$mode" = all ] && [ $libfuzzer_ok = 1 ] && share=$((seconds / 2))
+    if [ $libfuzzer_ok = 1 ]; then
+        half=$((share / 2 > 0 ? share / 2 : 1))
+        run_libfuzzer file-reader "$half" file
+        run_libfuzzer parser "$half" parser
+    fi
+    if [ "$mode" = all ]; then
+        left=$((seconds - ($(date +%s) - start)))
+        run_tests $((left > 0 ? left : 1))
+    fi
+    ;;
+*)
+    echo "usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]" >&2
+    exit 64
+    ;;
+esac
+echo "== done in $(($(date +%s) - start))s"
