@@ -39,6 +39,9 @@ public enum NavigatorFile {
 
     /// Encodes a state as format-1 JSON: top-level keys one per line in a fixed order, history
     /// entries one per line, unknown members last.
+    ///
+    /// A state read from a file of a newer format must not be encoded (it would be written back
+    /// as format 1); ``NavigatorStore`` refuses to change such a file.
     public static func encode(_ state: NavigatorState) -> [UInt8] {
         var writer = JSONWriter(capacity: 512 + 200 * state.history.count)
         writer.raw("{\n  \"format\": ")

@@ -91,16 +91,3 @@ struct CommandSpec: Sendable {
     /// The commands users see.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }
 }
-
-/// What a shell should offer for an option's value or a command's arguments.
-enum Completion: Equatable, Sendable {
-    case none
-    /// A file path.
-    case file
-    /// A route name of the file in use.
-    case route
-    /// A command name.
-    case command
-    /// One of these words.
-    case choices([String])
-}

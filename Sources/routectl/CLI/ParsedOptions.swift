@@ -16,10 +16,3 @@ struct ParsedOptions: Equatable, Sendable {
     var historyLimit: Int?
     var force = false
 }
-
-/// Why an option's value was refused, without the option's name: the parser adds that, so
-/// every such message reads the same.
-struct InvalidValue: Error {
-    /// What a valid value looks like, such as `expected a whole number >= 1`.
-    var expected: String
-}
