@@ -56,4 +56,9 @@ public struct History: Sendable {
             items.removeFirst(items.count - max(0, limit))
         }
     }
+
+    /// Drops the `count` oldest entries; `lastSeq` stays, so `seq` never repeats.
+    mutating func dropOldest(_ count: Int) {
+        items.removeFirst(min(count, items.count))
+    }
 }

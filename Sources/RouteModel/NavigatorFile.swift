@@ -77,6 +77,52 @@ public enum NavigatorFile {
         return writer.bytes
     }
 
+    /// Encodes a state that is about to be written, so that the file stays readable: when the
+    /// whole would be larger than `limit` bytes (``maxBytes`` for a real file), the oldest history
+    /// entries are dropped from `state` until it fits. The current state and the newest entry
+    /// are never dropped, and `seq` goes on from where it was.
+    ///
+    /// - Returns: the bytes, and how many history entries were dropped.
+    /// - Throws: `cannotApply` when the state does not fit even with only its newest entry.
+    public static func encode(_ state: inout NavigatorState, limit: Int) throws -> (bytes: [UInt8], dropped: Int) {
+        var trimmed = state
+        var bytes = encode(trimmed)
+        var dropped = 0
+        while bytes.count > limit {
+            // Drop as many of the oldest entries as cover the excess in one go (a few bytes of
+            // separator each), then check again.
+            var excess = bytes.count - limit
+            var count = 0
+            for item in trimmed.history.items.dropLast() where excess > 0 {
+                excess -= encodedSize(item, in: trimmed.history) + 6
+                count += 1
+            }
+            guard count > 0 else {
+                throw NavigatorError(
+                    .cannotApply,
+                    "the change would make the file \(bytes.count) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
+                    hint: "pop some routes, or use shorter parameter values")
+            }
+            trimmed.history.dropOldest(count)
+            dropped += count
+            bytes = encode(trimmed)
+        }
+        state = trimmed
+        return (bytes, dropped)
+    }
+
+    /// The length of one history entry's JSON in the file.
+    private static func encodedSize(_ item: History.Item, in history: History) -> Int {
+        switch item {
+        case .encoded(let range, _):
+            return range.count
+        case .decoded(let entry):
+            var writer = JSONWriter(capacity: 256)
+            writer.historyEntry(entry)
+            return writer.bytes.count
+        }
+    }
+
     /// Decodes one history entry from the bytes the file held for it.
     static func decodeEntry(_ bytes: ArraySlice<UInt8>) throws -> HistoryEntry {
         var scanner = JSONScanner(Array(bytes))
@@ -137,7 +183,11 @@ private enum FileReader {
                     state.routes = try readRouteNames(&scanner)
                 case "historyLimit":
                     let value = try scanner.readInt()
-                    guard value >= 1 else { throw scanner.error("historyLimit must be a whole number >= 1", at: start) }
+                    // The same range `init --history-limit` accepts: a file no command could have
+                    // written is refused as a whole, so that `reset --force` recovers it.
+                    guard (1...NavigatorState.maxHistoryLimit).contains(value) else {
+                        throw scanner.error("historyLimit must be a whole number from 1 to \(NavigatorState.maxHistoryLimit)", at: start)
+                    }
                     state.historyLimit = value
                 case "history":
                     state.history = try readHistory(&scanner)
@@ -206,11 +256,12 @@ private enum FileReader {
     private static func readRouteNames(_ scanner: inout JSONScanner) throws -> [String]? {
         if try scanner.skipNull() { return nil }
         var names: [String] = []
+        var seen = Set<String>()
         try scanner.readArray(depth: 2) { scanner in
             let start = scanner.position
             let name = try scanner.readString()
             guard Route.isValidName(name) else { throw scanner.error("invalid route name \(quoted(name)) in routes", at: start) }
-            guard !names.contains(name) else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
+            guard seen.insert(name).inserted else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
             names.append(name)
         }
         return names

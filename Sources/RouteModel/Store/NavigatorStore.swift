@@ -64,11 +64,16 @@ public struct NavigatorStore: Sendable {
             guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
             try state.validate()
             var notes: [String] = []
+            let (bytes, dropped) = try NavigatorFile.encode(&state, limit: NavigatorFile.maxBytes)
+            if dropped > 0 {
+                let what = dropped == 1 ? "the oldest history entry" : "the \(dropped) oldest history entries"
+                notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
+            }
             if corrupt {
                 let aside = try AtomicWriter.moveAside(target, suffix: ".corrupt-" + Timestamp.compactNow())
                 notes.append("moved the corrupt file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try AtomicWriter.replace(target, with: NavigatorFile.encode(state))
+            try AtomicWriter.replace(target, with: bytes)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }

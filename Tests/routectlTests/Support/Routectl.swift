@@ -81,7 +81,9 @@ enum Subprocess {
             Thread.sleep(forTimeInterval: 0.005)
         }
         let timedOut = process.isRunning
-        if timedOut { process.terminate() }
+        // SIGKILL, not terminate(): a child may start with SIGTERM blocked (the mask is
+        // inherited from the test runner's thread), and a hung child must not hang the suite.
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? out.close()
         try? err.close()
