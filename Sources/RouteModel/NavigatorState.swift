@@ -2,9 +2,9 @@
 /// it, the optional list of allowed route names, and the recorded history of changes.
 ///
 /// Operations are pure transitions over this value (see ``apply(_:)`` and
-/// ``perform(_:at:)``); reading and writing it as a file is ``NavigatorFile``'s job, and doing
-/// so safely is ``NavigatorStore``'s. New kinds of presentation (modals with their own stacks,
-/// tabs) grow as further stored properties and operations here, without changing these.
+/// ``perform(_:at:)``); the stack logic itself is ``NavigationStack``'s, of which the state holds
+/// one ``flow``. Reading and writing it as a file is ``NavigatorFile``'s job, and doing so safely
+/// is ``NavigatorStore``'s.
 public struct NavigatorState: Sendable {
     /// The name of the initial and root route of a state nobody has changed.
     public static let defaultRouteName = "root"
@@ -15,10 +15,18 @@ public struct NavigatorState: Sendable {
 
     /// The route ``NavigationOperation/reset`` returns to.
     public var initial: Route
-    /// The current root route.
-    public var root: Route
-    /// The routes pushed on top of the root, bottom first.
-    public var stack: [Route]
+    /// The flow on screen: the current root and the routes pushed on it.
+    public var flow: NavigationStack
+    /// The current root route (``flow``'s root).
+    public var root: Route {
+        get { flow.root }
+        set { flow.root = newValue }
+    }
+    /// The routes pushed on top of the root, bottom first (``flow``'s pushed routes).
+    public var stack: [Route] {
+        get { flow.pushed }
+        set { flow.pushed = newValue }
+    }
     /// The allowed route names; when present, operations naming any other route are refused.
     public var routes: [String]?
     /// How many history entries are kept; older ones are dropped, their `seq` never reused.
@@ -37,8 +45,7 @@ public struct NavigatorState: Sendable {
         historyLimit: Int = NavigatorState.defaultHistoryLimit
     ) {
         self.initial = initial
-        self.root = initial
-        self.stack = []
+        self.flow = NavigationStack(root: initial)
         self.routes = routes
         self.historyLimit = historyLimit
         self.history = History()
@@ -55,7 +62,7 @@ public struct NavigatorState: Sendable {
     public var path: String { RoutePath.render(root: root, stack: stack) }
 
     /// The route on top: the last pushed one, or the root when the stack is empty.
-    public var top: Route { stack.last ?? root }
+    public var top: Route { flow.top }
 
     /// Throws `invalidInput` when a route list is declared and does not contain `name`.
     public func checkAllowed(_ name: String) throws {
@@ -74,44 +81,12 @@ public struct NavigatorState: Sendable {
             try checkAllowed(name)
         }
         switch operation {
-        case .set(let route):
-            guard root != route || !stack.isEmpty else { return false }
-            root = route
-            stack = []
-        case .push(let route):
-            stack.append(route)
-        case .pop(let count):
-            guard count >= 1 else {
-                throw NavigatorError(.invalidInput, "invalid count \(count): pop takes a whole number >= 1")
-            }
-            guard !stack.isEmpty else {
-                throw NavigatorError(.cannotApply, "nothing to pop: the stack is empty", hint: "the state is \(quoted(path))")
-            }
-            guard count <= stack.count else {
-                throw NavigatorError(
-                    .cannotApply, "cannot pop \(count) routes: the stack holds \(stack.count)",
-                    hint: "use 'pop --root' to pop everything above the root")
-            }
-            stack.removeLast(count)
-        case .popTo(let name):
-            if let index = stack.lastIndex(where: { $0.name == name }) {
-                guard index < stack.count - 1 else { return false }
-                stack.removeSubrange((index + 1)...)
-            } else if root.name == name {
-                guard !stack.isEmpty else { return false }
-                stack = []
-            } else {
-                throw NavigatorError(
-                    .cannotApply, "route \(quoted(name)) is not on the stack",
-                    hint: "the state is \(quoted(path))")
-            }
-        case .popToRoot:
-            guard !stack.isEmpty else { return false }
-            stack = []
-        case .reset:
-            guard root != initial || !stack.isEmpty else { return false }
-            root = initial
-            stack = []
+        case .set(let route): return flow.replace(root: route)
+        case .push(let route): flow.push(route)
+        case .pop(let count): try flow.pop(count)
+        case .popTo(let name): return try flow.pop(to: name)
+        case .popToRoot: return flow.popToRoot()
+        case .reset: return flow.replace(root: initial)
         }
         return true
     }
