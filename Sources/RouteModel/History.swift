@@ -1,64 +1,70 @@
 /// The bounded log of recorded changes, oldest first.
 ///
-/// Entries read from a file stay as their original bytes until someone asks for them, so a
-/// command that only appends one entry neither decodes nor re-encodes the others.
+/// Entries read from a file stay in the codec's form (a ``StoredHistory``) until someone asks
+/// for them; entries recorded since are kept decoded after them.
 public struct History: Sendable {
-    enum Item: Sendable {
-        /// Where an entry's JSON stands in ``buffer`` (already checked to be a valid entry), and
-        /// its `seq`.
-        case encoded(Range<Int>, seq: Int)
-        /// An entry made in this process (boxed, so encoded items stay small).
-        indirect case decoded(HistoryEntry)
-    }
-
-    var items: [Item]
-    /// The bytes of the file the encoded entries were read from.
-    let buffer: [UInt8]
+    /// The entries read from a file, if any.
+    public private(set) var stored: (any StoredHistory)?
+    /// How many of the oldest stored entries have been dropped since they were read.
+    public private(set) var storedDropped = 0
+    /// The entries recorded since the file was read, oldest first.
+    public private(set) var recorded: [HistoryEntry] = []
 
     /// The highest `seq` recorded so far, or 0 when nothing has been.
     public private(set) var lastSeq: Int
 
     /// An empty history.
     public init() {
-        self.init(items: [], lastSeq: 0, buffer: [])
+        lastSeq = 0
     }
 
     /// A history holding `entries`, oldest first.
     public init(_ entries: [HistoryEntry]) {
-        self.init(items: entries.map(Item.decoded), lastSeq: entries.map(\.seq).max() ?? 0, buffer: [])
+        recorded = entries
+        lastSeq = entries.map(\.seq).max() ?? 0
     }
 
-    init(items: [Item], lastSeq: Int, buffer: [UInt8]) {
-        self.items = items
-        self.lastSeq = lastSeq
-        self.buffer = buffer
+    /// A history of entries a codec read, kept in its form.
+    public init(stored: any StoredHistory) {
+        self.stored = stored
+        lastSeq = stored.lastSeq
     }
+
+    /// How many stored entries are still kept.
+    public var storedCount: Int { (stored?.count ?? 0) - storedDropped }
 
     /// How many entries are kept.
-    public var count: Int { items.count }
+    public var count: Int { storedCount + recorded.count }
 
     /// The kept entries, oldest first. Pass `last` to get only the newest ones.
+    ///
+    /// - Throws: `invalidFile` when a stored entry does not decode.
     public func entries(last: Int? = nil) throws -> [HistoryEntry] {
-        let kept = last.map { items.suffix(max(0, $0)) } ?? items[...]
-        return try kept.map { item in
-            switch item {
-            case .decoded(let entry): return entry
-            case .encoded(let range, _): return try NavigatorFile.decodeEntry(buffer[range])
+        let first = max(0, count - max(0, last ?? count))
+        var entries: [HistoryEntry] = []
+        entries.reserveCapacity(count - first)
+        if let stored {
+            for index in (storedDropped + first)..<max(stored.count, storedDropped + first) {
+                entries.append(try stored.entry(at: index))
             }
         }
+        entries.append(contentsOf: recorded.suffix(count - first - entries.count))
+        return entries
     }
 
     /// Appends an entry with the next `seq`, then drops the oldest entries beyond `limit`.
     mutating func append(at: String, op: String, args: [String], path: String, limit: Int) {
         lastSeq += 1
-        items.append(.decoded(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path)))
-        if items.count > limit {
-            items.removeFirst(items.count - max(0, limit))
+        recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path))
+        if count > limit {
+            dropOldest(count - max(0, limit))
         }
     }
 
     /// Drops the `count` oldest entries; `lastSeq` stays, so `seq` never repeats.
-    mutating func dropOldest(_ count: Int) {
-        items.removeFirst(min(count, items.count))
+    public mutating func dropOldest(_ count: Int) {
+        let fromStored = min(count, storedCount)
+        storedDropped += fromStored
+        recorded.removeFirst(min(count - fromStored, recorded.count))
     }
 }

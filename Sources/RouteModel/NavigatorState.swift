@@ -35,8 +35,9 @@ public struct NavigatorState: Sendable {
     public var history: History
     /// The format of the file this state was read from (``currentFormat`` for a new state).
     public internal(set) var format: Int
-    /// Top-level members of the file that this build does not know, kept verbatim.
-    var unknownMembers: [JSONMember] = []
+    /// What the codec that read this state keeps for writing it back (such as top-level members
+    /// this build does not know).
+    public var preserved: Preserved?
 
     /// A fresh state: root equal to `initial`, an empty stack and no history.
     public init(

@@ -44,9 +44,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// The parameters, in the order they were given.
     public let parameters: [Parameter]
-    /// Members of the route's JSON object that this build does not know, kept verbatim so that
-    /// rewriting the file loses nothing. They take no part in equality.
-    var unknownMembers: [JSONMember] = []
+    /// What the codec that read this route keeps for writing it back (such as members this
+    /// build does not know). It takes no part in equality.
+    public var preserved: Preserved?
 
     /// Creates a route, validating the name and refusing duplicate parameter keys.
     public init(_ name: String, parameters: [Parameter] = []) throws {

@@ -75,7 +75,7 @@ public struct JSONWriter: Sendable {
             }
             raw("}")
         }
-        for member in route.unknownMembers {
+        for member in (route.preserved?.payload as? [JSONMember]) ?? [] {
             raw(", ")
             string(member.key)
             raw(": ")

@@ -59,15 +59,33 @@ public enum NavigatorFile {
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
         writer.raw(",\n  \"history\": [")
-        for (index, item) in state.history.items.enumerated() {
-            writer.raw(index == 0 ? "\n    " : ",\n    ")
-            switch item {
-            case .encoded(let range, _): writer.raw(state.history.buffer[range])
-            case .decoded(let entry): writer.historyEntry(entry)
+        var first = true
+        func separate() {
+            writer.raw(first ? "\n    " : ",\n    ")
+            first = false
+        }
+        let history = state.history
+        if let stored = history.stored as? JSONStoredHistory {
+            // Entries read from a file are copied as they stood, not decoded and re-encoded.
+            for range in stored.ranges[history.storedDropped...] {
+                separate()
+                writer.raw(stored.buffer[range])
+            }
+        } else if let stored = history.stored {
+            // Another codec's entries were checked when it read them; one that no longer
+            // decodes is left out rather than written as an invalid entry.
+            for index in history.storedDropped..<stored.count {
+                guard let entry = try? stored.entry(at: index) else { continue }
+                separate()
+                writer.historyEntry(entry)
             }
         }
-        writer.raw(state.history.items.isEmpty ? "]" : "\n  ]")
-        for member in state.unknownMembers {
+        for entry in history.recorded {
+            separate()
+            writer.historyEntry(entry)
+        }
+        writer.raw(first ? "]" : "\n  ]")
+        for member in (state.preserved?.payload as? [JSONMember]) ?? [] {
             writer.raw(",\n  ")
             writer.string(member.key)
             writer.raw(": ")
@@ -93,8 +111,8 @@ public enum NavigatorFile {
             // separator each), then check again.
             var excess = bytes.count - limit
             var count = 0
-            for item in trimmed.history.items.dropLast() where excess > 0 {
-                excess -= encodedSize(item, in: trimmed.history) + 6
+            for size in entrySizes(trimmed.history).dropLast() where excess > 0 {
+                excess -= size + 6
                 count += 1
             }
             guard count > 0 else {
@@ -111,16 +129,20 @@ public enum NavigatorFile {
         return (bytes, dropped)
     }
 
-    /// The length of one history entry's JSON in the file.
-    private static func encodedSize(_ item: History.Item, in history: History) -> Int {
-        switch item {
-        case .encoded(let range, _):
-            return range.count
-        case .decoded(let entry):
+    /// The length of each kept history entry's JSON in the file, oldest first.
+    private static func entrySizes(_ history: History) -> [Int] {
+        func size(_ entry: HistoryEntry) -> Int {
             var writer = JSONWriter(capacity: 256)
             writer.historyEntry(entry)
             return writer.bytes.count
         }
+        var sizes: [Int] = []
+        if let stored = history.stored as? JSONStoredHistory {
+            sizes = stored.ranges[history.storedDropped...].map(\.count)
+        } else if let stored = history.stored {
+            sizes = (history.storedDropped..<stored.count).map { ((try? stored.entry(at: $0)).map(size)) ?? 0 }
+        }
+        return sizes + history.recorded.map(size)
     }
 
     /// Decodes one history entry from the bytes the file held for it.
@@ -152,6 +174,7 @@ private enum FileReader {
     static func read(_ scanner: inout JSONScanner, format: inout Int?) throws -> NavigatorState {
         var state = NavigatorState()
         var seen = Set<String>()
+        var unknown: [JSONMember] = []
         var firstProblem: JSONSyntaxError?
         var hasInitial = false
         var hasRoot = false
@@ -193,7 +216,7 @@ private enum FileReader {
                     state.history = try readHistory(&scanner)
                 default:
                     let range = try scanner.skipValue(depth: 2)
-                    state.unknownMembers.append(JSONMember(key: key, value: scanner.bytes[range]))
+                    unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
                 }
             } catch let problem as JSONSyntaxError {
                 // Checked again below as plain JSON: a syntax error stops the read here, a wrong
@@ -209,6 +232,7 @@ private enum FileReader {
         guard hasInitial else { throw JSONSyntaxError(reason: "no \"initial\" member", offset: 0) }
         state.format = format
         if !hasRoot { state.root = state.initial }
+        if !unknown.isEmpty { state.preserved = Preserved(unknown) }
         return state
     }
 
@@ -246,7 +270,7 @@ private enum FileReader {
         guard let name else { throw scanner.error("route without a \"name\"", at: start) }
         do {
             var route = try Route(name, parameters: parameters)
-            route.unknownMembers = unknown
+            if !unknown.isEmpty { route.preserved = Preserved(unknown) }
             return route
         } catch let error as NavigatorError {
             throw scanner.error(error.message, at: start)
@@ -270,8 +294,8 @@ private enum FileReader {
     /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
     /// rest: a command that only appends an entry writes the others back untouched.
     private static func readHistory(_ scanner: inout JSONScanner) throws -> History {
-        var items: [History.Item] = []
-        items.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
         var lastSeq = 0
         try scanner.readArray(depth: 2) { scanner in
             _ = scanner.peek()
@@ -311,10 +335,11 @@ private enum FileReader {
             guard found == 31, let seq else {
                 throw scanner.error("history entry needs seq, at, op, args and path", at: start)
             }
-            items.append(.encoded(start..<scanner.position, seq: seq))
+            ranges.append(start..<scanner.position)
             lastSeq = max(lastSeq, seq)
         }
-        return History(items: items, lastSeq: lastSeq, buffer: scanner.bytes)
+        if ranges.isEmpty { return History() }
+        return History(stored: JSONStoredHistory(buffer: scanner.bytes, ranges: ranges, lastSeq: lastSeq))
     }
 }
 

@@ -1,0 +1,16 @@
+/// History entries of a format-1 file, kept as the bytes they were read from: each was checked
+/// when the file was read, and is decoded only when asked for and copied verbatim when the file
+/// is written again.
+struct JSONStoredHistory: StoredHistory {
+    /// The bytes of the whole file the entries were read from.
+    let buffer: [UInt8]
+    /// Where each entry's JSON object stands in ``buffer``, oldest first.
+    let ranges: [Range<Int>]
+    let lastSeq: Int
+
+    var count: Int { ranges.count }
+
+    func entry(at index: Int) throws -> HistoryEntry {
+        try NavigatorFile.decodeEntry(buffer[ranges[index]])
+    }
+}
