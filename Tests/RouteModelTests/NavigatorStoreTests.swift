@@ -109,16 +109,6 @@ import Testing
         #expect(try store.read().path == "root/a/b")
     }
 
-    @Test func defaultLocationFollowsTheSpecOrder() {
-        let env = ["ROUTECTL_FILE": "/r.json", "XDG_STATE_HOME": "/state", "HOME": "/home/me"]
-        #expect(FileLocation.resolve(explicit: "/x.json") { env[$0] } == "/x.json")
-        #expect(FileLocation.resolve(explicit: nil) { env[$0] } == "/r.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "/state", "HOME": "/h"][$0] } == "/state/routectl/navigator.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["HOME": ""][$0] } == nil)
-    }
-
     @Test func refusesToWriteAStateThatWouldNotReadBack() throws {
         let store = NavigatorStore(path: file)
         var broken = NavigatorState()

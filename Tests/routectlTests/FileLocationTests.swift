@@ -1,8 +1,19 @@
 import Foundation
 import Testing
+@testable import routectl
 
 /// Where the file lives: `--file`, then `$ROUTECTL_FILE`, then `$XDG_STATE_HOME`, then `~/.local/state`.
 @Suite struct FileLocationTests {
+    @Test func resolveFollowsTheContractOrder() {
+        let env = ["ROUTECTL_FILE": "/r.json", "XDG_STATE_HOME": "/state", "HOME": "/home/me"]
+        #expect(FileLocation.resolve(explicit: "/x.json") { env[$0] } == "/x.json")
+        #expect(FileLocation.resolve(explicit: nil) { env[$0] } == "/r.json")
+        #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "/state", "HOME": "/h"][$0] } == "/state/routectl/navigator.json")
+        #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
+        #expect(FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
+        #expect(FileLocation.resolve(explicit: nil) { ["HOME": ""][$0] } == nil)
+    }
+
     @Test func defaultsToLocalStateUnderHome() {
         let box = Sandbox()
         #expect(box.runBare(["set", "home"]).status == 0)

@@ -1,5 +1,5 @@
 /// Where the navigator file lives when no path is given.
-public enum FileLocation {
+enum FileLocation {
     /// The file's path: `explicit` when given (a `--file` option), then `$ROUTECTL_FILE`, then
     /// `$XDG_STATE_HOME/routectl/navigator.json`, then `$HOME/.local/state/routectl/navigator.json`;
     /// `nil` when none of them is set (rather than a path under the file system's root).
@@ -8,7 +8,7 @@ public enum FileLocation {
     ///   - explicit: a path the user named, which wins.
     ///   - environment: looks up an environment variable; empty values count as unset, and so
     ///     does a relative `XDG_STATE_HOME`, as the XDG specification asks.
-    public static func resolve(explicit: String?, environment: (String) -> String?) -> String? {
+    static func resolve(explicit: String?, environment: (String) -> String?) -> String? {
         func value(_ name: String) -> String? {
             guard let text = environment(name), !text.isEmpty else { return nil }
             return text
