@@ -128,44 +128,6 @@ import Testing
         #expect(result.stdout == "")
     }
 
-    @Test func heldLockTimesOutWith75() throws {
-        let box = Sandbox()
-        box.run("push", "a")
-        let before = box.contents()
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl,sys,time; f=open(sys.argv[1],'a'); fcntl.flock(f,fcntl.LOCK_EX); print('locked',flush=True); time.sleep(30)", box.file + ".lock"]
-        let out = Pipe()
-        holder.standardOutput = out
-        try holder.run()
-        defer { holder.terminate() }
-        _ = out.fileHandleForReading.availableData  // waits for "locked"
-        let result = box.run("--lock-timeout", "0.2", "push", "b")
-        #expect(result.status == 75)
-        #expect(result.errorLines.first?.hasPrefix("routectl: could not lock '\(box.file).lock' within 0.2 seconds") == true)
-        #expect(box.contents() == before)
-        #expect(box.run("show", "--path").status == 0)  // readers never wait for the lock
-    }
-
-    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
-        let box = Sandbox()
-        let script = "for i in $(seq 1 25); do \"$0\" -f \"$1\" push \"$2$i\" || exit 1; done"
-        let writers = try ["a", "b"].map { prefix -> Process in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script, Routectl.binary, box.file, prefix]
-            try process.run()
-            return process
-        }
-        writers.forEach { $0.waitUntilExit() }
-        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
-        let stack = (box.json()["stack"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
-        #expect(Set(stack) == Set((1...25).flatMap { ["a\($0)", "b\($0)"] }))
-        #expect(stack.count == 50)
-        let seqs = (box.json()["history"] as? [[String: Any]])?.compactMap { $0["seq"] as? Int }
-        #expect(seqs == Array(1...50))
-    }
-
     @Test func oversizedAndDeepFilesExit65() {
         let box = Sandbox()
         box.write(String(repeating: " ", count: 17 << 20))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `--help`, `help`, `--version` and usage errors end to end.
@@ -7,8 +8,14 @@ import Testing
         let result = box.runBare(["--help"])
         #expect(result.status == 0 && result.stderr == "")
         #expect(result.stdout.hasPrefix("OVERVIEW: "))
-        for word in ["show", "set", "push", "pop", "reset", "history", "init", "help", "--file <path>", "--json", "--no-color", "--quiet", "--lock-timeout <seconds>", "--version"] {
-            #expect(result.stdout.contains(word), "\(word)")
+        // Each as a row of its own (a bare `contains("set")` would also match "reset").
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        for command in ["show", "set", "push", "pop", "reset", "history", "init", "help", "completions", "man"] {
+            #expect(rows.contains(command), "\(command)")
+        }
+        let labels = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for option in ["-f, --file <path>", "--json", "--no-color", "-q, --quiet", "--lock-timeout <seconds>", "-h, --help", "--version"] {
+            #expect(labels.contains { $0 == option || $0.hasPrefix(option + "  ") }, "\(option)")
         }
         #expect(!result.stdout.contains("__routes"))
         #expect(box.runBare(["help"]).stdout == result.stdout)
