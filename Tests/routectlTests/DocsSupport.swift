@@ -28,12 +28,12 @@ enum Docs {
         return nil
     }
 
-    /// `tool`'s path, or nil after printing why the test that needs it is skipped.
-    static func require(_ tool: String, for test: String) -> String? {
-        if let found = which(tool) { return found }
-        print("skipped: \(test): \(tool) is not installed (.ci/run installs zsh, fish and mandoc from Debian's packages)")
-        return nil
-    }
+    /// Whether zsh is installed and can load zsh/zpty, which the zsh completion driver needs.
+    static let zshHasZpty: Bool = {
+        guard let zsh = which("zsh") else { return false }
+        let box = Sandbox()
+        return run(zsh, ["-fc", "zmodload zsh/zpty"], environment: environment(box), in: box.folder).status == 0
+    }()
 
     /// A clean environment for a shell run in `box`: routectl's folder first on `PATH`, `HOME`
     /// in the sandbox (so the default navigator file is a missing one), plus `extra`.

@@ -85,11 +85,8 @@ import Testing
         #expect(!box.run("history").stdout.contains("\u{1B}"))
     }
 
-    @Test func coloursOnATerminalUnlessNoColorOrJSON() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            print("skipped: coloursOnATerminal needs util-linux 'script' to give routectl a terminal")
-            return
-        }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux 'script' is needed to give routectl a terminal"))
+    func coloursOnATerminalUnlessNoColorOrJSON() throws {
         let box = Sandbox()
         box.run("push", "a")
         func onTerminal(_ arguments: String, _ environment: [String: String] = [:]) -> String {
