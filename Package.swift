@@ -10,7 +10,9 @@ let package = Package(
     targets: [
         .target(name: "RouteModel"),
         .executableTarget(name: "routectl", dependencies: ["RouteModel"]),
-        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
-        .testTarget(name: "routectlTests", dependencies: ["routectl", "RouteModel"]),
+        // What both test targets share: spawning the binary, sandboxes, fuzz inputs.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport"]),
+        .testTarget(name: "routectlTests", dependencies: ["routectl", "RouteModel", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RouteModel
+import TestSupport
 
 /// `NavigatorFile.decode` on hostile bytes, in process: many thousands of seeded cases.
 ///

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RouteModel
+import TestSupport
 
 /// `RoutePath.parse` on hostile text, and `parse` as the inverse of `render` on random routes.
 @Suite struct RoutePathFuzzTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `set`, `push`, `pop` and `reset` end to end.
 @Suite struct ChangeCommandTests {

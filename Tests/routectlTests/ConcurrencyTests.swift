@@ -1,6 +1,7 @@
 import Foundation
 import RouteModel
 import Testing
+import TestSupport
 
 /// Parallel routectl processes on one file: the `flock` around every read-modify-write must
 /// lose no update, and readers must never see a torn file (SPEC, "Safety rules").

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension DocsTests {
     /// completions/routectl.bash in a real bash: the completion function is called the way bash

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension DocsTests {
     /// completions/routectl.fish in a real fish: `complete -C LINE` lists what fish would offer.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import routectl
+import TestSupport
 
 extension DocsTests {
     /// man/routectl.1: the sections the issue asks for, clean under `mandoc -Tlint`, and

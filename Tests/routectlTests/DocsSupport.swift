@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What the docs tests share: the repository's paths, finding tools, and running shells with the
 /// built routectl first on `PATH` (the completion scripts call `routectl __routes`).
@@ -38,11 +39,7 @@ enum Docs {
     /// A clean environment for a shell run in `box`: routectl's folder first on `PATH`, `HOME`
     /// in the sandbox (so the default navigator file is a missing one), plus `extra`.
     static func environment(_ box: Sandbox, _ extra: [String: String] = [:]) -> [String: String] {
-        let binaries = URL(fileURLWithPath: Routectl.binary).deletingLastPathComponent().path
-        let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        var environment = ["PATH": path, "HOME": box.folder, "LANG": "C.UTF-8", "TERM": "dumb"]
-        environment.merge(extra) { _, new in new }
-        return environment
+        TestEnvironment.make(home: box.folder, ["TERM": "dumb"].merging(extra) { _, new in new }, routectlOnPath: true)
     }
 
     /// Runs `executable` in `folder` and waits for it, at most `timeout` seconds.

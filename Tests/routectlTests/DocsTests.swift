@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import routectl
+import TestSupport
 
 /// The completion scripts and the man page: the checked-in copies match the build, the table
 /// they are made from is sound, and the real shells and man tools accept what comes out. The

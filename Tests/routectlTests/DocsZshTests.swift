@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension DocsTests {
     /// completions/_routectl in a real zsh: checked with `zsh -n`, then driven through an

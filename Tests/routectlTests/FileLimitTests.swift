@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Files at the edges of what routectl reads: the size limit, huge route lists, values the
 /// command line would refuse.
@@ -89,7 +90,7 @@ import Testing
         box.write("{\"format\": 1, \"initial\": {\"name\": \"r0\"}, \"routes\": [\(list)]}\n")
         let result = Subprocess.run(
             Routectl.binary, ["-f", box.file, "show", "--path"],
-            environment: ["PATH": "/usr/bin:/bin", "HOME": box.folder], in: box.folder, timeout: 20)
+            environment: TestEnvironment.make(home: box.folder), in: box.folder, timeout: 20)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "r0\n")
         // A duplicate far down the list is still found.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import routectl
+import TestSupport
 
 /// Where the file lives: `--file`, then `$ROUTECTL_FILE`, then `$XDG_STATE_HOME`, then `~/.local/state`.
 @Suite struct FileLocationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The SPEC's safety rules and failure exit codes, end to end.
 @Suite struct FileSafetyTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--help`, `help`, `--version` and usage errors end to end.
 @Suite struct HelpTests {

@@ -1,6 +1,7 @@
 import Foundation
 import RouteModel
 import Testing
+import TestSupport
 
 @testable import routectl
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `init` end to end.
 @Suite struct InitCommandTests {

@@ -2,6 +2,7 @@ import RouteModel
 import Testing
 
 @testable import routectl
+import TestSupport
 
 /// The lexer, parser and invocation on hostile words, in process: whatever the words, they
 /// either resolve or throw `UsageError` or `NavigatorError` (`invalidInput`), with one-line

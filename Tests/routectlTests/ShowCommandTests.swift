@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `show` end to end: the built binary on files in a temporary folder.
 @Suite struct ShowCommandTests {

@@ -4,18 +4,18 @@
 /// No argument holds a `/` or a NUL byte: a `/` could make a `--file` value name a file outside
 /// the test's folder, and NUL cannot be passed to a process. (Tests of long paths with `/` are
 /// written out by hand.)
-struct HostileArguments {
-    var random: FuzzRandom
+public struct HostileArguments {
+    public var random: FuzzRandom
     /// Whether ~100 KB words may appear (in about one command line of 40). They are slow to
     /// refuse in a debug build (the "did you mean" search compares them with every name).
-    var hugeWords = true
+    public var hugeWords = true
 
-    static let commands = ["show", "set", "push", "pop", "reset", "history", "init", "help", "completions", "man", "__routes"]
-    static let misspelled = ["shwo", "pussh", "SHOW", "Push", "histroy", "", "-", "help2", "routes", "completion"]
-    static let switches = ["--json", "--no-color", "-q", "--quiet", "-h", "--help", "--version", "--path", "--root", "--force", "-qh"]
-    static let valued = ["-f", "--file", "--lock-timeout", "-n", "--last", "--to", "--initial", "--routes", "--history-limit"]
-    static let wrongOptions = ["--jsn", "--lock-timout", "-x", "-Z", "---", "--", "--=", "--file=", "-qn", "-fq", "-nq5", "--json=1", "--no-color=", "-é", "--é"]
-    static let values = [
+    public static let commands = ["show", "set", "push", "pop", "reset", "history", "init", "help", "completions", "man", "__routes"]
+    public static let misspelled = ["shwo", "pussh", "SHOW", "Push", "histroy", "", "-", "help2", "routes", "completion"]
+    public static let switches = ["--json", "--no-color", "-q", "--quiet", "-h", "--help", "--version", "--path", "--root", "--force", "-qh"]
+    public static let valued = ["-f", "--file", "--lock-timeout", "-n", "--last", "--to", "--initial", "--routes", "--history-limit"]
+    public static let wrongOptions = ["--jsn", "--lock-timout", "-x", "-Z", "---", "--", "--=", "--file=", "-qn", "-fq", "-nq5", "--json=1", "--no-color=", "-é", "--é"]
+    public static let values = [
         "home", "details", "a", "_x", "x.y-z", "1bad", "a b", "root", String(repeating: "n", count: 65),
         "id=42", "k=", "=v", "k==v", "tab=info", "q=a b", "k=é", "id=" + String(repeating: "v", count: 1025), "k=\u{7F}", "k=\u{85}",
         "0", "1", "3", "-1", "1.5", "0.001", "86400", "86401", "99999999999999999999", "1e3", "0x10", " 1", "+1", ".", "..",
@@ -23,7 +23,7 @@ struct HostileArguments {
         "bash", "zsh", "fish", "tcsh",
     ]
     /// Words no command line should contain, as bytes.
-    static let hostile: [[UInt8]] = [
+    public static let hostile: [[UInt8]] = [
         [], [0x01], [0x09], [0x0A], [0x0D], [0x1B] + Array("[31m".utf8), [0x7F], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80],
         [0xE2, 0x82], [0x80], Array("-".utf8) + [0xFF], Array("--json".utf8) + [0xFF], Array("id=".utf8) + [0xFE],
         Array("-\u{301}".utf8), Array("--\u{301}".utf8), Array("\u{301}".utf8), Array("-\u{200D}".utf8), Array("-q\u{301}".utf8),
@@ -31,12 +31,12 @@ struct HostileArguments {
         Array("k=\u{2028}".utf8), Array("\u{FEFF}show".utf8), Array("e\u{301}=1".utf8),
     ]
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         random = FuzzRandom(seed: seed)
     }
 
     /// One command line.
-    mutating func next() -> [[UInt8]] {
+    public mutating func next() -> [[UInt8]] {
         switch Int.random(in: 0..<10, using: &random) {
         case 0...2: return valid().map { Array($0.utf8) }
         case 3...4: return plausible().map { Array($0.utf8) }
@@ -46,7 +46,7 @@ struct HostileArguments {
     }
 
     /// A command line the SPEC allows, so that mutations start close to the working paths.
-    mutating func valid() -> [String] {
+    public mutating func valid() -> [String] {
         let routes = ["home", "details", "a", "_x", "x.y-z", "root"]
         let parameters = ["id=42", "k=", "tab=info", "q=a b", "k=é", "e=x=y"]
         var words: [String]
@@ -84,7 +84,7 @@ struct HostileArguments {
 
     /// A command line that could almost be right: a command, its kind of arguments, options
     /// (some repeated, some missing their value) in any order.
-    mutating func plausible() -> [String] {
+    public mutating func plausible() -> [String] {
         var words: [String] = []
         if random.chance(0.9) { words.append(random.chance(0.9) ? random.pick(Self.commands) : random.pick(Self.misspelled)) }
         for _ in 0..<Int.random(in: 0...4, using: &random) {
@@ -104,7 +104,7 @@ struct HostileArguments {
 
     /// `words` changed in 1–3 ways: a word dropped, repeated, swapped, replaced by a hostile or
     /// a huge word, a byte changed, or `--` put in.
-    mutating func mutated(_ words: [[UInt8]]) -> [[UInt8]] {
+    public mutating func mutated(_ words: [[UInt8]]) -> [[UInt8]] {
         var out = words
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let index = out.isEmpty ? 0 : Int.random(in: 0..<out.count, using: &random)
@@ -124,7 +124,7 @@ struct HostileArguments {
     }
 
     /// A word of up to 40 random bytes, or a huge one now and then.
-    mutating func randomWord() -> [UInt8] {
+    public mutating func randomWord() -> [UInt8] {
         if hugeWords, random.chance(0.01) { return hugeWord() }
         return (0..<Int.random(in: 0...40, using: &random)).map { _ in
             random.chance(0.7) ? UInt8.random(in: 0x20...0x7E, using: &random) : UInt8.random(in: 1...255, using: &random)
@@ -132,19 +132,19 @@ struct HostileArguments {
     }
 
     /// About 100 KB: an option, a command, a parameter or a route name of that size.
-    mutating func hugeWord() -> [UInt8] {
+    public mutating func hugeWord() -> [UInt8] {
         let body = [UInt8](repeating: random.pick(Array("aq-=é".utf8)), count: 100_000)
         return random.pick([[], Array("-".utf8), Array("--".utf8), Array("id=".utf8), Array("--file=".utf8)]) + body
     }
 
     /// The word with `/` and NUL replaced by `_`.
-    static func clean(_ word: [UInt8]) -> [UInt8] {
+    public static func clean(_ word: [UInt8]) -> [UInt8] {
         word.map { $0 == UInt8(ascii: "/") || $0 == 0 ? UInt8(ascii: "_") : $0 }
     }
 
     /// The word as `routectl` sees it: the text when it is UTF-8, else the marker that
     /// `CommandArguments.read()` puts in its place.
-    static func text(_ word: [UInt8], invalidMarker: String) -> String {
+    public static func text(_ word: [UInt8], invalidMarker: String) -> String {
         String(validating: word, as: UTF8.self) ?? invalidMarker
     }
 }

@@ -7,23 +7,23 @@ import Darwin
 #endif
 
 /// How one process started by ``Spawner`` ended.
-struct SpawnResult {
+public struct SpawnResult {
     /// The exit status, or `nil` when a signal ended the process.
-    var exitCode: Int32?
+    public var exitCode: Int32?
     /// The signal that ended the process, if one did.
-    var signal: Int32?
+    public var signal: Int32?
     /// Whether the process outlived its time limit (and was then killed).
-    var timedOut = false
-    var stdout: [UInt8] = []
-    var stderr: [UInt8] = []
+    public var timedOut = false
+    public var stdout: [UInt8] = []
+    public var stderr: [UInt8] = []
     /// Wall-clock seconds from start to end.
-    var seconds = 0.0
+    public var seconds = 0.0
 
-    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 
     /// `exit N`, `signal N` or `timed out`, for failure messages.
-    var summary: String {
+    public var summary: String {
         if timedOut { return "timed out after \(seconds) s" }
         if let signal { return "killed by signal \(signal)" }
         return "exit \(exitCode ?? -1)"
@@ -36,28 +36,26 @@ struct SpawnResult {
 ///
 /// Standard input is `/dev/null`; standard output and error go to files in a folder of their
 /// own (never the sandbox, whose listing tests compare), read back when the process ends.
-enum Spawner {
+public enum Spawner {
     /// A started process.
-    struct Child {
-        let pid: pid_t
-        let started: Double
+    public struct Child {
+        public let pid: pid_t
+        public let started: Double
         fileprivate let capture: String
     }
 
-    enum Failure: Error {
+    public enum Failure: Error {
         case cannotSpawn(Int32)
     }
 
     /// The environment routectl runs in: `PATH`, `HOME` (the sandbox), `LANG`, then `extra`.
-    static func environment(home: String, _ extra: [String: String] = [:]) -> [String: String] {
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"]
-        env.merge(extra) { _, new in new }
-        return env
+    public static func environment(home: String, _ extra: [String: String] = [:]) -> [String: String] {
+        TestEnvironment.make(home: home, extra)
     }
 
     /// Starts `executable` with exactly these argument bytes (each must be free of NUL) in
     /// `directory`.
-    static func start(
+    public static func start(
         _ executable: String, _ arguments: [[UInt8]], environment: [String: String], directory: String
     ) throws -> Child {
         let capture = FileManager.default.temporaryDirectory
@@ -101,7 +99,7 @@ enum Spawner {
 
     /// Waits for `child` to end; kills it with `SIGKILL` when it is still running after
     /// `timeout` seconds, and reports that as ``SpawnResult/timedOut``.
-    static func wait(_ child: Child, timeout: Double = 10) -> SpawnResult {
+    public static func wait(_ child: Child, timeout: Double = 10) -> SpawnResult {
         var result = SpawnResult()
         var status: Int32 = 0
         var lost = false
@@ -139,7 +137,7 @@ enum Spawner {
 
     /// Starts a process and waits for it (see ``start(_:_:environment:directory:)`` and
     /// ``wait(_:timeout:)``).
-    static func run(
+    public static func run(
         _ executable: String, _ arguments: [[UInt8]], environment: [String: String], directory: String,
         timeout: Double = 10
     ) -> SpawnResult {
@@ -151,14 +149,14 @@ enum Spawner {
     }
 
     /// Runs routectl (``Routectl/binary``) with `arguments` in `directory`, `HOME` set to it.
-    static func routectl(
+    public static func routectl(
         _ arguments: [[UInt8]], in directory: String, environment: [String: String] = [:], timeout: Double = 10
     ) -> SpawnResult {
         run(Routectl.binary, arguments, environment: Spawner.environment(home: directory, environment), directory: directory, timeout: timeout)
     }
 
     /// Runs routectl with string arguments (see ``routectl(_:in:environment:timeout:)``).
-    static func routectl(
+    public static func routectl(
         _ arguments: [String], in directory: String, environment: [String: String] = [:], timeout: Double = 10
     ) -> SpawnResult {
         routectl(arguments.map { Array($0.utf8) }, in: directory, environment: environment, timeout: timeout)
@@ -166,17 +164,17 @@ enum Spawner {
 
     /// Whether a child can be started in a folder of the test's choosing; tests that let
     /// routectl create files by relative names require it.
-    static var canChangeDirectory: Bool { Extensions.changeDirectory != nil }
+    public static var canChangeDirectory: Bool { Extensions.changeDirectory != nil }
 
     /// Seconds on a monotonic clock.
-    static func now() -> Double {
+    public static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Sleeps for `seconds`.
-    static func sleep(seconds: Double) {
+    public static func sleep(seconds: Double) {
         var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var left = timespec()
         while nanosleep(&pause, &left) != 0, errno == EINTR {

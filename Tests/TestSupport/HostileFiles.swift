@@ -2,9 +2,9 @@ import Foundation
 
 /// Navigator files for fuzzing: valid seeds, a catalog of hostile shapes, and random mutations
 /// of both. (`routectlTests/Support` links to this file, as to ``FuzzRandom``.)
-enum HostileFiles {
+public enum HostileFiles {
     /// Valid format-1 files, small enough to truncate at every byte.
-    static let seeds: [String] = [
+    public static let seeds: [String] = [
         #"{"format": 1, "initial": {"name": "root"}}"#,
         """
         {
@@ -27,7 +27,7 @@ enum HostileFiles {
     ]
 
     /// Hostile files that each probe one rule, with a name for failure messages.
-    static func catalog() -> [(name: String, bytes: [UInt8])] {
+    public static func catalog() -> [(name: String, bytes: [UInt8])] {
         var cases: [(String, [UInt8])] = []
         func add(_ name: String, _ text: String) { cases.append((name, Array(text.utf8))) }
         func addBytes(_ name: String, _ bytes: [UInt8]) { cases.append((name, bytes)) }
@@ -139,9 +139,9 @@ enum HostileFiles {
     }
 
     /// Bytes the mutations like to put in: JSON's own, and those that break UTF-8.
-    static let interestingBytes: [UInt8] = Array("{}[]\":,\\-+.0123456789eEntfu ".utf8) + [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+    public static let interestingBytes: [UInt8] = Array("{}[]\":,\\-+.0123456789eEntfu ".utf8) + [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
     /// Pieces of text the mutations like to put in.
-    static let interestingTokens: [String] = [
+    public static let interestingTokens: [String] = [
         "\\u", "\\ud800", "\\udc00", "\\u0000", "\"", "\\", "1e999", "-0", "99999999999999999999", "[[[[[[[[", "]]]]", "{{{{", "}}}}",
         "null", "true", "{}", "[]", ",", ":", "\"seq\": 1, ", "\"name\": \"x\"", "\"params\": {\"a\": \"b\"}", "\"format\": 2, ",
         "é", "\u{301}", "😀", "\u{7F}",
@@ -149,7 +149,7 @@ enum HostileFiles {
 
     /// `bytes` changed in 1–4 random ways: a byte flipped, set, inserted or deleted, a range
     /// deleted, duplicated or cut off, a token inserted, or a piece of another seed spliced in.
-    static func mutate(_ bytes: [UInt8], using random: inout FuzzRandom) -> [UInt8] {
+    public static func mutate(_ bytes: [UInt8], using random: inout FuzzRandom) -> [UInt8] {
         var out = bytes
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             let position = out.isEmpty ? 0 : Int.random(in: 0..<out.count, using: &random)

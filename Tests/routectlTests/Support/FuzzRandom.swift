@@ -1,1 +1,0 @@
-../../RouteModelTests/Support/FuzzRandom.swift
