@@ -263,7 +263,6 @@ import Darwin
         let box = Sandbox()
         let inner = box.folder + "/inner"
         try #require(mkdir(inner, 0o755) == 0)
-        let parentBefore = Self.listing(box.folder + "/..")
         for file in ["nav.json/", ".", "..", "sub/.", "sub/..", box.folder + "/x/", "", inner + "/.", inner + "/.."] {
             for args in [["push", "a"], ["init"], ["reset", "--force"], ["show"]] {
                 let result = Spawner.routectl(["-f", file] + args, in: inner)
@@ -274,7 +273,8 @@ import Darwin
         }
         #expect(Self.listing(inner).isEmpty, "\(Self.listing(inner))")
         #expect(Self.listing(box.folder) == ["inner"], "\(Self.listing(box.folder))")
-        #expect(Self.listing(box.folder + "/..") == parentBefore)
+        // (Every lock these paths could make lands in `inner` or the sandbox: the sandboxes'
+        // shared parent, where other tests run at the same time, is not compared.)
     }
 
     // Issue 8 item 11
