@@ -8,7 +8,9 @@ let package = Package(
         .executable(name: "routectl", targets: ["routectl"]),
     ],
     targets: [
-        .target(name: "RouteModel"),
+        // Extern: the extended-attribute calls, which Glibc's module map leaves out, are declared
+        // with @_extern(c).
+        .target(name: "RouteModel", swiftSettings: [.enableExperimentalFeature("Extern")]),
         .executableTarget(name: "routectl", dependencies: ["RouteModel"]),
         // What both test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

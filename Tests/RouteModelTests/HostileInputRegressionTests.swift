@@ -72,7 +72,8 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
         #expect(FileManager.default.contents(atPath: aside) == Data("old".utf8))
         #expect(try AtomicWriter.moveAside(path, suffix: ".old-1") == path + ".old-1-2")
-        try AtomicWriter.replace(path, with: Array("new".utf8))
+        let held = try DataFileLock.lock(path, display: path, wait: LockWait(timeout: 0), refuseReadOnly: false)
+        try AtomicWriter.replace(path, with: Array("new".utf8), over: held)
         #expect(FileManager.default.contents(atPath: path) == Data("new".utf8))
         #expect(FileManager.default.contents(atPath: aside) == Data("old".utf8))
     }

@@ -103,9 +103,14 @@ import Testing
     @Test func staleTemporaryFileIsReplaced() throws {
         let store = NavigatorStore(path: file)
         _ = try push("a", store: store)
-        _ = FileManager.default.createFile(atPath: file + ".tmp", contents: Data("half a file".utf8))
+        // An earlier version's name, a dead writer's (no such pid), and a live one's (pid 1).
+        for name in [".tmp", ".tmp-4194305-1f", ".tmp-1-2e"] {
+            _ = FileManager.default.createFile(atPath: file + name, contents: Data("half a file".utf8))
+        }
         _ = try push("b", store: store)
         #expect(!FileManager.default.fileExists(atPath: file + ".tmp"))
+        #expect(!FileManager.default.fileExists(atPath: file + ".tmp-4194305-1f"))
+        #expect(FileManager.default.fileExists(atPath: file + ".tmp-1-2e"), "a live writer's temporary file was removed")
         #expect(try store.read().path == "root/a/b")
     }
 

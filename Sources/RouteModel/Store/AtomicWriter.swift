@@ -6,46 +6,82 @@ import Darwin
 
 /// Replaces a file so that a crash at any instant leaves either the old or the new contents.
 ///
-/// The new bytes go to `<file>.tmp` in the same folder (created exclusively, never through a
-/// link), are flushed to disk, and are renamed over the file; then the folder is flushed so the
-/// rename itself survives a power cut. The caller must hold the file's ``FileLock``: the
-/// temporary name is fixed, so one left by a killed writer is simply replaced by the next one.
+/// The new bytes go to a temporary file of the writer's own in the same folder (see
+/// ``TemporaryFile``; created exclusively, never through a link, removed if a signal ends the
+/// process meanwhile), get the old file's owner, extended attributes (ACL included) and mode,
+/// are flushed to disk, and are renamed over the file; then the folder is flushed so the rename
+/// itself survives a power cut. The caller must hold the file's ``FileLock`` and, when the file
+/// exists, its ``DataFileLock``.
 enum AtomicWriter {
-    /// Writes `bytes` to `path`, keeping the permission bits (and, where allowed, the owner) of
-    /// the file it replaces. `path` must already have its links resolved.
-    static func replace(_ path: String, with bytes: [UInt8]) throws {
-        var old = stat()
-        let hadFile = stat(path, &old) == 0
-        if hadFile, old.st_mode & S_IFMT == S_IFDIR {
-            throw SystemCall.failure("replace", path, EISDIR, forWriting: true)
-        }
-        let temporary = path + ".tmp"
-        if unlink(temporary) != 0, errno != ENOENT {
-            throw SystemCall.failure("remove the stale temporary file", temporary, forWriting: true)
-        }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
-        guard fd >= 0 else { throw SystemCall.failure("create", temporary, forWriting: true) }
+    /// Someone else created the file first, after the caller found none: nothing was written,
+    /// and the caller should read the file and try its change again.
+    struct CreatedMeanwhile: Error {}
+
+    /// Writes `bytes` to `path` (links already resolved), replacing the file open and locked
+    /// as `old`, or creating it when `old` is `nil`.
+    ///
+    /// - Throws: ``CreatedMeanwhile`` when `old` is `nil` and a file appeared at `path`;
+    ///   `cannotCreate` or `io` when a step fails (the temporary file is removed then).
+    static func replace(_ path: String, with bytes: [UInt8], over old: DataFileLock?) throws {
+        var temporary: String
+        var signals: SignalGuard
+        var fd: Int32
+        repeat {
+            temporary = TemporaryFile.name(beside: path)
+            signals = SignalGuard(tracking: temporary)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            if fd < 0 {
+                let code = errno
+                signals.release()
+                guard code == EEXIST else { throw SystemCall.failure("create", temporary, code) }
+            }
+        } while fd < 0
+        defer { signals.release() }
         var closed = false
         defer {
             if !closed { close(fd) }
         }
         do {
-            if hadFile {
-                _ = fchown(fd, old.st_uid, old.st_gid)
-                guard fchmod(fd, old.st_mode & 0o7777) == 0 else {
-                    throw SystemCall.failure("set the permissions of", temporary, forWriting: true)
+            if let old {
+                _ = fchown(fd, old.info.st_uid, old.info.st_gid)
+                try ExtendedAttributes.copy(from: old.fd, to: fd, temporary)
+                guard fchmod(fd, old.info.st_mode & 0o7777) == 0 else {
+                    throw SystemCall.failure("set the permissions of", temporary)
                 }
             }
-            guard SystemCall.writeAll(fd, bytes) else { throw SystemCall.failure("write", temporary, forWriting: true) }
-            guard fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary, forWriting: true) }
+            guard SystemCall.writeAll(fd, bytes) else { throw SystemCall.failure("write", temporary) }
+            guard fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary) }
             closed = true
-            guard close(fd) == 0 else { throw SystemCall.failure("write", temporary, forWriting: true) }
-            guard rename(temporary, path) == 0 else { throw SystemCall.failure("replace", path, forWriting: true) }
+            guard close(fd) == 0 else { throw SystemCall.failure("write", temporary) }
+            if old != nil {
+                guard rename(temporary, path) == 0 else { throw SystemCall.failure("replace", path) }
+            } else {
+                try commitFirst(temporary, path)
+            }
         } catch {
             unlink(temporary)
             throw error
         }
         syncDirectory(of: path)
+        TemporaryFile.removeStale(beside: path)
+    }
+
+    /// Puts the first version of the file in place: a hard link fails when another writer
+    /// created the file meanwhile, where a rename would silently replace it.
+    private static func commitFirst(_ temporary: String, _ path: String) throws {
+        if link(temporary, path) == 0 {
+            unlink(temporary)
+            return
+        }
+        switch errno {
+        case EEXIST:
+            throw CreatedMeanwhile()
+        case EPERM, EXDEV, EMLINK, EOPNOTSUPP, ENOSYS:
+            // No hard links here: the sidecar lock alone must do.
+            guard rename(temporary, path) == 0 else { throw SystemCall.failure("create", path) }
+        default:
+            throw SystemCall.failure("create", path)
+        }
     }
 
     /// Gives the file at `path` the first free name of `path + suffix`, `path + suffix + "-2"`,
@@ -67,11 +103,11 @@ enum AtomicWriter {
                     attempt += 1
                     target = path + suffix + "-\(attempt)"
                 }
-                guard rename(path, target) == 0 else { throw SystemCall.failure("move aside", path, forWriting: true) }
+                guard rename(path, target) == 0 else { throw SystemCall.failure("move aside", path) }
                 syncDirectory(of: path)
                 return target
             default:
-                throw SystemCall.failure("move aside", path, forWriting: true)
+                throw SystemCall.failure("move aside", path)
             }
         }
         syncDirectory(of: path)

@@ -24,8 +24,19 @@ public struct NavigatorStore: Sendable {
 
     /// Reads the state without locking (writers replace the file atomically, so a reader always
     /// sees a whole file). A missing file reads as the default state.
+    ///
+    /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link the
+    ///   store will not follow, a directory in the way or a permission denied; `invalidFile`.
     public func read() throws -> NavigatorState {
-        try load(path, forWriting: false) ?? NavigatorState()
+        try TargetCheck.namesAFile(path)
+        let target = try LinkPolicy.resolve(path)
+        try TargetCheck.readable(target.info, path)
+        return try naming {
+            guard let bytes = try SystemCall.readFile(target.path, limit: NavigatorFile.maxBytes, forWriting: false) else {
+                return NavigatorState()
+            }
+            return try NavigatorFile.decode(bytes)
+        }
     }
 
     /// Locks the file, reads it, lets `change` modify the state, and writes the result when
@@ -33,25 +44,31 @@ public struct NavigatorStore: Sendable {
     ///
     /// A change that changes nothing, or throws, creates nothing: when the file does not exist
     /// yet, `change` is first tried on the default state, before any folder or lock is made.
+    /// `change` may run more than once: when another process creates the file between our
+    /// look and our write, the change is made again on what it wrote.
     ///
     /// - Parameter recover: move a corrupt or foreign file aside to `<file>.corrupt-<time>` and
     ///   start from a fresh state instead of failing; the fresh state is written even when
     ///   `change` returns `false`. The file is kept in place until the new one replaces it.
     /// - Throws: whatever `change` throws (nothing is written then); `invalidFile` for a
     ///   corrupt file, `newerFormat` for a file of a later format, `invalidInput` for a state
-    ///   that would not read back (see ``NavigatorState/validate()``); and the lock's and the
-    ///   writer's errors.
+    ///   that would not read back (see ``NavigatorState/validate()``) or a path that names a
+    ///   folder; `cannotCreate` for a link the store will not follow, something other than a
+    ///   regular file in the way, or a read-only file; and the lock's and the writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
-        let target = try SystemCall.resolveLinks(path)
-        if !SystemCall.exists(target) {
+        try TargetCheck.namesAFile(path)
+        let resolved = try LinkPolicy.resolve(path)
+        try TargetCheck.replaceable(resolved.info, path, refuseReadOnly: true)
+        let target = resolved.path
+        if resolved.info == nil {
             var fresh = NavigatorState()
             guard try change(&fresh) else { return Outcome(state: fresh, changed: false) }
         }
-        return try withLock(target) {
+        return try withLock(target, refuseReadOnly: true) { data in
             var state: NavigatorState
             var corrupt = false
             do {
-                state = try load(target, forWriting: true) ?? NavigatorState()
+                state = try load(data) ?? NavigatorState()
             } catch let error as NavigatorError where recover && error.kind == .invalidFile {
                 state = NavigatorState()
                 corrupt = true
@@ -73,7 +90,7 @@ public struct NavigatorStore: Sendable {
                 let aside = try AtomicWriter.moveAside(target, suffix: ".corrupt-" + Timestamp.compactNow())
                 notes.append("moved the corrupt file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try AtomicWriter.replace(target, with: bytes)
+            try AtomicWriter.replace(target, with: bytes, over: data)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
@@ -83,19 +100,23 @@ public struct NavigatorStore: Sendable {
     /// - Parameter replace: when a file exists, keep it beside the new one, as `<file>.old-<time>`
     ///   when it is a valid navigator file (of any format) or `<file>.corrupt-<time>` when not.
     /// - Throws: `cannotApply` when a file exists and `replace` is false; `invalidInput` for a
-    ///   state that would not read back.
+    ///   state that would not read back or a path that names a folder; `cannotCreate` as for
+    ///   ``update(recover:_:)``.
     public func create(_ state: NavigatorState, replace: Bool) throws -> Outcome {
         try state.validate()
-        let target = try SystemCall.resolveLinks(path)
-        return try withLock(target) {
+        try TargetCheck.namesAFile(path)
+        let resolved = try LinkPolicy.resolve(path)
+        try TargetCheck.replaceable(resolved.info, path, refuseReadOnly: replace)
+        let target = resolved.path
+        return try withLock(target, refuseReadOnly: replace) { data in
             var notes: [String] = []
-            if SystemCall.exists(target) {
+            if let data {
                 guard replace else {
                     throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists")
                 }
                 let valid: Bool
                 do {
-                    valid = try load(target, forWriting: true) != nil
+                    valid = try load(data) != nil
                 } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
                     valid = error.kind == .newerFormat
                 }
@@ -103,26 +124,44 @@ public struct NavigatorStore: Sendable {
                 let aside = try AtomicWriter.moveAside(target, suffix: (valid ? ".old-" : ".corrupt-") + stamp)
                 notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try AtomicWriter.replace(target, with: NavigatorFile.encode(state))
+            try AtomicWriter.replace(target, with: NavigatorFile.encode(state), over: data)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
 
-    /// Creates the folder of `target` (a path with its links resolved), holds its lock while
-    /// `body` runs, and returns what `body` returns.
-    private func withLock<T>(_ target: String, _ body: () throws -> T) throws -> T {
+    /// Creates the folder of `target` (a path with its links resolved), takes its sidecar lock
+    /// and then the lock of the file itself (`nil` to `body` when there is no file yet), and
+    /// returns what `body` returns. Runs `body` again when another process created the file
+    /// after `body` found none.
+    private func withLock<T>(_ target: String, refuseReadOnly: Bool, _ body: (DataFileLock?) throws -> T) throws -> T {
         try SystemCall.makeDirectories(SystemCall.directory(of: target))
-        let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-        return try withExtendedLifetime(lock) { try body() }
+        let wait = LockWait(timeout: lockTimeout)
+        let lock = try FileLock(path: target + ".lock", wait: wait)
+        return try withExtendedLifetime(lock) {
+            while true {
+                let data = try DataFileLock.lock(target, display: path, wait: wait, refuseReadOnly: refuseReadOnly)
+                do {
+                    return try withExtendedLifetime(data) { try body(data) }
+                } catch is AtomicWriter.CreatedMeanwhile {
+                    continue
+                }
+            }
+        }
     }
 
-    /// Reads and decodes `file` (`nil` when missing), naming ``path`` in a decoding error.
-    private func load(_ file: String, forWriting: Bool) throws -> NavigatorState? {
+    /// Reads and decodes the locked file (`nil` when there is none), from its descriptor: the
+    /// file that is locked is the file that is read.
+    private func load(_ data: DataFileLock?) throws -> NavigatorState? {
+        guard let data else { return nil }
+        return try naming {
+            try NavigatorFile.decode(SystemCall.readAll(data.fd, data.info, path, limit: NavigatorFile.maxBytes, forWriting: true))
+        }
+    }
+
+    /// Runs `body`, naming ``path`` in its decoding errors (a corrupt, oversized or newer file).
+    private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
-            guard let bytes = try SystemCall.readFile(file, limit: NavigatorFile.maxBytes, forWriting: forWriting) else {
-                return nil
-            }
-            return try NavigatorFile.decode(bytes)
+            return try body()
         } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             error.message = quoted(path, limit: 200) + " " + error.message
             throw error

@@ -12,32 +12,17 @@ enum SystemCall {
     }
 
     /// An error for a failed call on `path`: `cannotCreate` when the failure is one of
-    /// permission or of something in the way, `io` otherwise.
-    static func failure(_ action: String, _ path: String, _ code: Int32 = errno, forWriting: Bool) -> NavigatorError {
+    /// permission or of something in the way, whether the call read or wrote (so that every
+    /// command tells the same story for the same cause), `io` otherwise.
+    static func failure(_ action: String, _ path: String, _ code: Int32 = errno) -> NavigatorError {
         let kind: NavigatorError.Kind
         switch code {
         case EACCES, EPERM, EROFS, EISDIR, ENOTDIR, EEXIST, ENAMETOOLONG, ELOOP:
-            kind = forWriting ? .cannotCreate : .io
+            kind = .cannotCreate
         default:
             kind = .io
         }
         return NavigatorError(kind, "cannot \(action) \(quoted(path, limit: 200)): \(describe(code))")
-    }
-
-    /// The final target of `path`, following symbolic links (up to 40), so that a write
-    /// replaces the file a link points to and leaves the link itself in place.
-    static func resolveLinks(_ path: String) throws -> String {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw failure("read the link", current, forWriting: false) }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
-        }
-        throw failure("resolve", path, ELOOP, forWriting: true)
     }
 
     /// The folder part of `path` (`.` when it has none).
@@ -52,7 +37,7 @@ enum SystemCall {
     /// exhaust the stack; a path the system would refuse as too long creates nothing.
     static func makeDirectories(_ path: String) throws {
         guard path.utf8.count < Int(PATH_MAX) else {
-            throw failure("create the folder", path, ENAMETOOLONG, forWriting: true)
+            throw failure("create the folder", path, ENAMETOOLONG)
         }
         var missing: [String] = []  // deepest first
         var current = path
@@ -60,7 +45,7 @@ enum SystemCall {
             var info = stat()
             if stat(current, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
-                    throw failure("create the folder", current, ENOTDIR, forWriting: true)
+                    throw failure("create the folder", current, ENOTDIR)
                 }
                 break
             }
@@ -71,7 +56,7 @@ enum SystemCall {
         }
         for folder in missing.reversed() {
             if mkdir(folder, 0o755) != 0, errno != EEXIST {
-                throw failure("create the folder", folder, forWriting: true)
+                throw failure("create the folder", folder)
             }
         }
     }
@@ -90,12 +75,18 @@ enum SystemCall {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw failure("read", path, forWriting: forWriting)
+            throw failure("read", path)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("read", path, forWriting: forWriting) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR, forWriting: forWriting) }
+        guard fstat(fd, &info) == 0 else { throw failure("read", path) }
+        return try readAll(fd, info, path, limit: limit, forWriting: forWriting)
+    }
+
+    /// Reads the whole file open at `fd`, whose `fstat` is `info`, from where it stands (its
+    /// start, for a descriptor just opened); refuses anything but a regular file.
+    static func readAll(_ fd: Int32, _ info: stat, _ path: String, limit: Int, forWriting: Bool) throws -> [UInt8] {
+        if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR) }
         if info.st_mode & S_IFMT != S_IFREG {
             // Never a candidate for --force either: moving a device or a FIFO aside and writing
             // a file in its place is not ours to do.
@@ -122,14 +113,14 @@ enum SystemCall {
                 initialized += got
             }
         }
-        guard readError == 0 else { throw failure("read", path, readError, forWriting: forWriting) }
+        guard readError == 0 else { throw failure("read", path, readError) }
         var chunk: [UInt8] = []
         while bytes.count >= expected {
             if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 65536) }
             let got = read(fd, &chunk, chunk.count)
             if got < 0 {
                 if errno == EINTR { continue }
-                throw failure("read", path, forWriting: forWriting)
+                throw failure("read", path)
             }
             if got == 0 { break }
             bytes.append(contentsOf: chunk[..<got])
