@@ -1,24 +1,22 @@
-/// Reads and changes the navigator file safely: atomic replacement, an exclusive lock around
-/// every read-modify-write, corrupt and foreign files never overwritten unless asked.
-public struct NavigatorStore: Sendable {
+/// Keeps the navigator state in one file, safely: atomic replacement, an exclusive lock around
+/// every read-modify-write, corrupt and foreign files never overwritten unless asked. What the
+/// bytes are is its ``codec``'s business.
+public struct NavigatorStore: NavigatorStorage, Sendable {
     /// The outcome of a change.
-    public struct Outcome: Sendable {
-        /// The state after the change (or as it was, when nothing changed).
-        public var state: NavigatorState
-        /// Whether the file was written.
-        public var changed: Bool
-        /// Things the user should know that are not errors, such as where a corrupt file went.
-        public var notes: [String] = []
-    }
+    public typealias Outcome = ChangeOutcome
 
     /// The path as given.
     public let path: String
+    /// What the file's bytes are.
+    public let codec: any NavigatorCodec
     /// How long to wait for another process's lock, in seconds.
     public var lockTimeout: Double
 
-    /// A store for the file at `path`.
-    public init(path: String, lockTimeout: Double = 10) {
+    /// A store for the file at `path`, in the navigator file format unless another `codec` is
+    /// given.
+    public init(path: String, codec: any NavigatorCodec = NavigatorFileCodec(), lockTimeout: Double = 10) {
         self.path = path
+        self.codec = codec
         self.lockTimeout = lockTimeout
     }
 
@@ -32,10 +30,10 @@ public struct NavigatorStore: Sendable {
         let target = try LinkPolicy.resolve(path)
         try TargetCheck.readable(target.info, path)
         return try naming {
-            guard let bytes = try SystemCall.readFile(target.path, limit: NavigatorFile.maxBytes, forWriting: false) else {
+            guard let bytes = try SystemCall.readFile(target.path, limit: codec.maxBytes, forWriting: false) else {
                 return NavigatorState()
             }
-            return try NavigatorFile.decode(bytes)
+            return try codec.decode(bytes)
         }
     }
 
@@ -73,15 +71,12 @@ public struct NavigatorStore: Sendable {
                 state = NavigatorState()
                 corrupt = true
             }
-            if state.format > NavigatorState.currentFormat {
-                throw NavigatorError(
-                    .newerFormat,
-                    "\(quoted(path, limit: 200)) has format \(state.format), newer than this build understands (\(NavigatorState.currentFormat)); it is read-only here")
-            }
+            try naming { try codec.checkWritable(state) }
             guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
             try state.validate()
             var notes: [String] = []
-            let (bytes, dropped) = try NavigatorFile.encode(&state, limit: NavigatorFile.maxBytes)
+            let encoded = try codec.encode(&state)
+            let dropped = encoded.droppedHistory
             if dropped > 0 {
                 let what = dropped == 1 ? "the oldest history entry" : "the \(dropped) oldest history entries"
                 notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
@@ -90,7 +85,7 @@ public struct NavigatorStore: Sendable {
                 let aside = try AtomicWriter.moveAside(target, suffix: ".corrupt-" + Timestamp.compactNow())
                 notes.append("moved the corrupt file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try AtomicWriter.replace(target, with: bytes, over: data)
+            try AtomicWriter.replace(target, with: encoded.bytes, over: data)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
@@ -124,7 +119,8 @@ public struct NavigatorStore: Sendable {
                 let aside = try AtomicWriter.moveAside(target, suffix: (valid ? ".old-" : ".corrupt-") + stamp)
                 notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try AtomicWriter.replace(target, with: NavigatorFile.encode(state), over: data)
+            var created = state
+            try AtomicWriter.replace(target, with: codec.encode(&created).bytes, over: data)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
@@ -154,7 +150,7 @@ public struct NavigatorStore: Sendable {
     private func load(_ data: DataFileLock?) throws -> NavigatorState? {
         guard let data else { return nil }
         return try naming {
-            try NavigatorFile.decode(SystemCall.readAll(data.fd, data.info, path, limit: NavigatorFile.maxBytes, forWriting: true))
+            try codec.decode(SystemCall.readAll(data.fd, data.info, path, limit: codec.maxBytes, forWriting: true))
         }
     }
 
