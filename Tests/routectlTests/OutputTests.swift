@@ -35,3 +35,12 @@ import Testing
         #expect(ShellWord.quote(word) == quoted)
     }
 }
+
+/// `Template`, which every generated script and the man page are written in.
+@Suite struct TemplateTests {
+    @Test func fillsHolesInLineAndTakesAwayEmptyHoleLines() {
+        let template = Template("a {{x}} b\n  {{list}}\nend {{x}}")
+        #expect(template.render(["x": "1", "list": "p\nq"]) == "a 1 b\n  p\nq\nend 1")
+        #expect(template.render(["x": "", "list": ""]) == "a  b\nend ")
+    }
+}

@@ -9,7 +9,7 @@ enum Help {
         out += "COMMANDS:\n"
         out += rows(CommandSpec.visible.map { ($0.name, $0.summary + ".") })
         out += "\nOPTIONS:\n"
-        out += rows(OptionSpec.all.filter { $0.commands == nil }.map { ($0.label, $0.summary + ".") })
+        out += rows(OptionSpec.global.map { ($0.label, $0.summary + ".") })
         out += "\n  See 'routectl help <command>' for detailed help.\n"
         return out
     }
@@ -22,12 +22,12 @@ enum Help {
         }
         let arguments = spec.synopsis.isEmpty ? "" : " " + spec.synopsis
         out += "USAGE: routectl \(spec.name)\(arguments) [<options>]\n\n"
-        let own = OptionSpec.all.filter { $0.commands?.contains(spec.name) ?? false }
+        let own = OptionSpec.own(of: spec.name)
         if !own.isEmpty {
             out += "OPTIONS:\n" + rows(own.map { ($0.label, $0.summary + ".") }) + "\n"
         }
         out += "GLOBAL OPTIONS:\n"
-        out += rows(OptionSpec.all.filter { $0.commands == nil }.map { ($0.label, $0.summary + ".") })
+        out += rows(OptionSpec.global.map { ($0.label, $0.summary + ".") })
         if !spec.examples.isEmpty {
             out += "\nEXAMPLES:\n"
             for example in spec.examples {

@@ -24,24 +24,10 @@ enum Completions {
 
     /// The global option that names the navigator file; the scripts pass its value on to
     /// ``routesCommand`` so that route names come from the file the command line will use.
-    static let fileOption: OptionSpec = OptionSpec.all.first { $0.commands == nil && $0.completion == .file }!
+    static let fileOption: OptionSpec = OptionSpec.global.first { $0.completion == .file }!
 
     /// The commands to offer.
     static var commands: [CommandSpec] { CommandSpec.visible }
-
-    /// Options accepted with every command, before or after it.
-    static var globalOptions: [OptionSpec] { OptionSpec.all.filter { $0.commands == nil } }
-
-    /// The options that belong to `command` alone, accepted only after it.
-    static func ownOptions(of command: CommandSpec) -> [OptionSpec] {
-        OptionSpec.all.filter { $0.commands?.contains(command.name) ?? false }
-    }
-
-    /// Options that belong to some commands, accepted only after one of them.
-    static var commandOptions: [OptionSpec] { OptionSpec.all.filter { $0.commands != nil } }
-
-    /// The options that take a value.
-    static var valueOptions: [OptionSpec] { OptionSpec.all.filter { $0.valueName != nil } }
 
     /// Whether `command` takes arguments at all.
     static func takesArguments(_ command: CommandSpec) -> Bool { command.arity.upperBound > 0 }
