@@ -50,12 +50,14 @@ import TestSupport
         }
     }
 
+    @Test func everyCommandHasOneRowInTheTable() {
+        #expect(CommandSpec.all.map(\.command) == Command.allCases)
+    }
+
     @Test func everyOptionBelongsToVisibleCommands() {
         for option in OptionSpec.all {
-            for name in option.commands ?? [] {
-                let command = CommandSpec.named(name)
-                #expect(command != nil, "--\(option.long) names a command '\(name)' that does not exist")
-                #expect(command?.hidden == false, "--\(option.long) belongs to the hidden command '\(name)'")
+            for command in option.commands ?? [] {
+                #expect(command.spec.hidden == false, "--\(option.long) belongs to the hidden command '\(command)'")
             }
             #expect(option.commands?.isEmpty != true, "--\(option.long) belongs to no command")
         }

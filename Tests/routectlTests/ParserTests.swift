@@ -23,7 +23,7 @@ import RouteModel
         let before = try parse("--json", "-f", "x", "show")
         let after = try parse("show", "--json", "-f", "x")
         #expect(before == after)
-        #expect(before.command == "show")
+        #expect(before.command == .show)
         #expect(before.options.json && before.options.file == "x")
     }
 
@@ -67,15 +67,15 @@ import RouteModel
         guard case .initialize(let state, force: false) = try action("init", "--initial", "a", "--routes", "a,b", "--history-limit", "5")
         else { Issue.record("init"); return }
         #expect(state.routes == ["a", "b"] && state.historyLimit == 5 && state.initial.name == "a")
-        guard case .help(command: "pop") = try action("help", "pop") else { Issue.record("help"); return }
-        guard case .help(command: "push") = try action("push", "--help") else { Issue.record("--help"); return }
+        guard case .help(command: .pop) = try action("help", "pop") else { Issue.record("help"); return }
+        guard case .help(command: .push) = try action("push", "--help") else { Issue.record("--help"); return }
         guard case .help(command: nil) = try action("-h") else { Issue.record("-h"); return }
         guard case .version = try action("--version") else { Issue.record("--version"); return }
         guard case .completions(.fish) = try action("completions", "fish") else { Issue.record("completions"); return }
     }
 
     @Test func helpWinsOverMissingArguments() throws {
-        guard case .help(command: "push") = try Invocation(ParsedCommandLine(["push", "-h"])).action else {
+        guard case .help(command: .push) = try Invocation(ParsedCommandLine(["push", "-h"])).action else {
             Issue.record("push -h should show help")
             return
         }

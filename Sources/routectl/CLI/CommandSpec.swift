@@ -1,8 +1,8 @@
 /// One subcommand, defined once: everything the parser, `--help`, the man page and the shell
 /// completions say about it comes from here.
 struct CommandSpec: Sendable {
-    /// The command's name as typed.
-    let name: String
+    /// The command it describes.
+    let command: Command
     /// The arguments after the name in a usage line, such as `<route> [<key=value> ...]`.
     let synopsis: String
     /// How many positional arguments it takes.
@@ -21,24 +21,24 @@ struct CommandSpec: Sendable {
     /// Every command, in the order help lists them.
     static let all: [CommandSpec] = [
         CommandSpec(
-            name: "show", synopsis: "", arity: 0...0, completion: .none,
+            command: .show, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the current state",
             details: [
                 "Prints the file, the initial route and the path, then a table of the root (depth 0) and the routes pushed above it. With --path, prints the path alone; with --json, an object with file, initial, root, stack, path and (when declared) routes."
             ],
             examples: [("routectl show --path", "print the state as one line, such as home/details?id=42")]),
         CommandSpec(
-            name: "set", synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
+            command: .set, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
             summary: "Make <route> the root and clear the stack",
             details: ["Does nothing (and records nothing) when <route> with these parameters is already the root and the stack is empty."],
             examples: [("routectl set home", "skip onboarding: make home the root")]),
         CommandSpec(
-            name: "push", synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
+            command: .push, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
             summary: "Push <route> on top of the stack",
             details: ["Parameters keep the order given. A value may hold any UTF-8 text without control characters, up to 1024 bytes."],
             examples: [("routectl push details id=42", "open the details screen for item 42")]),
         CommandSpec(
-            name: "pop", synopsis: "[<n> | --to <route> | --root]", arity: 0...1, completion: .none,
+            command: .pop, synopsis: "[<n> | --to <route> | --root]", arity: 0...1, completion: .none,
             summary: "Pop routes off the top of the stack",
             details: [
                 "Pops the top <n> routes (default 1; a whole number >= 1). With --to, pops until the nearest <route> from the top is on top (the root counts); with --root, pops everything above the root.",
@@ -46,42 +46,45 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl pop --to home", "go back to the home screen")]),
         CommandSpec(
-            name: "reset", synopsis: "", arity: 0...0, completion: .none,
+            command: .reset, synopsis: "", arity: 0...0, completion: .none,
             summary: "Make the initial route the root and clear the stack",
             details: ["History is kept. With --force, a corrupt or foreign file is first moved aside to <file>.corrupt-<time> and a fresh file is written."],
             examples: [("routectl reset", "start over from the initial route")]),
         CommandSpec(
-            name: "history", synopsis: "", arity: 0...0, completion: .none,
+            command: .history, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the recorded changes, oldest first",
             details: ["Each row shows the sequence number, the time (UTC), the operation, its arguments and the path it led to."],
             examples: [("routectl history -n 5", "the last five changes")]),
         CommandSpec(
-            name: "init", synopsis: "", arity: 0...0, completion: .none,
+            command: .initialize, synopsis: "", arity: 0...0, completion: .none,
             summary: "Create the file with root = initial and an empty history",
             details: [
                 "Refuses an existing file (exit status 1) unless --force, which moves it aside to <file>.old-<time> (or <file>.corrupt-<time> when it is not a valid navigator file)."
             ],
             examples: [("routectl init --initial onboarding --routes onboarding,home,details", "start a file that allows only three routes")]),
         CommandSpec(
-            name: "help", synopsis: "[<command>]", arity: 0...1, completion: .command,
+            command: .help, synopsis: "[<command>]", arity: 0...1, completion: .command,
             summary: "Show help for routectl or one command",
             details: ["The same as --help."],
             examples: [("routectl help pop", "how pop works")]),
         CommandSpec(
-            name: "completions", synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),
+            command: .completions, synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),
             summary: "Print a completion script for bash, zsh or fish",
             details: ["The script completes commands, options, fixed option values and, for set, push and pop --to, the route names of the file in use."],
             examples: [("routectl completions fish | source", "load completions into the running fish")]),
         CommandSpec(
-            name: "man", synopsis: "", arity: 0...0, completion: .none,
+            command: .man, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the manual page (roff)",
             details: ["The same page as man/routectl.1 in the source tree."],
             examples: [("routectl man | man -l -", "read the manual")]),
         CommandSpec(
-            name: "__routes", synopsis: "", arity: 0...0, completion: .none,
+            command: .routes, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the route names known to the file, one a line (for completion scripts)",
             details: [], examples: [], hidden: true),
     ]
+
+    /// The command's name as typed.
+    var name: String { command.name }
 
     /// The command named `name`, if any (hidden ones included).
     static func named(_ name: String) -> CommandSpec? {

@@ -10,7 +10,7 @@ struct Invocation {
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool)
-        case help(command: String?)
+        case help(command: Command?)
         case version
         case completions(Shell)
         case manual
@@ -24,16 +24,11 @@ struct Invocation {
     init(_ parsed: ParsedCommandLine) throws {
         options = parsed.options
         let arguments = parsed.arguments
-        if options.help || parsed.command == "help" {
-            let topic = parsed.command == "help" ? arguments.first : parsed.command
-            if parsed.command == "help" { try Invocation.check(arguments, for: "help") }
-            if let topic {
-                _ = try ParsedCommandLine.command(named: topic)  // throws "unknown command" with a guess
-            }
-            action = .help(command: topic)
+        if options.help, parsed.command != .help {
+            action = .help(command: parsed.command)
             return
         }
-        if options.version {
+        if options.version, parsed.command != .help {
             action = .version
             return
         }
@@ -42,36 +37,38 @@ struct Invocation {
         }
         try Invocation.check(arguments, for: command)
         switch command {
-        case "show":
+        case .show:
             action = .show(pathOnly: options.pathOnly)
-        case "set", "push":
+        case .set, .push:
             let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
-            action = .change(command == "set" ? .set(route) : .push(route), recover: false)
-        case "pop":
+            action = .change(command == .set ? .set(route) : .push(route), recover: false)
+        case .pop:
             action = .change(try Invocation.popOperation(arguments.first, options), recover: false)
-        case "reset":
+        case .reset:
             action = .change(.reset, recover: options.force)
-        case "history":
+        case .history:
             action = .history(last: options.last)
-        case "init":
+        case .initialize:
             action = .initialize(try Invocation.initialState(options), force: options.force)
-        case "completions":
+        case .completions:
             guard let shell = Shell(rawValue: arguments[0]) else {
                 throw UsageError(
                     "unknown shell \(quoted(arguments[0]))",
                     hint: "choose one of: " + Shell.allCases.map(\.rawValue).joined(separator: ", "))
             }
             action = .completions(shell)
-        case "man":
+        case .man:
             action = .manual
-        default:
+        case .routes:
             action = .listRoutes
+        case .help:
+            action = .help(command: try arguments.first.map(ParsedCommandLine.command(named:)))
         }
     }
 
     /// Throws unless the number of arguments fits the command.
-    private static func check(_ arguments: [String], for command: String) throws {
-        let spec = CommandSpec.named(command)!
+    private static func check(_ arguments: [String], for command: Command) throws {
+        let spec = command.spec
         if arguments.count < spec.arity.lowerBound {
             throw UsageError(
                 "missing argument for '\(command)'",

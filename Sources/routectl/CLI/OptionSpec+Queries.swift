@@ -7,8 +7,8 @@ extension OptionSpec {
     /// Options that belong to some commands only, accepted after one of them.
     static var commandSpecific: [OptionSpec] { all.filter { $0.commands != nil } }
 
-    /// The options that belong to the command named `command`, in table order.
-    static func own(of command: String) -> [OptionSpec] {
+    /// The options that belong to `command`, in table order.
+    static func own(of command: Command) -> [OptionSpec] {
         all.filter { $0.commands?.contains(command) ?? false }
     }
 

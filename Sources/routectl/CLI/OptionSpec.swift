@@ -10,7 +10,7 @@ struct OptionSpec: Sendable {
     /// The value's name in help (`path`), or `nil` for a switch that takes no value.
     let valueName: String?
     /// The commands it belongs to; `nil` for a global option, accepted with every command.
-    let commands: [String]?
+    let commands: [Command]?
     /// One line for help.
     let summary: String
     /// What completes its value.
@@ -30,7 +30,7 @@ struct OptionSpec: Sendable {
     }
 
     /// Whether it is accepted with `command`.
-    func applies(to command: String?) -> Bool {
+    func applies(to command: Command?) -> Bool {
         guard let commands else { return true }
         return command.map(commands.contains) ?? false
     }
@@ -68,39 +68,39 @@ struct OptionSpec: Sendable {
             summary: "Print the version",
             completion: .none, apply: { options, _ in options.version = true }),
         OptionSpec(
-            long: "path", short: nil, valueName: nil, commands: ["show"],
+            long: "path", short: nil, valueName: nil, commands: [.show],
             summary: "Print only the path, such as home/details?id=42",
             completion: .none, apply: { options, _ in options.pathOnly = true }),
         OptionSpec(
-            long: "last", short: "n", valueName: "count", commands: ["history"],
+            long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",
             completion: .none, apply: { $0.last = try wholeNumber($1, atLeast: 0) }),
         OptionSpec(
-            long: "to", short: nil, valueName: "route", commands: ["pop"],
+            long: "to", short: nil, valueName: "route", commands: [.pop],
             summary: "Pop until the nearest <route> from the top is on top",
             completion: .route, apply: { $0.popTo = $1 }),
         OptionSpec(
-            long: "root", short: nil, valueName: nil, commands: ["pop"],
+            long: "root", short: nil, valueName: nil, commands: [.pop],
             summary: "Pop everything above the root",
             completion: .none, apply: { options, _ in options.popRoot = true }),
         OptionSpec(
-            long: "initial", short: nil, valueName: "route", commands: ["init"],
+            long: "initial", short: nil, valueName: "route", commands: [.initialize],
             summary: "The initial route (default: root)",
             completion: .none, apply: { $0.initial = $1 }),
         OptionSpec(
-            long: "routes", short: nil, valueName: "a,b,c", commands: ["init"],
+            long: "routes", short: nil, valueName: "a,b,c", commands: [.initialize],
             summary: "Allow only these route names (default: any)",
             completion: .none,
             details: "Names are separated by commas and must include the initial route. Every command then rejects other names.",
             apply: { $0.routes = $1.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }),
         OptionSpec(
-            long: "history-limit", short: nil, valueName: "count", commands: ["init"],
+            long: "history-limit", short: nil, valueName: "count", commands: [.initialize],
             summary: "How many history entries to keep (default: 1000)",
             completion: .none,
             details: "From 1 to 1000000. The oldest entries are dropped first; sequence numbers keep growing.",
             apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: NavigatorState.maxHistoryLimit) }),
         OptionSpec(
-            long: "force", short: nil, valueName: nil, commands: ["init", "reset"],
+            long: "force", short: nil, valueName: nil, commands: [.initialize, .reset],
             summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",
             completion: .none, apply: { options, _ in options.force = true }),
     ]

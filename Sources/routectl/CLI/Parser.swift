@@ -3,8 +3,8 @@ import RouteModel
 /// The first step of reading a command line: words in, the command, its positional arguments
 /// and the options out, each checked against the command and option tables.
 struct ParsedCommandLine: Equatable {
-    /// The command's name, if one was given.
-    var command: String?
+    /// The command, if one was given.
+    var command: Command?
     /// The words after the command that are not options.
     var arguments: [String] = []
     var options = ParsedOptions()
@@ -38,9 +38,9 @@ struct ParsedCommandLine: Equatable {
         }
     }
 
-    /// `word` when it names a command; otherwise a ``UsageError`` with the closest guess.
-    static func command(named word: String) throws -> String {
-        if CommandSpec.named(word) != nil { return word }
+    /// The command `word` names; otherwise a ``UsageError`` with the closest guess.
+    static func command(named word: String) throws -> Command {
+        if let command = Command(rawValue: word) { return command }
         let guess = Suggestion.closest(to: word, among: CommandSpec.visible.map(\.name))
         throw UsageError(
             "unknown command \(quoted(word))",
@@ -51,14 +51,14 @@ struct ParsedCommandLine: Equatable {
         let guess = Suggestion.closest(to: typed, among: candidates)
         return UsageError(
             "unknown option \(quoted(typed))",
-            hint: guess.map { "did you mean '\($0)'?" } ?? "run 'routectl \(command.map { $0 + " " } ?? "")--help' to see the options")
+            hint: guess.map { "did you mean '\($0)'?" } ?? "run 'routectl \(command.map { $0.name + " " } ?? "")--help' to see the options")
     }
 
     private mutating func apply(_ option: OptionSpec, as typed: String, _ lexer: inout Lexer) throws {
         guard option.applies(to: command) else {
-            let owners = option.commands!.map { "'routectl \($0)'" }.joined(separator: " and ")
+            let owners = option.commands!.map { "'routectl \($0.name)'" }.joined(separator: " and ")
             if let command {
-                throw UsageError("option '\(option.flag)' does not apply to '\(command)'", hint: "it belongs to \(owners)")
+                throw UsageError("option '\(option.flag)' does not apply to '\(command.name)'", hint: "it belongs to \(owners)")
             }
             throw UsageError("option '\(option.flag)' must come after its command", hint: "it belongs to \(owners)")
         }

@@ -11,7 +11,7 @@ enum Run {
         case .history(let last): return try HistoryCommand.run(last: last, context)
         case .initialize(let state, let force): return try InitCommand.run(state, force: force, context)
         case .help(let command):
-            return CommandResult(output: command.flatMap(CommandSpec.named).map(Help.command) ?? Help.general())
+            return CommandResult(output: command.map { Help.command($0.spec) } ?? Help.general())
         case .version: return CommandResult(output: "routectl \(Version.current)\n")
         case .completions(let shell): return CommandResult(output: Completions.script(for: shell))
         case .manual: return CommandResult(output: ManPage.render())

@@ -22,7 +22,7 @@ enum Help {
         }
         let arguments = spec.synopsis.isEmpty ? "" : " " + spec.synopsis
         out += "USAGE: routectl \(spec.name)\(arguments) [<options>]\n\n"
-        let own = OptionSpec.own(of: spec.name)
+        let own = OptionSpec.own(of: spec.command)
         if !own.isEmpty {
             out += "OPTIONS:\n" + rows(own.map { ($0.label, $0.summary + ".") }) + "\n"
         }

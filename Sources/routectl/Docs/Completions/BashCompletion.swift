@@ -127,7 +127,7 @@ complete -F _routectl routectl
                 option.short.map { "                    \($0)) expect=\(option.flag) ;;" }
             }),
             "own_option_cases": lines(Completions.commands.compactMap { command in
-                let own = OptionSpec.own(of: command.name).flatMap(words)
+                let own = OptionSpec.own(of: command.command).flatMap(words)
                 return own.isEmpty ? nil : "            \(command.name)) own='\(own.joined(separator: " "))' ;;"
             }),
             "global_words": OptionSpec.global.flatMap(words).joined(separator: " "),

@@ -90,7 +90,7 @@ complete -c routectl -f
         }
         complete += OptionSpec.global.map { line(for: $0, condition: nil) }
         complete += OptionSpec.commandSpecific.map { option in
-            line(for: option, condition: "__routectl_using_command " + (option.commands ?? []).joined(separator: " "))
+            line(for: option, condition: "__routectl_using_command " + (option.commands ?? []).map(\.name).joined(separator: " "))
         }
         for command in Completions.commands where Completions.takesArguments(command) {
             let condition = "-n " + quoted("__routectl_first_argument \(command.name)")

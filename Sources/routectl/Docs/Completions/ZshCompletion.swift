@@ -71,7 +71,7 @@ fi
             "global_specs": OptionSpec.global.flatMap(specs).map { "    " + $0 }.joined(separator: "\n"),
             "file_before_command": beforeCommand,
             "command_cases": Completions.commands.map { command in
-                let own = OptionSpec.own(of: command.name).flatMap(specs) + argumentSpecs(command)
+                let own = OptionSpec.own(of: command.command).flatMap(specs) + argumentSpecs(command)
                 return "      \(command.name))\n        _arguments -s -S : $global"
                     + own.map { " \\\n          " + $0 }.joined() + " && ret=0 ;;"
             }.joined(separator: "\n"),

@@ -147,7 +147,7 @@ enum ManPage {
         let names = (option.short.map { [Roff.bold("-\($0)")] } ?? []) + [Roff.bold(option.flag)]
         var tag = names.joined(separator: ", ") + (option.valueName.map { " \\fI" + Roff.literal($0) + "\\fR" } ?? "")
         if let commands = option.commands {
-            tag += " (" + commands.map(Roff.bold).joined(separator: ", ") + ")"
+            tag += " (" + commands.map { Roff.bold($0.name) }.joined(separator: ", ") + ")"
         }
         return [".TP", tag] + Roff.lines(option.summary + "." + (option.details.map { " " + $0 } ?? ""))
     }

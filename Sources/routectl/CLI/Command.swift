@@ -1,0 +1,19 @@
+/// Every subcommand routectl knows, as a type. A command added here must get a row in
+/// ``CommandSpec/all`` and a case in ``Invocation``'s switch, or the build fails.
+enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
+    case show, set, push, pop, reset, history
+    case initialize = "init"
+    case help, completions, man
+    /// The hidden helper of the completion scripts (route names, one a line).
+    case routes = "__routes"
+
+    /// The name as typed.
+    var name: String { rawValue }
+
+    /// The name as typed, so that interpolating a command into a message shows what the user
+    /// typed (`init`, not the case name).
+    var description: String { rawValue }
+
+    /// The command's row in the table.
+    var spec: CommandSpec { CommandSpec.all.first { $0.command == self }! }
+}
