@@ -38,12 +38,12 @@ public struct NavigationStack: Hashable, Sendable {
         guard !pushed.isEmpty else {
             throw NavigatorError(
                 .cannotApply, "nothing to pop: the stack is empty",
-                hint: "the state is \(quoted(RoutePath.render(root: root, stack: pushed)))")
+                fact: .nothingToPop(path: RoutePath.render(root: root, stack: pushed)))
         }
         guard count <= pushed.count else {
             throw NavigatorError(
                 .cannotApply, "cannot pop \(count) routes: the stack holds \(pushed.count)",
-                hint: "use 'pop --root' to pop everything above the root")
+                fact: .popPastRoot(requested: count, pushed: pushed.count))
         }
         pushed.removeLast(count)
     }
@@ -61,7 +61,7 @@ public struct NavigationStack: Hashable, Sendable {
         guard root.name == name else {
             throw NavigatorError(
                 .cannotApply, "route \(quoted(name)) is not on the stack",
-                hint: "the state is \(quoted(RoutePath.render(root: root, stack: pushed)))")
+                fact: .notInFlow(name: name, path: RoutePath.render(root: root, stack: pushed)))
         }
         return popToRoot()
     }

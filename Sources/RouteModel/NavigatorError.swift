@@ -1,7 +1,9 @@
-/// An error from `RouteModel`: what went wrong, in one line, and what kind of failure it is.
+/// An error from `RouteModel`: what went wrong, in one line, what kind of failure it is, and
+/// (where a caller could help the user on) the facts behind it.
 ///
 /// The message names the route, parameter or file concerned. A caller such as a command-line
-/// tool maps ``Kind`` to its exit status and shows ``message`` and ``hint`` as they are.
+/// tool maps ``Kind`` to its exit status, shows ``message`` as it is, and words its own advice
+/// from ``fact``: the model knows nothing of commands or flags.
 public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The class of failure, stable enough for a caller to act on.
     public enum Kind: Equatable, Sendable {
@@ -21,42 +23,73 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case lockTimeout
     }
 
+    /// What a caller needs to advise the user, for the errors that have advice.
+    public enum Fact: Equatable, Sendable {
+        /// `name` is not in the declared route list `allowed`.
+        case routeNotAllowed(name: String, allowed: [String])
+        /// The initial route `name` is not in the route list `allowed` of a new file.
+        case initialNotAllowed(name: String, allowed: [String])
+        /// A pop found nothing pushed; the state's path is `path`.
+        case nothingToPop(path: String)
+        /// A pop of `requested` routes found only `pushed`.
+        case popPastRoot(requested: Int, pushed: Int)
+        /// No route named `name` is in the flow whose path is `path`.
+        case notInFlow(name: String, path: String)
+        /// A parameter word has no `=`.
+        case parameterWithoutValue
+        /// A parameter key is given twice.
+        case duplicateParameter
+        /// The state would not fit in a file even with only the newest history entry.
+        case tooLargeToStore
+        /// The file at `path` has no write bit.
+        case readOnly(path: String)
+        /// A file already exists at `path`, where one was to be created.
+        case alreadyExists(path: String)
+        /// The file at `path` is not a regular file (a FIFO, a device, a socket).
+        case notARegularFile(path: String)
+    }
+
     /// The class of failure.
     public var kind: Kind
     /// One line saying what went wrong.
     public var message: String
-    /// An optional one-line suggestion of how to fix it.
-    public var hint: String?
+    /// The facts behind it, when a caller could advise on them.
+    public var fact: Fact?
 
     /// Creates an error of the given kind.
-    public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+    public init(_ kind: Kind, _ message: String, fact: Fact? = nil) {
         self.kind = kind
         self.message = message
-        self.hint = hint
+        self.fact = fact
     }
 
     public var description: String { message }
+
+    /// Quotes user-supplied text for a message: single quotes around it, control characters
+    /// escaped, and anything past `limit` characters elided, so that a message stays one line.
+    public static func quote(_ text: String, limit: Int = 80) -> String {
+        var out = "'"
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                out += "…"
+                break
+            }
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x09: out += "\\t"
+            case 0x0D: out += "\\r"
+            case 0x00..<0x20, 0x7F..<0xA0:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return out + "'"
+    }
 }
 
-/// Quotes user-supplied text for an error message: single quotes around it, control
-/// characters escaped, and anything past `limit` characters elided, so a message stays one line.
-public func quoted(_ text: String, limit: Int = 80) -> String {
-    var out = "'"
-    var count = 0
-    for scalar in text.unicodeScalars {
-        if count == limit {
-            out += "…"
-            break
-        }
-        switch scalar.value {
-        case 0x0A: out += "\\n"
-        case 0x09: out += "\\t"
-        case 0x0D: out += "\\r"
-        case 0x00..<0x20, 0x7F..<0xA0:
-            out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        default: out.unicodeScalars.append(scalar)
-        }
-        count += 1
-    }
-    return out + "'"
+/// ``NavigatorError/quote(_:limit:)``, as the model's messages use it.
+func quoted(_ text: String, limit: Int = 80) -> String {
+    NavigatorError.quote(text, limit: limit)
 }

@@ -70,7 +70,7 @@ public struct NavigatorState: Sendable {
         guard let routes, !routes.contains(name) else { return }
         throw NavigatorError(
             .invalidInput, "route \(quoted(name)) is not in this file's routes",
-            hint: "allowed routes: " + routes.joined(separator: ", "))
+            fact: .routeNotAllowed(name: name, allowed: routes))
     }
 
     /// Applies `operation` to the state. Returns whether anything changed; history is untouched.
@@ -121,7 +121,9 @@ extension NavigatorState {
         let state = NavigatorState(initial: initial, routes: routes, historyLimit: historyLimit)
         try state.validate()
         if let routes, !routes.contains(initial.name) {
-            throw NavigatorError(.invalidInput, "the initial route \(quoted(initial.name)) is not in the route list")
+            throw NavigatorError(
+                .invalidInput, "the initial route \(quoted(initial.name)) is not in the route list",
+                fact: .initialNotAllowed(name: initial.name, allowed: routes))
         }
         return state
     }

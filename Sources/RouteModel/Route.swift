@@ -24,7 +24,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
             guard let equals = argument.firstIndex(of: "=") else {
                 throw NavigatorError(
                     .invalidInput, "invalid parameter \(quoted(argument)): expected key=value",
-                    hint: "write parameters as key=value, for example id=42")
+                    fact: .parameterWithoutValue)
             }
             try self.init(
                 key: String(argument[..<equals]),
@@ -55,7 +55,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         for parameter in parameters where !seen.insert(parameter.key).inserted {
             throw NavigatorError(
                 .invalidInput, "duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))",
-                hint: "give each parameter key once")
+                fact: .duplicateParameter)
         }
         self.name = name
         self.parameters = parameters

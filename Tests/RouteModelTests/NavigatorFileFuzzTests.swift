@@ -16,7 +16,7 @@ import TestSupport
             strict = try NavigatorFile.decode(bytes)
         } catch let error as NavigatorError {
             guard error.kind == .invalidFile || error.kind == .newerFormat else { return "decode threw \(error.kind)" }
-            guard !error.message.contains("\n"), error.hint?.contains("\n") != true else { return "multi-line error: \(error.message)" }
+            guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
             return nil
         } catch {
             return "decode threw a non-NavigatorError: \(error)"

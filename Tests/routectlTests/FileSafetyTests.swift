@@ -14,7 +14,7 @@ import TestSupport
             #expect(result.stdout == "")
             #expect(result.errorLines.first?.hasPrefix("routectl: '\(box.file)' is not a valid navigator file: ") == true)
             #expect(result.errorLines.count == 2)
-            #expect(result.errorLines.last == "hint: to move it aside and start fresh, run 'routectl -f \(box.file) reset --force'")
+            #expect(result.errorLines.last == "hint: to move it aside and start fresh, run: routectl -f \(box.file) reset --force")
         }
         #expect(box.text() == junk)
         #expect(box.listing() == ["navigator.json", "navigator.json.lock"])
@@ -25,7 +25,7 @@ import TestSupport
         box.write("junk")
         let result = box.runBare(["show"], environment: ["ROUTECTL_FILE": box.file])
         #expect(result.status == 65)
-        #expect(result.errorLines.last == "hint: to move it aside and start fresh, run 'routectl reset --force'")
+        #expect(result.errorLines.last == "hint: to move it aside and start fresh, run: routectl reset --force")
     }
 
     @Test func noOpOnAMissingFileCreatesNoFolderAndNoLock() {

@@ -249,7 +249,7 @@ import Darwin
             let result = Routectl.run(["-f", box.file] + args, home: box.folder)
             #expect(result.status == 73, "\(args): \(result.stderr)")
             #expect(
-                result.errorLines == ["routectl: '\(box.file)' is read-only (mode 0444)", "hint: chmod u+w '\(box.file)'"],
+                result.errorLines == ["routectl: '\(box.file)' is read-only (mode 0444)", "hint: to allow changes, run: chmod u+w \(box.file)"],
                 "\(args)")
         }
         #expect(box.contents() == before)

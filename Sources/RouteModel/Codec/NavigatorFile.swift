@@ -119,7 +119,7 @@ public enum NavigatorFile {
                 throw NavigatorError(
                     .cannotApply,
                     "the change would make the file \(bytes.count) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
-                    hint: "pop some routes, or use shorter parameter values")
+                    fact: .tooLargeToStore)
             }
             trimmed.history.dropOldest(count)
             dropped += count

@@ -107,7 +107,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
             var notes: [String] = []
             if let data {
                 guard replace else {
-                    throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists")
+                    throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists", fact: .alreadyExists(path: path))
                 }
                 let valid: Bool
                 do {

@@ -91,9 +91,11 @@ enum SystemCall {
             // Never a candidate for --force either: moving a device or a FIFO aside and writing
             // a file in its place is not ours to do.
             if forWriting {
-                throw NavigatorError(.cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file")
+                throw NavigatorError(
+                    .cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file",
+                    fact: .notARegularFile(path: path))
             }
-            throw NavigatorError(.invalidFile, "is not a regular file")
+            throw NavigatorError(.invalidFile, "is not a regular file", fact: .notARegularFile(path: path))
         }
         if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
         // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),

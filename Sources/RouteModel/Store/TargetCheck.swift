@@ -45,7 +45,7 @@ enum TargetCheck {
         while octal.count < 4 { octal = "0" + octal }
         throw NavigatorError(
             .cannotCreate, "\(quoted(path, limit: 200)) is read-only (mode \(octal))",
-            hint: "chmod u+w \(quoted(path, limit: 200))")
+            fact: .readOnly(path: path))
     }
 
     /// Throws `cannotCreate` when a read would find a directory: the same cause as for a
@@ -57,6 +57,6 @@ enum TargetCheck {
 
     /// The error for a FIFO, a device or a socket where a change needs a regular file.
     static func notRegular(_ path: String) -> NavigatorError {
-        NavigatorError(.cannotCreate, "\(quoted(path, limit: 200)) is not a regular file")
+        NavigatorError(.cannotCreate, "\(quoted(path, limit: 200)) is not a regular file", fact: .notARegularFile(path: path))
     }
 }

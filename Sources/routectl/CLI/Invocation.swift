@@ -99,18 +99,8 @@ struct Invocation {
     }
 
     private static func initialState(_ options: ParsedOptions) throws -> NavigatorState {
-        let initial = try Route(options.initial ?? NavigatorState.defaultRouteName)
-        do {
-            return try NavigatorState.new(
-                initial: initial, routes: options.routes,
-                historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
-        } catch var error as NavigatorError {
-            // Only when the list is otherwise valid: an invalid name (a newline, say) must not
-            // be repeated raw in the hint.
-            if let routes = options.routes, !routes.contains(initial.name), routes.allSatisfy(Route.isValidName) {
-                error.hint = "add it: --routes \(([initial.name] + routes).joined(separator: ","))"
-            }
-            throw error
-        }
+        try NavigatorState.new(
+            initial: try Route(options.initial ?? NavigatorState.defaultRouteName), routes: options.routes,
+            historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
     }
 }

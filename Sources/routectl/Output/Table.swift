@@ -1,7 +1,7 @@
 /// Rows of text in columns aligned by display width, two spaces apart, with a header row.
-/// The last column is never padded, so no line ends in spaces. Control characters in a cell
-/// (which a hand-edited file could hold) are shown escaped, so they can neither break a row nor
-/// reach the terminal.
+/// The last column is never padded, so no line ends in spaces. Control and invisible format
+/// characters in a cell (which a hand-edited file or a parameter could hold) are shown escaped,
+/// so they can neither break a row nor hide from the reader.
 struct Table {
     var header: [String]
     var rows: [[String]]
@@ -31,21 +31,8 @@ struct Table {
         return out
     }
 
-    /// `cell` with control characters written as `\u{..}`.
+    /// `cell` as a terminal may show it (see ``Printable``).
     static func printable(_ cell: String) -> String {
-        guard cell.unicodeScalars.contains(where: isControl) else { return cell }
-        var out = ""
-        for scalar in cell.unicodeScalars {
-            if isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+        Printable.escaped(cell)
     }
 }
