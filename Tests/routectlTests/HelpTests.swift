@@ -66,8 +66,25 @@ import TestSupport
         let script = #"exec "$0" -f "$1" push "$(printf 'a\377')""#
         let result = Routectl.run(["-c", script, Routectl.binary, box.file], home: box.folder, executable: "/bin/sh")
         #expect(result.status == 64)
-        #expect(result.errorLines.count == 1)
-        #expect(result.errorLines.first?.hasPrefix("routectl: invalid route name") == true)
+        // Issue 8 item 14: reported as exactly that, by position, with the bad byte shown.
+        #expect(result.errorLines.first == "routectl: argument 4 is not valid UTF-8: 'a\\xff'", "\(result.stderr)")
+        #expect(result.errorLines.count == 2)
         #expect(box.contents() == nil)
+        let option = Spawner.routectl([Array("-f".utf8), Array("nav".utf8) + [0xC3], Array("show".utf8)], in: box.folder)
+        #expect(option.exitCode == 64)
+        #expect(option.stderrText.hasPrefix("routectl: argument 2 is not valid UTF-8: 'nav\\xc3'\n"), "\(option.stderrText)")
+    }
+
+    // Issue 8 item 15: a navigator file cannot be standard input.
+    @Test func fileDashIsAUsageErrorAndDotSlashDashIsAFile() {
+        let box = Sandbox()
+        for arguments in [["-f", "-", "push", "a"], ["--file=-", "show"], ["-f-", "show"]] {
+            let result = box.runBare(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errorLines.first == "routectl: invalid value '-' for option '\(arguments[0].hasPrefix("--") ? "--file" : "-f")': a navigator file cannot be standard input; name a file (a file called '-' is ./-)", "\(result.stderr)")
+        }
+        #expect(box.listing().isEmpty)
+        #expect(box.runBare(["-f", "./-", "push", "a"]).status == 0)
+        #expect(box.listing().contains("-"))
     }
 }

@@ -8,17 +8,48 @@ import RouteModel
 /// The process's arguments as strings, checked to be valid UTF-8 (Swift's own
 /// `CommandLine.arguments` would quietly replace bad bytes).
 enum CommandArguments {
-    /// The arguments after the program name. An argument that is not valid UTF-8 is replaced
-    /// by a marker the parser rejects as an invalid value, never passed on repaired.
-    static func read() -> [String] {
-        (1..<Int(CommandLine.argc)).map { index in
+    /// The arguments after the program name.
+    ///
+    /// - Throws: ``UsageError`` naming the first argument that is not valid UTF-8, by position
+    ///   and with its bytes shown (`\xff` for a byte that is not UTF-8).
+    static func read() throws -> [String] {
+        try (1..<Int(CommandLine.argc)).map { index in
             guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-            let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer))
-            return String(validating: bytes.map { UInt8(bitPattern: $0) }, as: UTF8.self) ?? invalidUTF8
+            let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw UsageError(
+                    "argument \(index) is not valid UTF-8: \(shown(bytes))",
+                    hint: "routectl takes route names, parameters and paths in UTF-8")
+            }
+            return text
         }
     }
 
-    /// Stands in for an argument that is not UTF-8: a control character, which every check of
-    /// names, values and commands refuses.
+    /// `bytes` quoted for a message: valid UTF-8 as it is (control characters escaped), every
+    /// other byte as `\xHH`.
+    static func shown(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest valid prefix (at most 4 bytes a character), else one bad byte.
+            var taken = false
+            for length in (1...min(4, rest.count)).reversed() {
+                if let piece = String(validating: rest.prefix(length), as: UTF8.self), piece.unicodeScalars.count == 1 {
+                    text += piece
+                    rest = rest.dropFirst(length)
+                    taken = true
+                    break
+                }
+            }
+            if !taken {
+                let byte = rest.removeFirst()
+                text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+            }
+        }
+        return NavigatorError.quote(text, limit: 200)
+    }
+
+    /// Stands in for an environment value that is not UTF-8: a control character, which every
+    /// check of names, values and paths refuses.
     static let invalidUTF8 = "\u{1}<invalid UTF-8>"
 }

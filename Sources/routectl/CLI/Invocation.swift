@@ -38,6 +38,11 @@ struct Invocation {
         try Invocation.check(arguments, for: command)
         switch command {
         case .show:
+            if options.pathOnly && options.json {
+                throw UsageError(
+                    "options '--path' and '--json' cannot be used together",
+                    hint: "the JSON has the path as its \"path\" member: routectl show --json")
+            }
             action = .show(pathOnly: options.pathOnly)
         case .set, .push:
             let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
@@ -92,10 +97,11 @@ struct Invocation {
         }
         if options.popRoot { return .popToRoot }
         guard let count else { return .pop(1) }
-        guard count.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let n = Int(count), n >= 1 else {
-            throw UsageError("invalid count \(quoted(count)) for 'pop': expected a whole number >= 1")
+        do {
+            return .pop(try WholeNumber.parse(count, atLeast: 1))
+        } catch let invalid as InvalidValue {
+            throw UsageError("invalid count \(quoted(count)) for 'pop': \(invalid.expected)")
         }
-        return .pop(n)
     }
 
     private static func initialState(_ options: ParsedOptions) throws -> NavigatorState {

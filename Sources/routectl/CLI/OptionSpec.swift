@@ -17,11 +17,19 @@ struct OptionSpec: Sendable {
     let completion: Completion
     /// More for the man page, after the summary; `nil` when the summary says it all.
     var details: String? = nil
+    /// What the option does for one command, where that differs from ``summary`` (an option
+    /// shared by commands that use it differently); `help <command>` shows it.
+    var summaries: [Command: String] = [:]
     /// Records the option (and its value; `""` for a switch) in the parsed options.
     let apply: @Sendable (inout ParsedOptions, String) throws -> Void
 
     /// `--long` as typed.
     var flag: String { "--" + long }
+
+    /// The summary for `command`'s help: its own, or the shared ``summary``.
+    func summary(for command: Command?) -> String {
+        command.flatMap { summaries[$0] } ?? summary
+    }
 
     /// `-s, --long <value>`, as help shows it.
     var label: String {
@@ -70,7 +78,9 @@ struct OptionSpec: Sendable {
         OptionSpec(
             long: "path", short: nil, valueName: nil, commands: [.show],
             summary: "Print only the path, such as home/details?id=42",
-            completion: .none, apply: { options, _ in options.pathOnly = true }),
+            completion: .none,
+            details: "Not with --json, whose output has the path as its \"path\" member.",
+            apply: { options, _ in options.pathOnly = true }),
         OptionSpec(
             long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",
@@ -102,7 +112,12 @@ struct OptionSpec: Sendable {
         OptionSpec(
             long: "force", short: nil, valueName: nil, commands: [.initialize, .reset],
             summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",
-            completion: .none, apply: { options, _ in options.force = true }),
+            completion: .none,
+            summaries: [
+                .initialize: "Replace an existing file, keeping it beside the new one as <file>.old-<time> (<file>.corrupt-<time> when it is not a valid navigator file)",
+                .reset: "When the file is corrupt, move it aside to <file>.corrupt-<time> and write a fresh one",
+            ],
+            apply: { options, _ in options.force = true }),
     ]
 
     /// The option called `--long`, if any.
@@ -118,25 +133,22 @@ struct OptionSpec: Sendable {
 
 private func nonEmpty(_ text: String) throws -> String {
     guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
-    // An argument that is not UTF-8 arrives as this marker; used as a path, it would name a
-    // file other than the one meant.
-    guard text != CommandArguments.invalidUTF8 else { throw InvalidValue(expected: "expected a file path in UTF-8") }
+    guard text != "-" else {
+        throw InvalidValue(expected: "a navigator file cannot be standard input; name a file (a file called '-' is ./-)")
+    }
     return text
 }
 
 private func wholeNumber(_ text: String, atLeast minimum: Int, atMost maximum: Int = Int.max) throws -> Int {
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-        let value = Int(text), value >= minimum, value <= maximum
-    else {
-        let range = maximum == Int.max ? ">= \(minimum)" : "from \(minimum) to \(maximum)"
-        throw InvalidValue(expected: "expected a whole number \(range)")
-    }
-    return value
+    try WholeNumber.parse(text, atLeast: minimum, atMost: maximum)
 }
 
 private func seconds(_ text: String) throws -> Double {
     let allowed = text.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
-    guard allowed, let value = Double(text), value.isFinite, value <= 86_400 else {
+    if allowed, let value = Double(text), value.isFinite, value > 86_400 {
+        throw InvalidValue(expected: "too large (at most 86400 seconds, a day)")
+    }
+    guard allowed, let value = Double(text), value.isFinite else {
         throw InvalidValue(expected: "expected a number of seconds from 0 to 86400, such as 2.5")
     }
     return value

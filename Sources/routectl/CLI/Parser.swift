@@ -41,6 +41,10 @@ struct ParsedCommandLine: Equatable {
     /// The command `word` names; otherwise a ``UsageError`` with the closest guess.
     static func command(named word: String) throws -> Command {
         if let command = Command(rawValue: word) { return command }
+        // `routectl version`: the user meant an option.
+        if let option = OptionSpec.global.first(where: { $0.long == word && $0.valueName == nil }) {
+            throw UsageError("unknown command \(quoted(word))", hint: "did you mean '\(option.flag)'?")
+        }
         let guess = Suggestion.closest(to: word, among: CommandSpec.visible.map(\.name))
         throw UsageError(
             "unknown command \(quoted(word))",

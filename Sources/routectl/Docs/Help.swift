@@ -24,7 +24,7 @@ enum Help {
         out += "USAGE: routectl \(spec.name)\(arguments) [<options>]\n\n"
         let own = OptionSpec.own(of: spec.command)
         if !own.isEmpty {
-            out += "OPTIONS:\n" + rows(own.map { ($0.label, $0.summary + ".") }) + "\n"
+            out += "OPTIONS:\n" + rows(own.map { ($0.label, $0.summary(for: spec.command) + ".") }) + "\n"
         }
         out += "GLOBAL OPTIONS:\n"
         out += rows(OptionSpec.global.map { ($0.label, $0.summary + ".") })
