@@ -57,7 +57,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --lock-timeout | --last | --to | --initial | --routes | --history-limit) expect=$word ;;
+                --file | --color | --lock-timeout | --last | --to | --initial | --routes | --history-limit) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -94,13 +94,14 @@ _routectl() {
             history) own='--last -n' ;;
             init) own='--initial --routes --history-limit --force' ;;
         esac
-        _routectl_reply "$cur" < <(printf '%s\n' --file -f --json --no-color --quiet -q --lock-timeout --help -h --version $own)
+        _routectl_reply "$cur" < <(printf '%s\n' --file -f --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
     fi
 
     if [[ -n $option ]]; then
         case $option in
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
+            --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_routes "$file") ;;
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")

@@ -22,7 +22,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --lock-timeout --last --to --initial --routes --history-limit
+                case --file --color --lock-timeout --last --to --initial --routes --history-limit
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -92,6 +92,7 @@ complete -c routectl -n __routectl_needs_command -a completions -d 'Print a comp
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
 complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTECTL_FILE, else $XDG_STATE_HOME/routectl/navigator.json)'
 complete -c routectl -l json -d 'Print JSON for scripts (changing commands print the resulting state)'
+complete -c routectl -l color -x -a 'auto always never' -d 'When to colour tables: auto (the default: on a terminal), always or never'
 complete -c routectl -l no-color -d 'Never colour the output (also when NO_COLOR is set)'
 complete -c routectl -s q -l quiet -d 'Silence notes on standard error (errors are still printed)'
 complete -c routectl -l lock-timeout -x -d 'How long to wait for another routectl\'s lock (default: 10)'

@@ -25,13 +25,13 @@ extension DocsTests {
         @Test func namesTheExitStatusesFilesAndEnvironment() {
             let page = Self.page
             let exitStatus = page.components(separatedBy: ".SH \"EXIT STATUS\"").last ?? ""
-            for code in [0, 1, 64, 65, 73, 74, 75] {
+            for code in [0, 1, 64, 65, 70, 73, 74, 75] {
                 #expect(exitStatus.contains(".TP\n\\fB\(code)\\fR\n"), "EXIT STATUS lacks \(code)")
             }
-            for file in ["$XDG_STATE_HOME/routectl/navigator.json", "\\fIfile\\fR.lock", "\\fIfile\\fR.tmp", "\\fIfile\\fR.corrupt\\-\\fItime\\fR", "\\fIfile\\fR.old\\-\\fItime\\fR"] {
+            for file in ["$XDG_STATE_HOME/routectl/navigator.json", "\\fIfile\\fR.lock", "\\fIfile\\fR.tmp\\-\\fIpid\\fR\\-\\fIrandom\\fR", "\\fIfile\\fR.corrupt\\-\\fItime\\fR", "\\fIfile\\fR.old\\-\\fItime\\fR"] {
                 #expect(page.contains(".TP\n" + file + "\n"), "FILES lacks \(file)")
             }
-            for variable in ["ROUTECTL_FILE", "XDG_STATE_HOME", "HOME", "NO_COLOR"] {
+            for variable in ["ROUTECTL_FILE", "XDG_STATE_HOME", "HOME", "NO_COLOR", "COLUMNS"] {
                 #expect(page.contains(".TP\n\\fB\(variable)\\fR\n"), "ENVIRONMENT lacks \(variable)")
             }
         }

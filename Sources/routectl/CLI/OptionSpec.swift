@@ -54,6 +54,17 @@ struct OptionSpec: Sendable {
             summary: "Print JSON for scripts (changing commands print the resulting state)",
             completion: .none, apply: { options, _ in options.json = true }),
         OptionSpec(
+            long: "color", short: nil, valueName: "when", commands: nil,
+            summary: "When to colour tables: auto (the default: on a terminal), always or never",
+            completion: .choices(ColorChoice.allCases.map(\.rawValue)),
+            details: "In auto mode, NO_COLOR (set to anything) turns colour off and CLICOLOR_FORCE or FORCE_COLOR (set, not empty and not 0) turn it on; TERM=dumb turns it off. JSON is never coloured.",
+            apply: { options, value in
+                guard let choice = ColorChoice(rawValue: value) else {
+                    throw InvalidValue(expected: "expected auto, always or never")
+                }
+                options.color = choice
+            }),
+        OptionSpec(
             long: "no-color", short: nil, valueName: nil, commands: nil,
             summary: "Never colour the output (also when NO_COLOR is set)",
             completion: .none, apply: { options, _ in options.noColor = true }),

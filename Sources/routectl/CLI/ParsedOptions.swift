@@ -3,6 +3,8 @@ struct ParsedOptions: Equatable, Sendable {
     var file: String?
     var json = false
     var noColor = false
+    /// `--color`'s choice, when given.
+    var color: ColorChoice?
     var quiet = false
     var lockTimeout = 10.0
     var help = false

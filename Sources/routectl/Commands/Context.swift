@@ -37,6 +37,6 @@ struct Context {
     /// The state as `show` prints it, table or JSON as asked.
     func render(_ state: NavigatorState) -> String {
         let view = StateView(file: displayPath, state: state)
-        return options.json ? view.json() : view.table(color: color)
+        return options.json ? view.json() : view.table(color: color, width: Terminal.tableWidth())
     }
 }

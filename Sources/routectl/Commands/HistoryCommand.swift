@@ -12,6 +12,6 @@ enum HistoryCommand {
             throw error
         }
         let view = HistoryView(entries: entries)
-        return CommandResult(output: context.options.json ? view.json() : view.table(color: context.color))
+        return CommandResult(output: context.options.json ? view.json() : view.table(color: context.color, width: Terminal.tableWidth()))
     }
 }

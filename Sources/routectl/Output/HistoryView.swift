@@ -4,11 +4,11 @@ import RouteModel
 struct HistoryView {
     var entries: [HistoryEntry]
 
-    func table(color: Bool) -> String {
+    func table(color: Bool, width: Int? = nil) -> String {
         let rows = entries.map { entry in
             [String(entry.seq), entry.at, entry.op, entry.args.map(ShellWord.quote).joined(separator: " "), entry.path]
         }
-        return Table(header: ["SEQ", "TIME", "OP", "ARGS", "PATH"], rows: rows).render(color: color)
+        return Table(header: ["SEQ", "TIME", "OP", "ARGS", "PATH"], rows: rows).render(color: color, width: width)
     }
 
     func json() -> String {

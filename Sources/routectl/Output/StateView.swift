@@ -7,17 +7,17 @@ struct StateView {
     var state: NavigatorState
 
     /// The table: file, initial route, path (and routes, when declared), then one row a route.
-    func table(color: Bool) -> String {
+    func table(color: Bool, width: Int? = nil) -> String {
         var facts = [["file", file], ["initial", state.initial.description], ["path", state.path]]
         if let routes = state.routes {
             facts.append(["routes", routes.joined(separator: ", ")])
         }
-        let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false)
+        let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
         let routes = [state.root] + state.stack
         let rows = routes.enumerated().map { depth, route in
             [String(depth), route.name, route.parameters.map { ShellWord.quote($0.argument) }.joined(separator: " ")]
         }
-        return factLines + "\n" + Table(header: ["DEPTH", "ROUTE", "PARAMS"], rows: rows).render(color: color)
+        return factLines + "\n" + Table(header: ["DEPTH", "ROUTE", "PARAMS"], rows: rows).render(color: color, width: width)
     }
 
     /// The JSON object: `file`, `initial`, `root`, `stack`, `path` and, when declared, `routes`.

@@ -17,12 +17,31 @@ enum Terminal {
     /// Whether standard output is a terminal.
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 
-    /// Whether to colour standard output: only on a terminal that is not `dumb`, when `NO_COLOR`
-    /// is unset (set to anything, even empty, turns colour off, as the SPEC words it), and when
-    /// `--no-color` and `--json` were not given.
+    /// Whether to colour standard output. `--no-color`, `--color never` and `--json` say no;
+    /// `--color always` says yes; otherwise (auto) `NO_COLOR` set to anything, even empty, says
+    /// no, `CLICOLOR_FORCE` or `FORCE_COLOR` set to something other than empty or `0` say yes,
+    /// and else only a terminal whose `TERM` is not `dumb` gets colour.
     static func useColor(_ options: ParsedOptions) -> Bool {
-        guard !options.noColor, !options.json, environment("NO_COLOR") == nil, stdoutIsTerminal else { return false }
-        return environment("TERM") != "dumb"
+        if options.noColor || options.json || options.color == .never { return false }
+        if options.color == .always { return true }
+        if environment("NO_COLOR") != nil { return false }
+        if ["CLICOLOR_FORCE", "FORCE_COLOR"].contains(where: { environment($0).map { !$0.isEmpty && $0 != "0" } ?? false }) {
+            return true
+        }
+        return stdoutIsTerminal && environment("TERM") != "dumb"
+    }
+
+    /// How many columns a table may take: the terminal's width when standard output is a
+    /// terminal (`TIOCGWINSZ`, else `$COLUMNS`, else 80); `nil` when it is not, so that piped
+    /// output is never cut.
+    static func tableWidth() -> Int? {
+        guard stdoutIsTerminal else { return nil }
+        var size = winsize()
+        if withUnsafeMutablePointer(to: &size, { ioctl(1, UInt(TIOCGWINSZ), $0) }) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+        return 80
     }
 
     /// `path` made absolute against the working folder, without resolving links.

@@ -82,8 +82,8 @@ enum ManPage {
     /// The files routectl reads and writes.
     static let files: [(name: String, meaning: String)] = [
         ("$XDG_STATE_HOME/routectl/navigator.json", "The navigator file when neither --file nor ROUTECTL_FILE names one; ~/.local/state/routectl/navigator.json when XDG_STATE_HOME is unset or not an absolute path. A missing file reads as the default state (initial and root route root, empty stack, no history); the first change creates it and its folder."),
-        ("<file>.lock", "Holds the flock(2) lock while a command reads, changes and writes the file. Created when missing and never deleted; the lock goes away with the process that holds it."),
-        ("<file>.tmp", "The new contents while they are written and flushed; then renamed over the file."),
+        ("<file>.lock", "Holds the flock(2) lock while a command reads, changes and writes the file (the file itself is locked too, so deleting the lock file loses nothing). Created when missing and never deleted; the lock goes away with the process that holds it."),
+        ("<file>.tmp-<pid>-<random>", "The new contents while one writer writes and flushes them; then renamed over the file. Removed when SIGINT, SIGTERM or SIGHUP interrupts the write, and by the next write when its writer was killed."),
         ("<file>.corrupt-<time>", "A corrupt or foreign file, moved aside by reset --force or init --force; <time> is UTC, such as 20261122T100000Z."),
         ("<file>.old-<time>", "A valid navigator file, moved aside by init --force."),
     ]
@@ -93,16 +93,19 @@ enum ManPage {
         ("ROUTECTL_FILE", "The navigator file, when --file is not given."),
         ("XDG_STATE_HOME", "When it is an absolute path, the default file is $XDG_STATE_HOME/routectl/navigator.json."),
         ("HOME", "Without XDG_STATE_HOME, the default file is $HOME/.local/state/routectl/navigator.json."),
-        ("NO_COLOR", "When set, even to an empty value, output is never coloured. Colour is used only when standard output is a terminal and TERM is not dumb, and never in JSON."),
+        ("NO_COLOR", "When set, even to an empty value, output is not coloured unless --color always is given. In auto mode colour is used only when standard output is a terminal and TERM is not dumb, and never in JSON."),
+        ("CLICOLOR_FORCE, FORCE_COLOR", "When set to anything but an empty value or 0, and NO_COLOR is not set, tables are coloured as with --color always."),
+        ("COLUMNS", "The terminal's width when the terminal does not say; tables on a terminal are cut to that width, piped output never."),
     ]
 
     /// The exit statuses and when routectl exits with them.
     static let exitStatuses: [(code: Int32, meaning: String)] = [
         (ExitStatus.success, "Success, also when the command changed nothing."),
-        (ExitStatus.failure, "The operation cannot apply: pop on an empty stack or of more routes than it holds, pop --to a route not on the stack, init on an existing file without --force."),
-        (ExitStatus.usage, "Usage: an unknown command or option, a missing or extra argument, an invalid route or parameter, a route not in the declared routes."),
-        (ExitStatus.dataError, "The file is not a navigator file, is corrupt, is too large or too deeply nested, or has a newer format than this build can change."),
-        (ExitStatus.cannotCreate, "The file or its folder cannot be created or replaced (permissions, a directory in the way)."),
+        (ExitStatus.failure, "The operation cannot apply: pop on an empty stack or of more routes than it holds, pop --to a route not on the stack, init on an existing file without --force, a change that would not fit in 16 MiB even with only the newest history entry."),
+        (ExitStatus.usage, "Usage: an unknown command or option, a missing, extra or invalid argument or option value, an argument that is not UTF-8, an invalid route or parameter, a route not in the declared routes, a path that names a folder or standard input."),
+        (ExitStatus.dataError, "The file is not a navigator file, is corrupt, is too large or too deeply nested, holds a value no command could have written, or has a newer format than this build can change."),
+        (ExitStatus.software, "An internal error (a bug; please report it)."),
+        (ExitStatus.cannotCreate, "The file, its lock or its folder cannot be read, created or replaced: permission denied, a directory or special file in the way, a read-only file (no write bit), a symbolic link in a sticky world-writable folder that belongs to someone else."),
         (ExitStatus.ioError, "Another input or output error."),
         (ExitStatus.temporaryFailure, "The lock could not be taken within --lock-timeout seconds."),
     ]
