@@ -46,16 +46,8 @@ public enum NavigatorFile {
         var writer = JSONWriter(capacity: 512 + 200 * state.history.count)
         writer.raw("{\n  \"format\": ")
         writer.integer(NavigatorState.currentFormat)
-        writer.raw(",\n  \"initial\": ")
-        writer.route(state.initial)
-        writer.raw(",\n  \"root\": ")
-        writer.route(state.root)
-        writer.raw(",\n  \"stack\": ")
-        writer.routeArray(state.stack)
-        if let routes = state.routes {
-            writer.raw(",\n  \"routes\": ")
-            writer.stringArray(routes)
-        }
+        writer.routeMembers(of: state)
+        writer.routeList(of: state)
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
         writer.raw(",\n  \"history\": [")

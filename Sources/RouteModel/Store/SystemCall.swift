@@ -137,17 +137,6 @@ enum SystemCall {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += wrote
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { FullWrite.all(fd, $0) }
     }
 }

@@ -25,18 +25,10 @@ struct StateView {
         var writer = JSONWriter()
         writer.raw("{\n  \"file\": ")
         writer.string(file)
-        writer.raw(",\n  \"initial\": ")
-        writer.route(state.initial)
-        writer.raw(",\n  \"root\": ")
-        writer.route(state.root)
-        writer.raw(",\n  \"stack\": ")
-        writer.routeArray(state.stack)
+        writer.routeMembers(of: state)
         writer.raw(",\n  \"path\": ")
         writer.string(state.path)
-        if let routes = state.routes {
-            writer.raw(",\n  \"routes\": ")
-            writer.stringArray(routes)
-        }
+        writer.routeList(of: state)
         writer.raw("\n}\n")
         return writer.text
     }

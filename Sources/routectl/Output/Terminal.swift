@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteModel
 
 /// The process's surroundings: environment variables, the working folder, standard streams.
 enum Terminal {
@@ -58,17 +59,6 @@ enum Terminal {
     @discardableResult
     static func emit(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += wrote
-            }
-            return true
-        }
+        return text.withUTF8 { FullWrite.all(fd, UnsafeRawBufferPointer($0)) }
     }
 }

@@ -108,4 +108,22 @@ public struct JSONWriter: Sendable {
         string(entry.path)
         raw("}")
     }
+
+    /// Appends the members the file and `show --json` share, each after `,` on a line of its
+    /// own at the top level: `initial`, `root` and `stack`.
+    public mutating func routeMembers(of state: NavigatorState) {
+        raw(",\n  \"initial\": ")
+        route(state.initial)
+        raw(",\n  \"root\": ")
+        route(state.root)
+        raw(",\n  \"stack\": ")
+        routeArray(state.stack)
+    }
+
+    /// Appends `,` and the `routes` member when the state declares routes.
+    public mutating func routeList(of state: NavigatorState) {
+        guard let routes = state.routes else { return }
+        raw(",\n  \"routes\": ")
+        stringArray(routes)
+    }
 }

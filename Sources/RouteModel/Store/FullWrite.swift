@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing all of a buffer to a file descriptor: short writes continued, interruptions
+/// retried. The store writes files with it; a command-line tool can write its output with it.
+public enum FullWrite {
+    /// Writes every byte of `buffer` to `fd`; returns false when a write fails (see `errno`).
+    public static func all(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += wrote
+        }
+        return true
+    }
+}
