@@ -107,15 +107,7 @@ import Darwin
         try #require(setup.status == 0, "\(setup.stderr)")
         let writers = 8
         let pushes = 60
-        let script = """
-            status=0
-            i=0
-            while [ "$i" -lt "$4" ]; do
-                "$1" -f "$2" push "w${3}_$i" || { echo "push w${3}_$i: exit $?" >&2; status=1; }
-                i=$((i + 1))
-            done
-            exit $status
-            """
+        let script = ConcurrencyTests.writerLoop
         let started = Spawner.now()
         let children = try (0..<writers).map { writer in
             try Spawner.start(
@@ -163,11 +155,11 @@ import Darwin
         flags.lock.withLock { #expect(flags.problems.isEmpty, "\(flags.problems)") }
         let state = try NavigatorFile.decode(try #require(box.contents().map(Array.init)))
         let names = state.stack.map(\.name)
-        let expected = (0..<writers).flatMap { writer in (0..<pushes).map { "w\(writer)_\($0)" } }
+        let expected = (0..<writers).flatMap { writer in (0..<pushes).map { "p\(writer)_n\($0)" } }
         #expect(names.count == expected.count, "\(names.count) routes on the stack")
         #expect(Set(names) == Set(expected), "lost or foreign routes")
         for writer in 0..<writers {
-            #expect(names.filter { $0.hasPrefix("w\(writer)_") } == (0..<pushes).map { "w\(writer)_\($0)" }, "writer \(writer)'s order")
+            #expect(names.filter { $0.hasPrefix("p\(writer)_") } == (0..<pushes).map { "p\(writer)_n\($0)" }, "writer \(writer)'s order")
         }
         #expect(try state.history.entries().map(\.seq) == Array(1...expected.count), "seq values must be 1... without gaps")
         #expect(!box.listing().contains { $0.contains(".tmp") }, "\(box.listing())")
