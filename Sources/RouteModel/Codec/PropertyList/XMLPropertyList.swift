@@ -1,0 +1,36 @@
+/// The XML form of a property list, `<plist version="1.0">`: reading and writing
+/// ``PropertyListValue``.
+///
+/// The reader is a small strict XML reader for exactly the property-list vocabulary (`plist`,
+/// `dict`, `key`, `array`, `string`, `integer`, `real`, `true`, `false`, `date`, `data`): UTF-8
+/// only (an optional byte-order mark), the five predefined entities and numeric character
+/// references, CDATA sections, comments and processing instructions skipped, a DOCTYPE only
+/// without an internal subset (so no entity of the file's own can be declared), nesting no
+/// deeper than ``maxDepth``. A `<dict>` holding only `CF$UID` stays a dictionary, as in Python.
+///
+/// The writer lays a value out as Apple's tools and Python's `plistlib` do, so that a file
+/// they wrote, read and written back unchanged, comes out byte for byte the same: tabs for
+/// indentation, `<dict/>` and `<array/>` when empty, base64 data in lines of up to 76 columns
+/// at the element's indentation, reals in their shortest exact decimal form (as Python's
+/// `repr`; Apple spells some of them differently, such as `1` for `1.0`).
+public enum XMLPropertyList {
+    /// The deepest nesting of arrays and dictionaries accepted.
+    public static let maxDepth = 512
+
+    /// The value that `bytes` hold; throws ``PropertyListError`` when they are not a valid XML
+    /// property list.
+    public static func decode(_ bytes: [UInt8]) throws -> PropertyListValue {
+        var reader = XMLPropertyListReader(bytes)
+        return try reader.document()
+    }
+
+    /// `value` as an XML property list; throws ``PropertyListError`` for what XML cannot
+    /// hold: a uid, a date outside the years 0000...9999 or not finite, and text (a string
+    /// or key) with a control character other than tab, newline and carriage return, or
+    /// U+FFFE or U+FFFF.
+    public static func encode(_ value: PropertyListValue) throws -> [UInt8] {
+        var writer = XMLPropertyListWriter()
+        try writer.document(value)
+        return writer.bytes
+    }
+}
