@@ -38,12 +38,20 @@ enum Terminal {
     static func tableWidth() -> Int? {
         guard stdoutIsTerminal else { return nil }
         var size = winsize()
-        if withUnsafeMutablePointer(to: &size, { ioctl(1, UInt(TIOCGWINSZ), $0) }) == 0, size.ws_col > 0 {
+        if withUnsafeMutablePointer(to: &size, { ioctl(1, windowSizeRequest, $0) }) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
         if let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
+
+    /// The `TIOCGWINSZ` request. Darwin's header defines it with a macro Swift does not import,
+    /// so its value (`_IOR('t', 104, struct winsize)`) is written out there.
+    #if canImport(Glibc)
+    private static let windowSizeRequest = UInt(TIOCGWINSZ)
+    #else
+    private static let windowSizeRequest: UInt = 0x4008_7468
+    #endif
 
     /// `path` made absolute against the working folder, without resolving links.
     static func absolute(_ path: String) -> String {
