@@ -32,17 +32,10 @@ enum PropertyListDate {
     static func format(_ seconds: Double) -> String? {
         // Years 0000...9999 lie well within ±4e11 seconds of 2001.
         guard seconds.isFinite, abs(seconds) < 4e11 else { return nil }
-        let whole = Int64(seconds.rounded(.down))
-        let (dayOffset, secondOfDay) = (whole.quotientAndRemainder(dividingBy: 86_400))
-        let days = dayOffset + (secondOfDay < 0 ? -1 : 0) + daysTo2001
-        let second = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
-        let (year, month, day) = civil(fromDays: days)
-        guard (0...9999).contains(year) else { return nil }
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3_600, 2)):\(pad(second % 3_600 / 60, 2)):\(pad(second % 60, 2))Z"
+        let unix = Int(seconds.rounded(.down)) + Int(daysTo2001) * 86_400
+        // 0000-01-01T00:00:00Z ... 9999-12-31T23:59:59Z, in seconds since 1970.
+        guard (-62_167_219_200...253_402_300_799).contains(unix) else { return nil }
+        return Timestamp.format(unix, separators: true)
     }
 
     /// The number of days in `month` of `year`.
@@ -62,18 +55,5 @@ enum PropertyListDate {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The civil date of a number of days since 1970-01-01 (Howard Hinnant's algorithm).
-    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
