@@ -73,6 +73,10 @@ import TestSupport
         let option = Spawner.routectl([Array("-f".utf8), Array("nav".utf8) + [0xC3], Array("show".utf8)], in: box.folder)
         #expect(option.exitCode == 64)
         #expect(option.stderrText.hasPrefix("routectl: argument 2 is not valid UTF-8: 'nav\\xc3'\n"), "\(option.stderrText)")
+        let huge = Spawner.routectl([Array("push".utf8), [UInt8](repeating: 0xFF, count: 100_000)], in: box.folder)
+        #expect(huge.exitCode == 64)
+        let first = huge.stderrText.split(separator: "\n").first ?? ""
+        #expect(first.hasPrefix("routectl: argument 2 is not valid UTF-8: '\\xff") && first.hasSuffix("…'") && first.count < 900, "\(first.prefix(300))")
     }
 
     // Issue 8 item 15: a navigator file cannot be standard input.

@@ -29,7 +29,8 @@ enum CommandArguments {
     /// other byte as `\xHH`.
     static func shown(_ bytes: [UInt8]) -> String {
         var text = ""
-        var rest = bytes[...]
+        // Enough to show past the quoting limit; a 100 KB argument is not formatted whole.
+        var rest = bytes.prefix(256)
         while !rest.isEmpty {
             // The longest valid prefix (at most 4 bytes a character), else one bad byte.
             var taken = false
@@ -46,7 +47,7 @@ enum CommandArguments {
                 text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
             }
         }
-        return NavigatorError.quote(text, limit: 200)
+        return NavigatorError.quote(text + (bytes.count > 256 ? "…" : ""), limit: 200)
     }
 
     /// Stands in for an environment value that is not UTF-8: a control character, which every
