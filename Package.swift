@@ -15,6 +15,6 @@ let package = Package(
         // What both test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport"]),
-        .testTarget(name: "routectlTests", dependencies: ["routectl", "RouteModel", "TestSupport"]),
+        .testTarget(name: "routectlTests", dependencies: ["routectl", "RouteModel", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

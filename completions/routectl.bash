@@ -3,19 +3,19 @@
 # Install: save as ~/.local/share/bash-completion/completions/routectl (with the
 # bash-completion package), or add `eval "$(routectl completions bash)"` to ~/.bashrc.
 
-# Prints the route names of navigator file $1 (the file in use when empty), one a line, as
-# routectl itself lists them.
-_routectl_routes() {
-    local file=$1
+# Prints the names hidden command $1 lists (routes, tabs) for navigator file $2 (the file in
+# use when empty), one a line, as routectl itself lists them.
+_routectl_names() {
+    local helper=$1 file=$2
     case $file in
         \"*\" | \'*\') file=${file:1:${#file}-2} ;;
         \~/*) file=$HOME/${file:2} ;;
         *) file=${file//\\/} ;;
     esac
     if [[ -n $file ]]; then
-        command routectl --file "$file" __routes 2>/dev/null
+        command routectl --file "$file" "$helper" 2>/dev/null
     else
-        command routectl __routes 2>/dev/null
+        command routectl "$helper" 2>/dev/null
     fi
 }
 
@@ -57,7 +57,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --color | --lock-timeout | --last | --to | --initial | --routes | --history-limit) expect=$word ;;
+                --file | --color | --lock-timeout | --last | --to | --initial | --routes | --history-limit | --tabs) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -90,9 +90,11 @@ _routectl() {
         case $command in
             show) own='--path' ;;
             pop) own='--to --root' ;;
+            present) own='--cover' ;;
+            dismiss) own='--to --all' ;;
             reset) own='--force' ;;
             history) own='--last -n' ;;
-            init) own='--initial --routes --history-limit --force' ;;
+            init) own='--initial --routes --history-limit --tabs --force' ;;
         esac
         _routectl_reply "$cur" < <(printf '%s\n' --file -f --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
@@ -102,16 +104,18 @@ _routectl() {
         case $option in
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
-            --to) _routectl_reply "$cur" < <(_routectl_routes "$file") ;;
+            --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop reset history init help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go undo reset history init help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
-            set) _routectl_reply "$cur" < <(_routectl_routes "$file") ;;
-            push) _routectl_reply "$cur" < <(_routectl_routes "$file") ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop reset history init help completions man) ;;
+            set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
+            push) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
+            present) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
+            tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go undo reset history init help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     fi

@@ -22,7 +22,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --color --lock-timeout --last --to --initial --routes --history-limit
+                case --file --color --lock-timeout --last --to --initial --routes --history-limit --tabs
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -67,15 +67,15 @@ function __routectl_first_argument
     test "$scan[1]" = "$argv[1]"; and test "$scan[2]" = 0
 end
 
-# Prints the route names of the file named on the line so far (else the file in use), as
-# routectl itself lists them.
-function __routectl_routes
+# Prints the names hidden command $argv[1] lists (routes, tabs) for the file named on the line
+# so far (else the file in use), as routectl itself lists them, described as $argv[2].
+function __routectl_names
     set -l file (__routectl_scan)[3]
     set file (string replace -r -- '^~(?=/)' $HOME $file)
     set -l args
     test -n "$file"; and set args --file $file
-    for name in (command routectl $args __routes 2>/dev/null)
-        printf '%s\troute\n' $name
+    for name in (command routectl $args $argv[1] 2>/dev/null)
+        printf '%s\t%s\n' $name $argv[2]
     end
 end
 
@@ -84,6 +84,11 @@ complete -c routectl -n __routectl_needs_command -a show -d 'Print the current s
 complete -c routectl -n __routectl_needs_command -a set -d 'Make <route> the root and clear the stack'
 complete -c routectl -n __routectl_needs_command -a push -d 'Push <route> on top of the stack'
 complete -c routectl -n __routectl_needs_command -a pop -d 'Pop routes off the top of the stack'
+complete -c routectl -n __routectl_needs_command -a present -d 'Present <route> as a sheet (or a cover) over the top flow'
+complete -c routectl -n __routectl_needs_command -a dismiss -d 'Dismiss the top sheet or cover'
+complete -c routectl -n __routectl_needs_command -a tab -d 'Select a tab of the root'
+complete -c routectl -n __routectl_needs_command -a go -d 'Make the state what <path> says'
+complete -c routectl -n __routectl_needs_command -a undo -d 'Restore the state from before the last <n> changes'
 complete -c routectl -n __routectl_needs_command -a reset -d 'Make the initial route the root and clear the stack'
 complete -c routectl -n __routectl_needs_command -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n __routectl_needs_command -a init -d 'Create the file with root = initial and an empty history'
@@ -100,18 +105,28 @@ complete -c routectl -s h -l help -d 'Show help for routectl or the command'
 complete -c routectl -l version -d 'Print the version'
 complete -c routectl -n '__routectl_using_command show' -l path -d 'Print only the path, such as home/details?id=42'
 complete -c routectl -n '__routectl_using_command history' -s n -l last -x -d 'Keep only the last <count> changes'
-complete -c routectl -n '__routectl_using_command pop' -l to -x -a '(__routectl_routes)' -d 'Pop until the nearest <route> from the top is on top'
+complete -c routectl -n '__routectl_using_command pop dismiss' -l to -x -a '(__routectl_names __routes route)' -d 'Stop at <route>: pop until it is on top, dismiss until the top flow holds it'
 complete -c routectl -n '__routectl_using_command pop' -l root -d 'Pop everything above the root'
+complete -c routectl -n '__routectl_using_command present' -l cover -d 'Present a full-screen cover instead of a sheet'
+complete -c routectl -n '__routectl_using_command dismiss' -l all -d 'Dismiss every sheet and cover of the chain on screen'
 complete -c routectl -n '__routectl_using_command init' -l initial -x -d 'The initial route (default: root)'
 complete -c routectl -n '__routectl_using_command init' -l routes -x -d 'Allow only these route names (default: any)'
 complete -c routectl -n '__routectl_using_command init' -l history-limit -x -d 'How many history entries to keep (default: 1000)'
+complete -c routectl -n '__routectl_using_command init' -l tabs -x -d 'Declare a tab container and its tabs, such as home=feed,profile (repeatable)'
 complete -c routectl -n '__routectl_using_command init reset' -l force -d 'Move an existing (init) or corrupt (init, reset) file aside and start fresh'
-complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_routes)'
-complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_routes)'
+complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __routes route)'
+complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
+complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
+complete -c routectl -n '__routectl_first_argument tab' -a '(__routectl_names __tabs tab)'
 complete -c routectl -n '__routectl_first_argument help' -a show -d 'Print the current state'
 complete -c routectl -n '__routectl_first_argument help' -a set -d 'Make <route> the root and clear the stack'
 complete -c routectl -n '__routectl_first_argument help' -a push -d 'Push <route> on top of the stack'
 complete -c routectl -n '__routectl_first_argument help' -a pop -d 'Pop routes off the top of the stack'
+complete -c routectl -n '__routectl_first_argument help' -a present -d 'Present <route> as a sheet (or a cover) over the top flow'
+complete -c routectl -n '__routectl_first_argument help' -a dismiss -d 'Dismiss the top sheet or cover'
+complete -c routectl -n '__routectl_first_argument help' -a tab -d 'Select a tab of the root'
+complete -c routectl -n '__routectl_first_argument help' -a go -d 'Make the state what <path> says'
+complete -c routectl -n '__routectl_first_argument help' -a undo -d 'Restore the state from before the last <n> changes'
 complete -c routectl -n '__routectl_first_argument help' -a reset -d 'Make the initial route the root and clear the stack'
 complete -c routectl -n '__routectl_first_argument help' -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n '__routectl_first_argument help' -a init -d 'Create the file with root = initial and an empty history'

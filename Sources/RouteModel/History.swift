@@ -52,10 +52,20 @@ public struct History: Sendable {
         return entries
     }
 
+    /// The oldest kept entry, if any.
+    ///
+    /// - Throws: `invalidFile` when it does not decode.
+    public func oldest() throws -> HistoryEntry? {
+        if let stored, storedDropped < stored.count {
+            return try stored.entry(at: storedDropped)
+        }
+        return recorded.first
+    }
+
     /// Appends an entry with the next `seq`, then drops the oldest entries beyond `limit`.
-    mutating func append(at: String, op: String, args: [String], path: String, limit: Int) {
+    mutating func append(at: String, op: String, args: [String], path: String, tabs: [Tab]?, limit: Int) {
         lastSeq += 1
-        recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path))
+        recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path, tabs: tabs))
         if count > limit {
             dropOldest(count - max(0, limit))
         }

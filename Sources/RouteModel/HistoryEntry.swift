@@ -1,19 +1,24 @@
 /// One recorded change: its sequence number, when it happened, the operation with its
-/// arguments, and the path it led to.
+/// arguments, and the state it led to (its path and, when the root is a tab container, every
+/// tab; together the whole tree, which is what `undo` goes back to).
 public struct HistoryEntry: Equatable, Sendable {
     /// Grows by one per change, starting at 1, and never repeats.
     public var seq: Int
     /// When the change happened, in UTC ISO 8601 (`2026-11-22T10:00:00Z`).
     public var at: String
-    /// The operation's name: `set`, `push`, `pop` or `reset`.
+    /// The operation's name: the command's, such as `push` or `dismiss`.
     public var op: String
     /// The operation's arguments as command-line words, such as `["details", "id=42"]`.
     public var args: [String]
     /// The state's path after the change.
     public var path: String
+    /// Every tab after the change, when the root is a tab container (the path shows only the
+    /// selected one); `nil` otherwise.
+    public var tabs: [Tab]?
 
     /// Creates an entry.
-    public init(seq: Int, at: String, op: String, args: [String], path: String) {
+    public init(seq: Int, at: String, op: String, args: [String], path: String, tabs: [Tab]? = nil) {
+        self.tabs = tabs
         self.seq = seq
         self.at = at
         self.op = op

@@ -2,8 +2,8 @@
 /// pushed on it, bottom first.
 ///
 /// Its operations are pure transitions that say whether anything changed; a pop that cannot be
-/// satisfied throws and changes nothing. The navigator state holds one of these today; each
-/// presented sheet or cover, and each tab, holds one of its own.
+/// satisfied throws and changes nothing. A ``NavigationChain`` holds one as its base and one
+/// per presented sheet or cover.
 public struct NavigationStack: Hashable, Sendable {
     /// The route at the bottom, which no pop removes.
     public var root: Route
@@ -38,12 +38,12 @@ public struct NavigationStack: Hashable, Sendable {
         guard !pushed.isEmpty else {
             throw NavigatorError(
                 .cannotApply, "nothing to pop: the stack is empty",
-                fact: .nothingToPop(path: RoutePath.render(root: root, stack: pushed)))
+                fact: .nothingToPop(path: RoutePath.render(root: root, stack: pushed), presentation: nil))
         }
         guard count <= pushed.count else {
             throw NavigatorError(
                 .cannotApply, "cannot pop \(count) routes: the stack holds \(pushed.count)",
-                fact: .popPastRoot(requested: count, pushed: pushed.count))
+                fact: .popPastRoot(requested: count, pushed: pushed.count, presentation: nil))
         }
         pushed.removeLast(count)
     }

@@ -29,14 +29,32 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case routeNotAllowed(name: String, allowed: [String])
         /// The initial route `name` is not in the route list `allowed` of a new file.
         case initialNotAllowed(name: String, allowed: [String])
-        /// A pop found nothing pushed; the state's path is `path`.
-        case nothingToPop(path: String)
-        /// A pop of `requested` routes found only `pushed`.
-        case popPastRoot(requested: Int, pushed: Int)
-        /// No route named `name` is in the flow whose path is `path`.
+        /// A pop found nothing pushed on the top flow, which is presented as `presentation`
+        /// (`nil` for a base flow); the state's path is `path`.
+        case nothingToPop(path: String, presentation: PresentationStyle?)
+        /// A pop of `requested` routes found only `pushed` on the top flow, which is presented
+        /// as `presentation` (`nil` for a base flow).
+        case popPastRoot(requested: Int, pushed: Int, presentation: PresentationStyle?)
+        /// No route named `name` is in the top flow; the state's path is `path`.
         case notInFlow(name: String, path: String)
+        /// A dismiss found nothing presented; the state's path is `path`.
+        case nothingPresented(path: String)
+        /// No flow of the chain on screen holds a route named `name`; the state's path is `path`.
+        case notInChain(name: String, path: String)
+        /// A tab was asked of the root `root`, which is no tab container; `containers` are the
+        /// declared ones.
+        case noTabs(root: String, containers: [String])
+        /// `name` is not one of the tabs `tabs` of the container `container`.
+        case unknownTab(name: String, container: String, tabs: [String])
+        /// An undo of `requested` changes found history reaching back only `available`.
+        case historyTooShort(requested: Int, available: Int)
+        /// A path did not parse, or does not fit the declarations, at `column` (1-based, in
+        /// characters).
+        case invalidPath(column: Int)
         /// A parameter word has no `=`.
         case parameterWithoutValue
+        /// A `key:=<json>` value is not a JSON number, `true`, `false`, `null` or string.
+        case invalidTypedValue
         /// A parameter key is given twice.
         case duplicateParameter
         /// The state would not fit in a file even with only the newest history entry.

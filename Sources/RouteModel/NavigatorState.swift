@@ -1,34 +1,41 @@
-/// Where an app is: the route `reset` returns to, the current root, the stack pushed on top of
-/// it, the optional list of allowed route names, and the recorded history of changes.
+/// Where an app is: the route `reset` returns to, every flow on screen (``tree``), what the
+/// file declares (allowed routes, tab containers), and the recorded history of changes.
 ///
 /// Operations are pure transitions over this value (see ``apply(_:)`` and
-/// ``perform(_:at:)``); the stack logic itself is ``NavigationStack``'s, of which the state holds
-/// one ``flow``. Reading and writing it as a file is ``NavigatorFile``'s job, and doing so safely
-/// is ``NavigatorStore``'s.
+/// ``perform(_:at:)``); the flow logic itself is ``NavigationStack``'s and
+/// ``NavigationChain``'s. Reading and writing it as a file is ``NavigatorFile``'s job, and doing
+/// so safely is ``NavigatorStore``'s.
 public struct NavigatorState: Sendable {
     /// The name of the initial and root route of a state nobody has changed.
     public static let defaultRouteName = "root"
     /// How many history entries a new state keeps.
     public static let defaultHistoryLimit = 1000
-    /// The file format this build reads and writes.
-    public static let currentFormat = 1
+    /// The newest file format this build reads and writes.
+    public static let currentFormat = 2
 
     /// The route ``NavigationOperation/reset`` returns to.
     public var initial: Route
-    /// The flow on screen: the current root and the routes pushed on it.
-    public var flow: NavigationStack
-    /// The current root route (``flow``'s root).
-    public var root: Route {
-        get { flow.root }
-        set { flow.root = newValue }
+    /// Every flow: the root's chain and, when the root is a tab container, its tabs.
+    public var tree: NavigationTree
+    /// The base flow: the current root and the routes pushed on it.
+    public var flow: NavigationStack {
+        get { tree.chain.base }
+        set { tree.chain.base = newValue }
     }
-    /// The routes pushed on top of the root, bottom first (``flow``'s pushed routes).
+    /// The current root route.
+    public var root: Route {
+        get { tree.chain.base.root }
+        set { tree.chain.base.root = newValue }
+    }
+    /// The routes pushed on the root, bottom first (empty when the root is a tab container).
     public var stack: [Route] {
-        get { flow.pushed }
-        set { flow.pushed = newValue }
+        get { tree.chain.base.pushed }
+        set { tree.chain.base.pushed = newValue }
     }
     /// The allowed route names; when present, operations naming any other route are refused.
     public var routes: [String]?
+    /// The declared tab containers, in declared order.
+    public var tabContainers: [TabContainer]
     /// How many history entries are kept; older ones are dropped, their `seq` never reused.
     public var historyLimit: Int
     /// The recorded changes, oldest first.
@@ -39,15 +46,18 @@ public struct NavigatorState: Sendable {
     /// this build does not know).
     public var preserved: Preserved?
 
-    /// A fresh state: root equal to `initial`, an empty stack and no history.
+    /// A fresh state: root equal to `initial` (with its tabs at their roots when it is a tab
+    /// container), nothing pushed or presented, and no history.
     public init(
         initial: Route = NavigatorState.defaultRoute,
         routes: [String]? = nil,
+        tabContainers: [TabContainer] = [],
         historyLimit: Int = NavigatorState.defaultHistoryLimit
     ) {
         self.initial = initial
-        self.flow = NavigationStack(root: initial)
+        self.tree = NavigationTree(root: initial, container: tabContainers.first { $0.name == initial.name })
         self.routes = routes
+        self.tabContainers = tabContainers
         self.historyLimit = historyLimit
         self.history = History()
         self.format = NavigatorState.currentFormat
@@ -59,11 +69,28 @@ public struct NavigatorState: Sendable {
         try! Route(defaultRouteName)
     }
 
-    /// The one-line path of the current state, such as `home/details?id=42`.
-    public var path: String { RoutePath.render(root: root, stack: stack) }
+    /// The one-line path of the current state, such as `home/tab:feed/details?id=42`.
+    public var path: String { RoutePath(tree).description }
 
-    /// The route on top: the last pushed one, or the root when the stack is empty.
-    public var top: Route { flow.top }
+    /// The route on screen: the top of the active chain's top flow.
+    public var top: Route { tree.top }
+
+    /// The tab container declared for `name`, if any.
+    public func container(named name: String) -> TabContainer? {
+        tabContainers.first { $0.name == name }
+    }
+
+    /// How `root` starts: nothing pushed or presented, and its tabs at their roots when it is a
+    /// tab container.
+    public func startingTree(_ root: Route) -> NavigationTree {
+        NavigationTree(root: root, container: container(named: root.name))
+    }
+
+    /// Whether the state uses nothing that format 1 cannot hold: no presentation, no tabs, no
+    /// typed value, no declared tab container. Such a state is written as format 1.
+    public var isPlain: Bool {
+        tabContainers.isEmpty && tree.isPlain && !initial.hasTypedValues
+    }
 
     /// Throws `invalidInput` when a route list is declared and does not contain `name`.
     public func checkAllowed(_ name: String) throws {
@@ -73,22 +100,72 @@ public struct NavigatorState: Sendable {
             fact: .routeNotAllowed(name: name, allowed: routes))
     }
 
-    /// Applies `operation` to the state. Returns whether anything changed; history is untouched.
+    /// Applies `operation` to the state. Returns whether anything changed; history is untouched
+    /// (``NavigationOperation/undo(_:)`` reads it).
     ///
-    /// - Throws: `invalidInput` for a route outside ``routes``; `cannotApply` for a pop that
-    ///   the stack cannot satisfy.
+    /// - Throws: `invalidInput` for a route outside ``routes``, a tab the root does not have or
+    ///   a path that does not fit the declarations; `cannotApply` for an operation the state
+    ///   cannot satisfy (a pop past a flow's root, a dismiss with nothing presented, a tab of a
+    ///   root without tabs, an undo past the history).
     public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
         for name in operation.referencedNames {
             try checkAllowed(name)
         }
-        switch operation {
-        case .set(let route): return flow.replace(root: route)
-        case .push(let route): flow.push(route)
-        case .pop(let count): try flow.pop(count)
-        case .popTo(let name): return try flow.pop(to: name)
-        case .popToRoot: return flow.popToRoot()
-        case .reset: return flow.replace(root: initial)
+        let path = self.path
+        do {
+            return try change(operation)
+        } catch var error as NavigatorError {
+            // The flows name only themselves; the advice shows the whole state.
+            switch error.fact {
+            case .nothingToPop(_, let style)?: error.fact = .nothingToPop(path: path, presentation: style)
+            case .notInFlow(let name, _)?: error.fact = .notInFlow(name: name, path: path)
+            case .nothingPresented?: error.fact = .nothingPresented(path: path)
+            case .notInChain(let name, _)?: error.fact = .notInChain(name: name, path: path)
+            default: break
+            }
+            throw error
         }
+    }
+
+    private mutating func change(_ operation: NavigationOperation) throws -> Bool {
+        switch operation {
+        case .set(let route): return replace(with: startingTree(route))
+        case .reset: return replace(with: startingTree(initial))
+        case .push(let route): tree.activeChain.push(route)
+        case .pop(let count): try tree.activeChain.pop(count)
+        case .popTo(let name): return try tree.activeChain.pop(to: name)
+        case .popToRoot: return tree.activeChain.popToRoot()
+        case .present(let route, let style): tree.activeChain.present(route, as: style)
+        case .dismiss: try tree.activeChain.dismiss()
+        case .dismissAll: return tree.activeChain.dismissAll()
+        case .dismissTo(let name): return try tree.activeChain.dismiss(to: name)
+        case .selectTab(let name): return try selectTab(name)
+        case .go(let path): return replace(with: try tree(for: path))
+        case .undo(let count): return replace(with: try treeBefore(count))
+        }
+        return true
+    }
+
+    /// Makes `newTree` the tree; returns whether that changed it.
+    private mutating func replace(with newTree: NavigationTree) -> Bool {
+        guard newTree != tree else { return false }
+        tree = newTree
+        return true
+    }
+
+    private mutating func selectTab(_ name: String) throws -> Bool {
+        guard let tabs = tree.tabs else {
+            throw NavigatorError(
+                .cannotApply, "the root \(quoted(root.name)) has no tabs",
+                fact: .noTabs(root: root.name, containers: tabContainers.map(\.name)))
+        }
+        guard let index = tabs.index(of: name) else {
+            throw NavigatorError(
+                .invalidInput, "\(quoted(name)) is not a tab of \(quoted(root.name))",
+                fact: .unknownTab(name: name, container: root.name, tabs: tabs.names))
+        }
+        guard index != tabs.selectedIndex else { return false }
+        tree.tabs!.selectedIndex = index
         return true
     }
 
@@ -104,42 +181,8 @@ public struct NavigatorState: Sendable {
         }
         guard try apply(operation) else { return false }
         history.append(
-            at: timestamp, op: operation.name, args: operation.arguments, path: path, limit: historyLimit)
+            at: timestamp, op: operation.name, args: operation.arguments, path: path, tabs: tree.tabs?.all,
+            limit: historyLimit)
         return true
-    }
-}
-
-extension NavigatorState {
-    /// The most history entries a state may keep.
-    public static let maxHistoryLimit = 1_000_000
-
-    /// A fresh state for a new file, checked: the route list holds valid names, once each, and
-    /// the initial route; the history limit is from 1 to ``maxHistoryLimit``.
-    ///
-    /// - Throws: `invalidInput` naming what is wrong.
-    public static func new(initial: Route, routes: [String]?, historyLimit: Int) throws -> NavigatorState {
-        let state = NavigatorState(initial: initial, routes: routes, historyLimit: historyLimit)
-        try state.validate()
-        if let routes, !routes.contains(initial.name) {
-            throw NavigatorError(
-                .invalidInput, "the initial route \(quoted(initial.name)) is not in the route list",
-                fact: .initialNotAllowed(name: initial.name, allowed: routes))
-        }
-        return state
-    }
-
-    /// Throws `invalidInput` unless the state would read back from its file: a history limit
-    /// from 1 to ``maxHistoryLimit``, and a route list of valid names, each once.
-    public func validate() throws {
-        guard (1...NavigatorState.maxHistoryLimit).contains(historyLimit) else {
-            throw NavigatorError(.invalidInput, "history limit \(historyLimit) is out of range: it must be from 1 to \(NavigatorState.maxHistoryLimit)")
-        }
-        var seen = Set<String>()
-        for name in routes ?? [] {
-            _ = try Route(name)  // refuses an invalid name, naming it
-            guard seen.insert(name).inserted else {
-                throw NavigatorError(.invalidInput, "route \(quoted(name)) is listed twice in the route list")
-            }
-        }
     }
 }

@@ -1,38 +1,79 @@
-/// A screen the app can show: a name plus ordered string parameters.
+/// A screen the app can show: a name plus ordered parameters.
 ///
 /// Names are 1–64 characters from `A-Z a-z 0-9 _ . -`, starting with a letter or `_`, so Swift
 /// enum cases fit. Parameter keys follow the same rule; values are UTF-8 text without control
-/// characters, at most 1024 bytes. Every initializer that takes outside input validates it.
+/// characters, at most 1024 bytes, or typed JSON values (see ``ValueType``). Every initializer
+/// that takes outside input validates it.
 public struct Route: Hashable, Sendable, CustomStringConvertible {
-    /// One `key=value` parameter of a route.
+    /// What a parameter's value is: text, or a typed JSON value (`key:=<json>` on a command
+    /// line), which is how a Swift enum's `Int`, `Bool` or `Double` associated value survives a
+    /// round trip.
+    public enum ValueType: Hashable, Sendable {
+        /// Text (`key=value`, or a JSON string given as `key:="value"`).
+        case string
+        /// A JSON number; the value is its JSON text as given, such as `7` or `-2.5e3`.
+        case number
+        /// `true` or `false`; the value is that text.
+        case boolean
+        /// `null`; the value is that text.
+        case null
+    }
+
+    /// One parameter of a route: a key and a value.
     public struct Parameter: Hashable, Sendable {
         /// The key, following the route-name rule.
         public let key: String
-        /// The value: UTF-8 text without control characters, at most 1024 bytes.
+        /// The value's text: the string itself, or the JSON text of a typed value (`7`, `true`).
         public let value: String
+        /// Whether the value is text or a typed JSON value.
+        public let type: ValueType
 
-        /// Creates a parameter, validating key and value.
+        /// Creates a text parameter, validating key and value.
         public init(key: String, value: String) throws {
             try Route.validateName(key, what: "parameter key")
             try Route.validateValue(value, key: key)
             self.key = key
             self.value = value
+            self.type = .string
         }
 
-        /// Parses one `key=value` word, splitting at the first `=`.
+        /// Creates a parameter from a JSON value: a number, `true`, `false`, `null` or a string
+        /// (which makes a text parameter, the same as ``init(key:value:)``).
+        ///
+        /// - Throws: `invalidInput` for anything else (objects, arrays, white space around the
+        ///   value, invalid JSON), naming the parameter.
+        public init(key: String, json: String) throws {
+            try Route.validateName(key, what: "parameter key")
+            guard let (type, text) = TypedValue.parse(json) else {
+                throw NavigatorError(
+                    .invalidInput,
+                    "invalid typed value \(quoted(json)) for parameter \(quoted(key)): expected a JSON number, true, false, null or \"string\"",
+                    fact: .invalidTypedValue)
+            }
+            try Route.validateValue(text, key: key)
+            self.key = key
+            self.value = text
+            self.type = type
+        }
+
+        /// Parses one `key=value` or `key:=<json>` word, splitting at the first `=`.
         public init(argument: String) throws {
             guard let equals = argument.firstIndex(of: "=") else {
                 throw NavigatorError(
-                    .invalidInput, "invalid parameter \(quoted(argument)): expected key=value",
+                    .invalidInput, "invalid parameter \(quoted(argument)): expected key=value or key:=<json>",
                     fact: .parameterWithoutValue)
             }
-            try self.init(
-                key: String(argument[..<equals]),
-                value: String(argument[argument.index(after: equals)...]))
+            let key = argument[..<equals]
+            let value = String(argument[argument.index(after: equals)...])
+            if key.last == ":" {
+                try self.init(key: String(key.dropLast()), json: value)
+            } else {
+                try self.init(key: String(key), value: value)
+            }
         }
 
-        /// The `key=value` text of this parameter.
-        public var argument: String { key + "=" + value }
+        /// The parameter as a command-line word: `key=value`, or `key:=<json>` for a typed value.
+        public var argument: String { key + (type == .string ? "=" : ":=") + value }
     }
 
     /// The longest allowed name or key, in characters.
@@ -66,12 +107,15 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         try self.init(name, parameters: arguments.map(Parameter.init(argument:)))
     }
 
-    /// The parameter value for `key`, if present.
+    /// Whether any parameter holds a typed value.
+    public var hasTypedValues: Bool { parameters.contains { $0.type != .string } }
+
+    /// The parameter value for `key` (its text), if present.
     public subscript(key: String) -> String? {
         parameters.first { $0.key == key }?.value
     }
 
-    /// The route as command-line words: the name, then each `key=value`.
+    /// The route as command-line words: the name, then each `key=value` or `key:=<json>`.
     public var arguments: [String] { [name] + parameters.map(\.argument) }
 
     /// The route's path segment, such as `details?id=42`.

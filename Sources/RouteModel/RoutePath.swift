@@ -1,10 +1,93 @@
-/// The one-line text form of a navigation state: `home/details?id=42&tab=info/settings`.
+/// The one-line text form of a navigation state, parsed and rendered:
+/// `home/details?id=42/sheet:compose?draft:=7/attachments/cover:login`, or with tabs
+/// `home/tab:profile/settings/sheet:edit`.
 ///
-/// The root comes first, then each pushed route, joined by `/`. A route's parameters follow `?`
-/// as `key=value` joined by `&`; every byte of a value outside `A-Z a-z 0-9 - . _ ~` is written
+/// Segments are separated by `/`. The first is the root; a plain segment is pushed on the
+/// current flow; `sheet:<route>` or `cover:<route>` presents a new flow rooted at that route;
+/// `tab:<name>`, right after a tab container's root, is the selected tab, and what follows is
+/// that tab's chain. A route's parameters follow `?` as `key=value` (text) or `key:=<json>` (a
+/// typed value) joined by `&`; every byte of a value outside `A-Z a-z 0-9 - . _ ~` is written
 /// `%XX`. Keys need no escaping: they follow the route-name rule.
-public enum RoutePath {
-    /// The path of a root route and the stack above it.
+///
+/// This type is the grammar only. Which segments make sense together (a `tab:` after a root
+/// that has tabs) depends on the declarations, and is ``NavigatorState/tree(for:)``'s to check.
+public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
+    /// One `/`-separated part of a path.
+    public enum Segment: Hashable, Sendable {
+        /// A plain route: the root when first, else pushed on the current flow.
+        case route(Route)
+        /// `sheet:<route>` or `cover:<route>`: a new flow presented over the current one.
+        case presented(PresentationStyle, Route)
+        /// `tab:<name>`: the selected tab of a tab container.
+        case tab(String)
+    }
+
+    /// The segments, first to last.
+    public var segments: [Segment]
+    /// Where each segment starts in the text it was parsed from, as a 1-based column counted in
+    /// characters (Unicode scalars); empty for a path that was not parsed. It takes no part in
+    /// equality.
+    public private(set) var columns: [Int] = []
+    /// The text the path was parsed from, for messages; `nil` for a path that was not parsed.
+    /// It takes no part in equality.
+    public private(set) var source: String?
+
+    /// A path of `segments`.
+    public init(segments: [Segment]) {
+        self.segments = segments
+    }
+
+    /// The path of `tree`: its root, then the selected tab (when there are tabs) and the
+    /// active chain.
+    public init(_ tree: NavigationTree) {
+        var segments: [Segment] = [.route(tree.root)]
+        let chain: NavigationChain
+        if let tabs = tree.tabs {
+            segments.append(.tab(tabs.selected.name))
+            chain = tabs.selected.chain
+        } else {
+            chain = tree.chain
+        }
+        segments += chain.base.pushed.map(Segment.route)
+        for presentation in chain.presented {
+            segments.append(.presented(presentation.style, presentation.flow.root))
+            segments += presentation.flow.pushed.map(Segment.route)
+        }
+        self.segments = segments
+    }
+
+    public static func == (lhs: RoutePath, rhs: RoutePath) -> Bool {
+        lhs.segments == rhs.segments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(segments)
+    }
+
+    // MARK: Rendering
+
+    /// The path as text.
+    public var description: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 * segments.count)
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            switch segment {
+            case .route(let route):
+                RoutePath.append(route, to: &bytes)
+            case .presented(let style, let route):
+                bytes += style.rawValue.utf8
+                bytes.append(UInt8(ascii: ":"))
+                RoutePath.append(route, to: &bytes)
+            case .tab(let name):
+                bytes += "tab:".utf8
+                bytes += name.utf8
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The path of a root route and the stack above it, such as `home/details?id=42`.
     public static func render(root: Route, stack: [Route]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32 * (stack.count + 1))
@@ -23,29 +106,6 @@ public enum RoutePath {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses a path back into routes, root first, validating every name and parameter.
-    ///
-    /// This is the inverse of ``render(root:stack:)``; it is the start of deep-link support.
-    public static func parse(_ path: String) throws -> [Route] {
-        guard !path.isEmpty else {
-            throw NavigatorError(.invalidInput, "invalid path '': it names no route")
-        }
-        return try path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            let parts = segment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            var parameters: [Route.Parameter] = []
-            if parts.count == 2 {
-                for pair in parts[1].split(separator: "&", omittingEmptySubsequences: false) {
-                    let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    guard kv.count == 2, let value = percentDecoded(kv[1]) else {
-                        throw NavigatorError(.invalidInput, "invalid path segment \(quoted(String(segment)))")
-                    }
-                    parameters.append(try Route.Parameter(key: String(kv[0]), value: value))
-                }
-            }
-            return try Route(String(parts[0]), parameters: parameters)
-        }
-    }
-
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func append(_ route: Route, to bytes: inout [UInt8]) {
@@ -53,6 +113,7 @@ public enum RoutePath {
         for (index, parameter) in route.parameters.enumerated() {
             bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
             bytes.append(contentsOf: parameter.key.utf8)
+            if parameter.type != .string { bytes.append(UInt8(ascii: ":")) }
             bytes.append(UInt8(ascii: "="))
             for byte in parameter.value.utf8 {
                 if isUnreserved(byte) {
@@ -77,9 +138,134 @@ public enum RoutePath {
         }
     }
 
-    private static func percentDecoded(_ text: Substring) -> String? {
+    // MARK: Parsing
+
+    /// Parses a path, validating every name and parameter.
+    ///
+    /// - Throws: `invalidInput` saying what is wrong and at which column, with the fact
+    ///   ``NavigatorError/Fact/invalidPath(column:)``.
+    public init(parsing text: String) throws {
+        let bytes = Array(text.utf8)
+        var parser = Parser(text: text, bytes: bytes)
+        guard !bytes.isEmpty else { throw parser.error("it names no route", at: 0) }
+        var start = 0
+        var segments: [Segment] = []
+        var columns: [Int] = []
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            columns.append(parser.column(at: start))
+            segments.append(try parser.segment(start..<end, first: segments.isEmpty))
+            start = end + 1
+        }
+        self.segments = segments
+        self.columns = columns
+        self.source = text
+    }
+
+    /// An `invalidInput` error about segment `index` (or the end, past the last segment):
+    /// `invalid path '…': at column N, <reason>`.
+    public func error(at index: Int, _ reason: String, fact: NavigatorError.Fact? = nil) -> NavigatorError {
+        let text = source ?? description
+        let column = index < columns.count ? columns[index] : text.unicodeScalars.count + 1
+        return NavigatorError(
+            .invalidInput, "invalid path \(quoted(text)): at column \(column), \(reason)",
+            fact: fact ?? .invalidPath(column: column))
+    }
+
+    /// Reads the segments of one path's bytes, turning every problem into one error naming
+    /// the path and the column.
+    private struct Parser {
+        let text: String
+        let bytes: [UInt8]
+
+        func column(at offset: Int) -> Int {
+            String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars.count + 1
+        }
+
+        func error(_ reason: String, at offset: Int) -> NavigatorError {
+            let column = column(at: offset)
+            return NavigatorError(
+                .invalidInput, "invalid path \(quoted(text)): at column \(column), \(reason)",
+                fact: .invalidPath(column: column))
+        }
+
+        /// Runs `body`, turning a model error (an invalid name or value) into a path error at
+        /// `offset`.
+        func at<T>(_ offset: Int, _ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch let error as NavigatorError {
+                throw self.error(error.message, at: offset)
+            }
+        }
+
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range], as: UTF8.self)
+        }
+
+        func segment(_ range: Range<Int>, first: Bool) throws -> Segment {
+            guard !range.isEmpty else {
+                throw error(first ? "it starts with '/': the root route comes first" : "empty segment (two '/' in a row, or one at the end)", at: range.lowerBound)
+            }
+            let query = bytes[range].firstIndex(of: UInt8(ascii: "?"))
+            let head = range.lowerBound..<(query ?? range.upperBound)
+            var nameStart = head.lowerBound
+            var kind: String?
+            if let colon = bytes[head].firstIndex(of: UInt8(ascii: ":")) {
+                kind = string(head.lowerBound..<colon)
+                nameStart = colon + 1
+            }
+            let name = string(nameStart..<head.upperBound)
+            switch kind {
+            case nil:
+                return .route(try route(name, query: query, end: range.upperBound, at: range.lowerBound))
+            case "sheet", "cover":
+                guard !first else {
+                    throw error("the path starts with the root route, not a \(kind!)", at: range.lowerBound)
+                }
+                let route = try route(name, query: query, end: range.upperBound, at: nameStart)
+                return .presented(PresentationStyle(rawValue: kind!)!, route)
+            case "tab":
+                guard !first else { throw error("the path starts with the root route, not a tab", at: range.lowerBound) }
+                guard query == nil else { throw error("a tab takes no parameters", at: query!) }
+                try at(nameStart) { try Route.validateName(name, what: "tab name") }
+                return .tab(name)
+            default:
+                throw error("unknown segment kind \(quoted(kind! + ":")): expected a route, sheet:<route>, cover:<route> or tab:<name>", at: range.lowerBound)
+            }
+        }
+
+        func route(_ name: String, query: Int?, end: Int, at offset: Int) throws -> Route {
+            var parameters: [Route.Parameter] = []
+            if let query {
+                var start = query + 1
+                while start <= end {
+                    let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+                    parameters.append(try parameter(start..<stop))
+                    start = stop + 1
+                }
+            }
+            return try at(offset) { try Route(name, parameters: parameters) }
+        }
+
+        func parameter(_ range: Range<Int>) throws -> Route.Parameter {
+            guard let equals = bytes[range].firstIndex(of: UInt8(ascii: "=")) else {
+                throw error("parameter \(quoted(string(range))) has no '=': expected key=value or key:=<json>", at: range.lowerBound)
+            }
+            let typed = equals > range.lowerBound && bytes[equals - 1] == UInt8(ascii: ":")
+            let key = string(range.lowerBound..<(typed ? equals - 1 : equals))
+            guard let value = RoutePath.percentDecoded(bytes[(equals + 1)..<range.upperBound]) else {
+                throw error("the value of parameter \(quoted(key)) has a '%' not followed by two hex digits, or is not UTF-8 once decoded", at: equals + 1)
+            }
+            return try at(range.lowerBound) {
+                typed ? try Route.Parameter(key: key, json: value) : try Route.Parameter(key: key, value: value)
+            }
+        }
+    }
+
+    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> String? {
         var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)

@@ -80,8 +80,8 @@ import Testing
     }
 
     @Test func newerFormatReadsWhereItCanAndSaysSo() throws {
-        let state = try decode(#"{"format": 2, "initial": {"name": "a"}, "root": {"name": "b"}, "tabs": []}"#)
-        #expect(state.format == 2)
+        let state = try decode(#"{"format": 3, "initial": {"name": "a"}, "root": {"name": "b"}, "modals": []}"#)
+        #expect(state.format == 3)
         #expect(state.path == "b")
     }
 
@@ -103,7 +103,17 @@ import Testing
         (#"{"format": 99999999999999999999, "initial": {"name": "a"}}"#, "number out of range"),
         (#"{"format": 1, "initial": {"name": "9a"}}"#, "invalid route name '9a'"),
         (#"{"format": 1, "initial": {}}"#, "route without a \"name\""),
-        (#"{"format": 1, "initial": {"name": "a", "params": {"k": 1}}}"#, "expected a string"),
+        (#"{"format": 1, "initial": {"name": "a", "params": {"k": [1]}}}"#, "expected a string, number, true, false or null"),
+        (#"{"format": 2, "initial": {"name": "a"}, "tabs": []}"#, "\"tabs\" without \"selectedTab\""),
+        (#"{"format": 2, "initial": {"name": "a"}, "presented": [{"style": "popover", "root": {"name": "b"}}]}"#, "neither \"sheet\" nor \"cover\""),
+        (#"{"format": 2, "initial": {"name": "a"}, "presented": [{"style": "sheet"}]}"#, "a presentation needs \"style\" and \"root\""),
+        (#"{"format": 2, "initial": {"name": "h"}, "tabContainers": {"h": ["x"]}}"#, "is a tab container but the state has no tabs"),
+        (#"{"format": 2, "initial": {"name": "h"}, "tabs": [{"name": "x"}], "selectedTab": "x"}"#, "has tabs but its root 'h' is no tab container"),
+        (#"{"format": 2, "initial": {"name": "h"}, "tabContainers": {"h": ["x", "y"]}, "tabs": [{"name": "y"}, {"name": "x"}], "selectedTab": "x"}"#, "are not those declared"),
+        (#"{"format": 2, "initial": {"name": "h"}, "tabContainers": {"h": ["x"]}, "tabs": [{"name": "x"}], "selectedTab": "z"}"#, "the selected tab 'z' is not one of the tabs"),
+        (#"{"format": 2, "initial": {"name": "h"}, "stack": [{"name": "s"}], "tabContainers": {"h": ["x"]}, "tabs": [{"name": "x"}], "selectedTab": "x"}"#, "nothing is pushed on it"),
+        (#"{"format": 2, "initial": {"name": "h"}, "tabContainers": {"h": []}}"#, "declares no tab"),
+        (#"{"format": 2, "initial": {"name": "a", "params": {"n": 01}}}"#, "expected ','"),
         (#"{"format": 1, "initial": {"name": "a", "params": {"k": "\u0001"}}}"#, "control character"),
         (#"{"format": 1, "initial": {"name": "a", "params": {"k": "1", "k": "2"}}}"#, "duplicate parameter 'k'"),
         (#"{"format": 1, "initial": {"name": "a"}, "stack": {}}"#, "expected '['"),

@@ -6,7 +6,7 @@ import Testing
     let stamp = "2026-11-22T10:00:00Z"
 
     func state(_ path: String, initial: String = "onboarding", routes: [String]? = nil) throws -> NavigatorState {
-        let parsed = try RoutePath.parse(path)
+        let parsed = try RoutePath.plainRoutes(path)
         var state = NavigatorState(initial: try Route(initial), routes: routes)
         state.root = parsed[0]
         state.stack = Array(parsed.dropFirst())

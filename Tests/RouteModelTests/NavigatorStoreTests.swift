@@ -82,7 +82,7 @@ import Testing
 
     @Test func newerFormatIsReadOnly() throws {
         try FileManager.default.createDirectory(atPath: folder + "/nested/dir", withIntermediateDirectories: true)
-        let text = Data(#"{"format": 2, "initial": {"name": "a"}}"#.utf8)
+        let text = Data(#"{"format": 3, "initial": {"name": "a"}}"#.utf8)
         _ = FileManager.default.createFile(atPath: file, contents: text)
         #expect(try NavigatorStore(path: file).read().path == "a")
         let error = #expect(throws: NavigatorError.self) { try push("b", store: NavigatorStore(path: file)) }

@@ -20,10 +20,10 @@ import TestSupport
         for index in 0..<count {
             let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in random.pick(Self.alphabet) }.joined()
             do {
-                let routes = try RoutePath.parse(text)
+                let routes = try RoutePath.plainRoutes(text)
                 parsed += 1
                 let rendered = RoutePath.render(root: routes[0], stack: Array(routes.dropFirst()))
-                #expect(try RoutePath.parse(rendered) == routes, "seed \(seed), case \(index): \(text.debugDescription)")
+                #expect(try RoutePath.plainRoutes(rendered) == routes, "seed \(seed), case \(index): \(text.debugDescription)")
             } catch let error as NavigatorError {
                 #expect(error.kind == .invalidInput && !error.message.contains("\n"), "seed \(seed), case \(index): \(error)")
             } catch {
@@ -46,7 +46,7 @@ import TestSupport
                 return try Route(random.pick(names), parameters: parameters)
             }
             let path = RoutePath.render(root: routes[0], stack: Array(routes.dropFirst()))
-            #expect(try RoutePath.parse(path) == routes, "seed \(seed), case \(index): \(path)")
+            #expect(try RoutePath.plainRoutes(path) == routes, "seed \(seed), case \(index): \(path)")
         }
     }
 }

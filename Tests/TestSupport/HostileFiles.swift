@@ -23,7 +23,7 @@ public enum HostileFiles {
 
         """,
         #"{"format":1,"initial":{"name":"a","params":{"k":""},"color":"red"},"root":{"name":"b"},"stack":[],"routes":null,"history":[]}"#,
-        #"{"format": 2, "initial": {"name": "a"}, "root": {"name": "b"}, "stack": [{"name": "c"}], "modals": [{"name": "m"}]}"#,
+        #"{"format": 3, "initial": {"name": "a"}, "root": {"name": "b"}, "stack": [{"name": "c"}], "modals": [{"name": "m"}]}"#,
     ]
 
     /// Hostile files that each probe one rule, with a name for failure messages.
@@ -132,8 +132,8 @@ public enum HostileFiles {
         add("raw tab in a string", member("x", "\"a\tb\""))
         add("long string", member("x", "\"" + String(repeating: "é", count: 500_000) + "\""))
         add("many members", "{" + (0..<20_000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"format\": 1, \"initial\": {\"name\": \"a\"}}")
-        add("format 2 with a bad stack", #"{"format": 2, "initial": {"name": "a"}, "stack": 5}"#)
-        add("format 2 with garbage after", #"{"format": 2, "initial": {"name": "a"}} x"#)
+        add("format 3 with a bad stack", #"{"format": 3, "initial": {"name": "a"}, "stack": 5}"#)
+        add("format 3 with garbage after", #"{"format": 3, "initial": {"name": "a"}} x"#)
         add("format 1000000 without initial", #"{"format": 1000000}"#)
         return cases
     }

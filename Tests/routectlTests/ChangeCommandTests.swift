@@ -103,7 +103,7 @@ import TestSupport
         let box = Sandbox()
         let cases: [([String], String)] = [
             (["push", "9x"], "routectl: invalid route name '9x': it must start with a letter or '_'"),
-            (["push", "a", "novalue"], "routectl: invalid parameter 'novalue': expected key=value"),
+            (["push", "a", "novalue"], "routectl: invalid parameter 'novalue': expected key=value or key:=<json>"),
             (["push", "a", "k=1", "k=2"], "routectl: duplicate parameter 'k' for route 'a'"),
             (["push", "a", "k=a\nb"], "routectl: value of parameter 'k' holds a control character '\\n'"),
             (["set", String(repeating: "x", count: 65)], "routectl: invalid route name '\(String(repeating: "x", count: 65))': it is longer than 64 characters"),

@@ -39,7 +39,7 @@ extension DocsTests {
         }
 
         @Test("commands, options and fixed values", arguments: [
-            (["routectl", "p"], ["pop", "push"]),
+            (["routectl", "p"], ["pop", "present", "push"]),
             (["routectl", "-q", "h"], ["help", "history"]),
             (["routectl", "show", "--j"], ["--json"]),
             (["routectl", "show", "--p"], ["--path"]),
@@ -51,7 +51,7 @@ extension DocsTests {
             (["routectl", "completions", ""], ["bash", "zsh", "fish"]),
             (["routectl", "completions", "z"], ["zsh"]),
             (["routectl", "completions", "zsh", ""], []),
-            (["routectl", "help", "p"], ["pop", "push"]),
+            (["routectl", "help", "p"], ["pop", "present", "push"]),
             (["routectl", "history", "-n", ""], []),
             (["routectl", "_"], []),  // the hidden helper is not offered
         ])

@@ -24,13 +24,13 @@ extension DocsTests {
         }
 
         @Test("commands, options and fixed values", arguments: [
-            ("routectl p", ["pop", "push"]),
+            ("routectl p", ["pop", "present", "push"]),
             ("routectl -q h", ["help", "history"]),
             ("routectl show --j", ["--json"]),
             ("routectl --p", []),  // --path belongs to show: not before the command
             ("routectl pop --r", ["--root"]),
             ("routectl completions ", ["bash", "zsh", "fish"]),
-            ("routectl help p", ["pop", "push"]),
+            ("routectl help p", ["pop", "present", "push"]),
             ("routectl push home ", []),
             ("routectl _", []),
         ])

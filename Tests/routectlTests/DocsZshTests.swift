@@ -56,12 +56,12 @@ extension DocsTests {
         }
 
         @Test("commands, options and fixed values", arguments: [
-            ("routectl p", ["pop", "push"]),
+            ("routectl p", ["pop", "present", "push"]),
             ("routectl -q h", ["help", "history"]),
             ("routectl show --j", ["--json"]),
             ("routectl pop --r", ["--root"]),
             ("routectl completions ", ["bash", "zsh", "fish"]),
-            ("routectl help p", ["pop", "push"]),
+            ("routectl help p", ["pop", "present", "push"]),
             ("routectl _", []),
         ])
         func offers(line: String, expected: [String]) {
@@ -94,7 +94,7 @@ extension DocsTests {
         @Test func worksWhenAutoloadedFromFpath() {
             let box = Sandbox()
             let offered = Self.complete("routectl p", in: box, mode: "fpath")
-            #expect(Set(offered) == ["pop", "push"])
+            #expect(Set(offered) == ["pop", "present", "push"])
         }
     }
 }

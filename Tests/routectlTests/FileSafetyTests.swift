@@ -76,13 +76,13 @@ import TestSupport
 
     @Test func newerFormatIsReadableButNotChangeable() {
         let box = Sandbox()
-        let text = #"{"format": 2, "initial": {"name": "a"}, "root": {"name": "b"}, "modals": []}"#
+        let text = #"{"format": 3, "initial": {"name": "a"}, "root": {"name": "b"}, "modals": []}"#
         box.write(text)
         let show = box.run("show", "--path")
         #expect(show.status == 0 && show.stdout == "b\n")
         let push = box.run("push", "c")
         #expect(push.status == 65)
-        #expect(push.errorLines.first == "routectl: '\(box.file)' has format 2, newer than this build understands (1); it is read-only here")
+        #expect(push.errorLines.first == "routectl: '\(box.file)' has format 3, newer than this build understands (2); it is read-only here")
         #expect(box.run("reset", "--force").status == 65)
         #expect(box.text() == text)
     }

@@ -61,7 +61,7 @@ import Darwin
     /// Whether an invocation only reads: nothing may change, whatever its status.
     static func onlyReads(_ action: Invocation.Action) -> Bool {
         switch action {
-        case .show, .history, .help, .version, .completions, .manual, .listRoutes: return true
+        case .show, .history, .help, .version, .completions, .manual, .listNames: return true
         case .change, .initialize: return false
         }
     }
@@ -132,7 +132,7 @@ import Darwin
         var strict: NavigatorState?
         do { strict = try NavigatorFile.decode(bytes) } catch { strictError = error as? NavigatorError }
         let status = result.exitCode ?? -1
-        let readable = strict.map { $0.format == NavigatorState.currentFormat } ?? false
+        let readable = strict.map { $0.format <= NavigatorState.currentFormat } ?? false
 
         switch command[0] {
         case "show":

@@ -70,6 +70,8 @@ import TestSupport
               "initial": {"name": "root"},
               "root": {"name": "root"},
               "stack": [{"name": "details", "params": {"id": "42", "b": "2"}}],
+              "presented": [],
+              "top": {"name": "details", "params": {"id": "42", "b": "2"}},
               "path": "root/details?id=42&b=2",
               "routes": ["root", "home", "details"]
             }

@@ -27,27 +27,32 @@ public enum NavigatorFile {
 
     /// The error for a file that does not read: corrupt, or of a newer format.
     private static func fileError(_ error: JSONSyntaxError, in bytes: [UInt8], format: Int?) -> NavigatorError {
-        let (line, column) = error.location(in: bytes)
-        let place = "at line \(line), column \(column)"
+        let place = error.place(in: bytes).map { " " + $0 } ?? ""
         if let format, format > NavigatorState.currentFormat {
             return NavigatorError(
                 .newerFormat,
-                "has format \(format), newer than this build understands (\(NavigatorState.currentFormat)), and cannot be read: \(error.reason) \(place)")
+                "has format \(format), newer than this build understands (\(NavigatorState.currentFormat)), and cannot be read: \(error.reason)\(place)")
         }
-        return NavigatorError(.invalidFile, "is not a valid navigator file: \(error.reason) \(place)")
+        return NavigatorError(.invalidFile, "is not a valid navigator file: \(error.reason)\(place)")
     }
 
-    /// Encodes a state as format-1 JSON: top-level keys one per line in a fixed order, history
-    /// entries one per line, unknown members last.
+    /// Encodes a state as JSON: top-level keys one per line in a fixed order, history entries
+    /// one per line, unknown members last. A state that uses nothing of format 2
+    /// (``NavigatorState/isPlain``) is written as format 1, byte for byte as 1.0 wrote it;
+    /// any other as format 2, which adds `presented`, `tabs`, `selectedTab`, `tabContainers`
+    /// and typed parameter values.
     ///
-    /// A state read from a file of a newer format must not be encoded (it would be written back
-    /// as format 1); ``NavigatorStore`` refuses to change such a file.
+    /// A state read from a file of a newer format must not be encoded (it would lose what that
+    /// format holds); ``NavigatorStore`` refuses to change such a file.
     public static func encode(_ state: NavigatorState) -> [UInt8] {
         var writer = JSONWriter(capacity: 512 + 200 * state.history.count)
+        let plain = state.isPlain
         writer.raw("{\n  \"format\": ")
-        writer.integer(NavigatorState.currentFormat)
+        writer.integer(plain ? 1 : 2)
         writer.routeMembers(of: state)
+        if !plain { writer.treeMembers(of: state) }
         writer.routeList(of: state)
+        writer.tabContainers(of: state)
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
         writer.raw(",\n  \"history\": [")
@@ -149,6 +154,7 @@ public enum NavigatorFile {
                 case "op": entry.op = try scanner.readString()
                 case "path": entry.path = try scanner.readString()
                 case "args": try scanner.readArray(depth: 2) { entry.args.append(try $0.readString()) }
+                case "tabs": entry.tabs = try TreeReader.tabs(&scanner, depth: 2)
                 default: try scanner.skipValue(depth: 2)
                 }
             }
@@ -170,6 +176,8 @@ private enum FileReader {
         var firstProblem: JSONSyntaxError?
         var hasInitial = false
         var hasRoot = false
+        var tabs: [Tab]?
+        var selectedTab: (name: String, offset: Int)?
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("expected a JSON object")
         }
@@ -185,15 +193,21 @@ private enum FileReader {
                     guard value >= 1 else { throw scanner.error("format must be a whole number >= 1", at: start) }
                     format = value
                 case "initial":
-                    state.initial = try readRoute(&scanner, depth: 2)
+                    state.initial = try TreeReader.route(&scanner, depth: 2)
                     hasInitial = true
                 case "root":
-                    state.root = try readRoute(&scanner, depth: 2)
+                    state.root = try TreeReader.route(&scanner, depth: 2)
                     hasRoot = true
                 case "stack":
-                    var stack: [Route] = []
-                    try scanner.readArray(depth: 2) { stack.append(try readRoute(&$0, depth: 3)) }
-                    state.stack = stack
+                    state.stack = try TreeReader.routes(&scanner, depth: 2)
+                case "presented":
+                    state.tree.chain.presented = try TreeReader.presentations(&scanner, depth: 2)
+                case "tabs":
+                    tabs = try TreeReader.tabs(&scanner, depth: 2)
+                case "selectedTab":
+                    selectedTab = (try scanner.readString(), start)
+                case "tabContainers":
+                    state.tabContainers = try TreeReader.tabContainers(&scanner, depth: 2)
                 case "routes":
                     state.routes = try readRouteNames(&scanner)
                 case "historyLimit":
@@ -224,49 +238,22 @@ private enum FileReader {
         guard hasInitial else { throw JSONSyntaxError(reason: "no \"initial\" member", offset: 0) }
         state.format = format
         if !hasRoot { state.root = state.initial }
+        if let tabs {
+            guard let selectedTab else { throw JSONSyntaxError(reason: "\"tabs\" without \"selectedTab\"", offset: 0) }
+            guard let index = tabs.firstIndex(where: { $0.name == selectedTab.name }) else {
+                throw scanner.error("the selected tab \(quoted(selectedTab.name)) is not one of the tabs", at: selectedTab.offset)
+            }
+            state.tree.tabs = Tabs(tabs, selected: index)
+        } else if let selectedTab {
+            throw scanner.error("\"selectedTab\" without \"tabs\"", at: selectedTab.offset)
+        }
+        do {
+            try state.validate()
+        } catch let error as NavigatorError {
+            throw JSONSyntaxError(reason: error.message, offset: nil)
+        }
         if !unknown.isEmpty { state.preserved = Preserved(unknown) }
         return state
-    }
-
-    /// Reads `{"name": ..., "params": {...}}`, validating both.
-    private static func readRoute(_ scanner: inout JSONScanner, depth: Int) throws -> Route {
-        let start = scanner.position
-        var name: String?
-        var parameters: [Route.Parameter] = []
-        var unknown: [JSONMember] = []
-        var seen = Set<String>()
-        try scanner.readObject(depth: depth) { scanner, key in
-            guard seen.insert(key).inserted else { throw scanner.error("duplicate key \(quoted(key))") }
-            let valueStart = scanner.position
-            switch key {
-            case "name":
-                name = try scanner.readString()
-            case "params":
-                var keys = Set<String>()
-                try scanner.readObject(depth: depth + 1) { scanner, parameterKey in
-                    guard keys.insert(parameterKey).inserted else {
-                        throw scanner.error("duplicate parameter \(quoted(parameterKey))")
-                    }
-                    let value = try scanner.readString()
-                    do {
-                        parameters.append(try Route.Parameter(key: parameterKey, value: value))
-                    } catch let error as NavigatorError {
-                        throw scanner.error(error.message, at: valueStart)
-                    }
-                }
-            default:
-                let range = try scanner.skipValue(depth: depth + 1)
-                unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
-            }
-        }
-        guard let name else { throw scanner.error("route without a \"name\"", at: start) }
-        do {
-            var route = try Route(name, parameters: parameters)
-            if !unknown.isEmpty { route.preserved = Preserved(unknown) }
-            return route
-        } catch let error as NavigatorError {
-            throw scanner.error(error.message, at: start)
-        }
     }
 
     private static func readRouteNames(_ scanner: inout JSONScanner) throws -> [String]? {

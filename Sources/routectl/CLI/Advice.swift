@@ -13,12 +13,26 @@ enum Advice {
         case .initialNotAllowed(let name, let allowed):
             // The list was checked first: every name in it is valid, none needs quoting.
             return "add it: --routes " + ([name] + allowed).joined(separator: ",")
-        case .nothingToPop(let path), .notInFlow(_, let path):
+        case .nothingToPop(_, let style?), .popPastRoot(_, _, let style?):
+            return "a pop never closes the \(style); to close it, run: \(routectl(file)) dismiss"
+        case .nothingToPop(let path, nil), .notInFlow(_, let path), .nothingPresented(let path), .notInChain(_, let path):
             return "the state is \(quoted(path))"
-        case .popPastRoot:
+        case .popPastRoot(_, _, nil):
             return "use 'pop --root' to pop everything above the root"
+        case .noTabs(_, let containers):
+            guard let first = containers.first else { return "this file declares no tab containers (init --tabs declares them)" }
+            return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(file)) set \(first)"
+        case .unknownTab(let name, let container, let tabs):
+            if let guess = Suggestion.closest(to: name, among: tabs) { return "did you mean '\(guess)'?" }
+            return "the tabs of \(quoted(container)) are: " + tabs.joined(separator: ", ")
+        case .historyTooShort:
+            return "see what can be undone with: \(routectl(file)) history"
+        case .invalidPath:
+            return "see the current state's path with: \(routectl(file)) show --path"
         case .parameterWithoutValue:
-            return "write parameters as key=value, for example id=42"
+            return "write parameters as key=value, for example id=42, or key:=<json> for a typed value, such as count:=7"
+        case .invalidTypedValue:
+            return "a typed value is a JSON number, true, false, null or a quoted string, such as count:=7 or done:=true"
         case .duplicateParameter:
             return "give each parameter key once"
         case .tooLargeToStore:

@@ -1,11 +1,13 @@
 /// Every subcommand routectl knows, as a type. A command added here must get a row in
 /// ``CommandSpec/all`` and a case in ``Invocation``'s switch, or the build fails.
 enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
-    case show, set, push, pop, reset, history
+    case show, set, push, pop, present, dismiss, tab, go, undo, reset, history
     case initialize = "init"
     case help, completions, man
     /// The hidden helper of the completion scripts (route names, one a line).
     case routes = "__routes"
+    /// The hidden helper of the completion scripts (the root's tab names, one a line).
+    case tabs = "__tabs"
 
     /// The name as typed.
     var name: String { rawValue }

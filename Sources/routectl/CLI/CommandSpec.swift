@@ -24,31 +24,75 @@ struct CommandSpec: Sendable {
             command: .show, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the current state",
             details: [
-                "Prints the file, the initial route and the path, then a table of the root (depth 0) and the routes pushed above it. With --path, prints the path alone; with --json, an object with file, initial, root, stack, path and (when declared) routes."
+                "Prints the file, the initial route and the path, then a table of the routes on screen: the root (depth 0) and the routes pushed above it. When sheets, covers or tabs are in use, the table says where each route sits (base, tab, sheet or cover) and the selected tab is marked.",
+                "With --path, prints the path alone; with --json, an object with file, initial, root, stack, presented, top, path and, when in use, tabs, selectedTab, routes and tabContainers.",
             ],
             examples: [("routectl show --path", "print the state as one line, such as home/details?id=42")]),
         CommandSpec(
             command: .set, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
             summary: "Make <route> the root and clear the stack",
-            details: ["Does nothing (and records nothing) when <route> with these parameters is already the root and the stack is empty."],
+            details: [
+                "Everything is dismissed; when <route> is a tab container, every tab starts at its root with the first selected. Does nothing (and records nothing) when the state already is just that.",
+                "A parameter is key=value (text) or key:=<json> for a typed value: a JSON number, true, false, null or \"string\", such as count:=7.",
+            ],
             examples: [("routectl set home", "skip onboarding: make home the root")]),
         CommandSpec(
             command: .push, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
             summary: "Push <route> on top of the stack",
-            details: ["Parameters keep the order given. A value may hold any UTF-8 text without control characters, up to 1024 bytes."],
+            details: [
+                "Pushes on the top flow: the last sheet or cover when one is presented, in the selected tab when the root has tabs.",
+                "Parameters keep the order given. A value may hold any UTF-8 text without control characters, up to 1024 bytes; key:=<json> gives a typed value (a JSON number, true, false, null or string).",
+            ],
             examples: [("routectl push details id=42", "open the details screen for item 42")]),
         CommandSpec(
             command: .pop, synopsis: "[<n> | --to <route> | --root]", arity: 0...1, completion: .none,
             summary: "Pop routes off the top of the stack",
             details: [
-                "Pops the top <n> routes (default 1; a whole number >= 1). With --to, pops until the nearest <route> from the top is on top (the root counts); with --root, pops everything above the root.",
-                "Popping more routes than the stack holds, or --to a route that is not there, fails with exit status 1 and changes nothing.",
+                "Pops the top <n> routes (default 1; a whole number >= 1) of the top flow. With --to, pops until the nearest <route> from the top is on top (the root counts); with --root, pops everything above the root.",
+                "A pop never removes a flow's root: popping more routes than the top flow holds, or --to a route that is not there, fails with exit status 1 and changes nothing (use dismiss to close a sheet or cover).",
             ],
             examples: [("routectl pop --to home", "go back to the home screen")]),
         CommandSpec(
+            command: .present, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
+            summary: "Present <route> as a sheet (or a cover) over the top flow",
+            details: [
+                "Starts a new flow rooted at <route>, shown as a sheet, or with --cover as a full-screen cover. Push and pop then act on it; dismiss closes it."
+            ],
+            examples: [("routectl present compose draft:=7", "open the compose sheet for draft 7 (a number)")]),
+        CommandSpec(
+            command: .dismiss, synopsis: "[--all | --to <route>]", arity: 0...0, completion: .none,
+            summary: "Dismiss the top sheet or cover",
+            details: [
+                "Removes the top presentation, with the routes pushed on it. With --all, removes every presentation of the chain on screen; with --to, removes presentations until the top flow holds <route> as its root or pushed (the base counts).",
+                "dismiss with nothing presented, or --to a route no flow on screen holds, fails with exit status 1; --all with nothing presented, or --to a route already in the top flow, changes nothing.",
+            ],
+            examples: [("routectl dismiss --to home", "close every sheet and cover above the flow holding home")]),
+        CommandSpec(
+            command: .tab, synopsis: "<name>", arity: 1...1, completion: .tab,
+            summary: "Select a tab of the root",
+            details: [
+                "The root must be a tab container declared with init --tabs (else exit status 1); a name that is not one of its tabs is a usage error. Each tab keeps its own pushed routes and presentations."
+            ],
+            examples: [("routectl tab profile", "show the profile tab")]),
+        CommandSpec(
+            command: .go, synopsis: "<path>", arity: 1...1, completion: .none,
+            summary: "Make the state what <path> says",
+            details: [
+                "<path> is what show --path prints: the root, then pushed routes, with sheet:<route> or cover:<route> presenting a new flow, and after a tab container's root tab:<name>, the selected tab, followed by that tab's flows. Parameters follow ? as key=value or key:=<json> joined by &, values percent-encoded.",
+                "The path shows the selected tab only: the other tabs keep their flows when the root stays the same container, and start at their roots otherwise. A path that does not parse is a usage error naming the column.",
+            ],
+            examples: [("routectl go 'home/tab:profile/settings/sheet:edit'", "open the profile tab's settings with the edit sheet up")]),
+        CommandSpec(
+            command: .undo, synopsis: "[<n>]", arity: 0...1, completion: .none,
+            summary: "Restore the state from before the last <n> changes",
+            details: [
+                "<n> is a whole number >= 1 (default 1). The whole state comes back, tabs included. An undo is itself recorded, so a second undo returns to where the first started. Fails with exit status 1 when the history does not reach back that far."
+            ],
+            examples: [("routectl undo", "take back the last change")]),
+        CommandSpec(
             command: .reset, synopsis: "", arity: 0...0, completion: .none,
             summary: "Make the initial route the root and clear the stack",
-            details: ["History is kept. With --force, a corrupt or foreign file is first moved aside to <file>.corrupt-<time> and a fresh file is written."],
+            details: ["Everything is dismissed and tabs start at their roots. History is kept. With --force, a corrupt or foreign file is first moved aside to <file>.corrupt-<time> and a fresh file is written."],
             examples: [("routectl reset", "start over from the initial route")]),
         CommandSpec(
             command: .history, synopsis: "", arity: 0...0, completion: .none,
@@ -61,7 +105,10 @@ struct CommandSpec: Sendable {
             details: [
                 "Refuses an existing file (exit status 1) unless --force, which moves it aside to <file>.old-<time> (or <file>.corrupt-<time> when it is not a valid navigator file)."
             ],
-            examples: [("routectl init --initial onboarding --routes onboarding,home,details", "start a file that allows only three routes")]),
+            examples: [
+                ("routectl init --initial onboarding --routes onboarding,home,details", "start a file that allows only three routes"),
+                ("routectl init --tabs home=feed,profile,settings", "declare home as a tab container with three tabs"),
+            ]),
         CommandSpec(
             command: .help, synopsis: "[<command>]", arity: 0...1, completion: .command,
             summary: "Show help for routectl or one command",
@@ -70,7 +117,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .completions, synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),
             summary: "Print a completion script for bash, zsh or fish",
-            details: ["The script completes commands, options, fixed option values and, for set, push and pop --to, the route names of the file in use."],
+            details: ["The script completes commands, options, fixed option values, route names of the file in use (for set, push, present, pop --to and dismiss --to) and the root's tabs (for tab)."],
             examples: [("routectl completions fish | source", "load completions into the running fish")]),
         CommandSpec(
             command: .man, synopsis: "", arity: 0...0, completion: .none,
@@ -80,6 +127,10 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .routes, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the route names known to the file, one a line (for completion scripts)",
+            details: [], examples: [], hidden: true),
+        CommandSpec(
+            command: .tabs, synopsis: "", arity: 0...0, completion: .none,
+            summary: "Print the tabs of the root, one a line (for completion scripts)",
             details: [], examples: [], hidden: true),
     ]
 

@@ -5,6 +5,8 @@ enum Completion: Equatable, Sendable {
     case file
     /// A route name of the file in use.
     case route
+    /// A tab of the root of the file in use.
+    case tab
     /// A command name.
     case command
     /// One of these words.

@@ -10,11 +10,12 @@ struct Invocation {
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool)
+        /// The hidden `__routes` and `__tabs` helpers of the completion scripts.
+        case listNames(CompletionNames)
         case help(command: Command?)
         case version
         case completions(Shell)
         case manual
-        case listRoutes
     }
 
     var action: Action
@@ -49,6 +50,18 @@ struct Invocation {
             action = .change(command == .set ? .set(route) : .push(route), recover: false)
         case .pop:
             action = .change(try Invocation.popOperation(arguments.first, options), recover: false)
+        case .present:
+            let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
+            action = .change(.present(route, options.cover ? .cover : .sheet), recover: false)
+        case .dismiss:
+            action = .change(try Invocation.dismissOperation(options), recover: false)
+        case .tab:
+            _ = try Route(arguments[0])  // a tab is named like a route
+            action = .change(.selectTab(arguments[0]), recover: false)
+        case .go:
+            action = .change(.go(try RoutePath(parsing: arguments[0])), recover: false)
+        case .undo:
+            action = .change(.undo(try Invocation.count(arguments.first, for: command)), recover: false)
         case .reset:
             action = .change(.reset, recover: options.force)
         case .history:
@@ -65,7 +78,9 @@ struct Invocation {
         case .man:
             action = .manual
         case .routes:
-            action = .listRoutes
+            action = .listNames(.routes)
+        case .tabs:
+            action = .listNames(.tabs)
         case .help:
             action = .help(command: try arguments.first.map(ParsedCommandLine.command(named:)))
         }
@@ -87,26 +102,43 @@ struct Invocation {
     }
 
     private static func popOperation(_ count: String?, _ options: ParsedOptions) throws -> NavigationOperation {
-        let given = [count != nil, options.popTo != nil, options.popRoot].filter { $0 }.count
+        let given = [count != nil, options.to != nil, options.popRoot].filter { $0 }.count
         guard given <= 1 else {
             throw UsageError("'pop' takes only one of <n>, --to <route> and --root")
         }
-        if let name = options.popTo {
+        if let name = options.to {
             _ = try Route(name)  // validates the name
             return .popTo(name)
         }
         if options.popRoot { return .popToRoot }
-        guard let count else { return .pop(1) }
+        return .pop(try Invocation.count(count, for: .pop))
+    }
+
+    /// A count argument: 1 when not given, else a whole number >= 1.
+    private static func count(_ text: String?, for command: Command) throws -> Int {
+        guard let text else { return 1 }
         do {
-            return .pop(try WholeNumber.parse(count, atLeast: 1))
+            return try WholeNumber.parse(text, atLeast: 1)
         } catch let invalid as InvalidValue {
-            throw UsageError("invalid count \(quoted(count)) for 'pop': \(invalid.expected)")
+            throw UsageError("invalid count \(quoted(text)) for '\(command)': \(invalid.expected)")
         }
+    }
+
+    private static func dismissOperation(_ options: ParsedOptions) throws -> NavigationOperation {
+        if options.dismissAll, options.to != nil {
+            throw UsageError("'dismiss' takes only one of --all and --to <route>")
+        }
+        if let name = options.to {
+            _ = try Route(name)  // validates the name
+            return .dismissTo(name)
+        }
+        return options.dismissAll ? .dismissAll : .dismiss
     }
 
     private static func initialState(_ options: ParsedOptions) throws -> NavigatorState {
         try NavigatorState.new(
             initial: try Route(options.initial ?? NavigatorState.defaultRouteName), routes: options.routes,
+            tabContainers: try options.tabs.map(TabContainer.init(declaration:)),
             historyLimit: options.historyLimit ?? NavigatorState.defaultHistoryLimit)
     }
 }

@@ -97,13 +97,26 @@ struct OptionSpec: Sendable {
             summary: "Keep only the last <count> changes",
             completion: .none, apply: { $0.last = try wholeNumber($1, atLeast: 0) }),
         OptionSpec(
-            long: "to", short: nil, valueName: "route", commands: [.pop],
-            summary: "Pop until the nearest <route> from the top is on top",
-            completion: .route, apply: { $0.popTo = $1 }),
+            long: "to", short: nil, valueName: "route", commands: [.pop, .dismiss],
+            summary: "Stop at <route>: pop until it is on top, dismiss until the top flow holds it",
+            completion: .route,
+            summaries: [
+                .pop: "Pop until the nearest <route> from the top is on top (the flow's root counts)",
+                .dismiss: "Dismiss until the top flow holds <route>, as its root or pushed (the base counts)",
+            ],
+            apply: { $0.to = $1 }),
         OptionSpec(
             long: "root", short: nil, valueName: nil, commands: [.pop],
             summary: "Pop everything above the root",
             completion: .none, apply: { options, _ in options.popRoot = true }),
+        OptionSpec(
+            long: "cover", short: nil, valueName: nil, commands: [.present],
+            summary: "Present a full-screen cover instead of a sheet",
+            completion: .none, apply: { options, _ in options.cover = true }),
+        OptionSpec(
+            long: "all", short: nil, valueName: nil, commands: [.dismiss],
+            summary: "Dismiss every sheet and cover of the chain on screen",
+            completion: .none, apply: { options, _ in options.dismissAll = true }),
         OptionSpec(
             long: "initial", short: nil, valueName: "route", commands: [.initialize],
             summary: "The initial route (default: root)",
@@ -120,6 +133,12 @@ struct OptionSpec: Sendable {
             completion: .none,
             details: "From 1 to 1000000. The oldest entries are dropped first; sequence numbers keep growing.",
             apply: { $0.historyLimit = try wholeNumber($1, atLeast: 1, atMost: NavigatorState.maxHistoryLimit) }),
+        OptionSpec(
+            long: "tabs", short: nil, valueName: "container=tab,...", commands: [.initialize],
+            summary: "Declare a tab container and its tabs, such as home=feed,profile (repeatable)",
+            completion: .none,
+            details: "When the container is the root, each tab keeps its own flows, based on the route named like the tab, and one tab is selected (the first, until tab selects another). With --routes, the container and its tabs must be in the list.",
+            apply: { $0.tabs.append($1) }),
         OptionSpec(
             long: "force", short: nil, valueName: nil, commands: [.initialize, .reset],
             summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",

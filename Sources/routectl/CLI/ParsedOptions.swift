@@ -11,8 +11,13 @@ struct ParsedOptions: Equatable, Sendable {
     var version = false
     var pathOnly = false
     var last: Int?
-    var popTo: String?
+    /// `--to`'s route, for `pop` and `dismiss`.
+    var to: String?
     var popRoot = false
+    var cover = false
+    var dismissAll = false
+    /// Each `--tabs` declaration, in the order given.
+    var tabs: [String] = []
     var initial: String?
     var routes: [String]?
     var historyLimit: Int?

@@ -1,26 +1,41 @@
 import RouteModel
 
-/// The hidden `__routes` helper of the completion scripts: route names the file knows, one a
-/// line, so no shell script has to read JSON. Prints nothing when the file cannot be read.
+/// What a hidden helper of the completion scripts lists.
+enum CompletionNames: Sendable {
+    /// Route names the file knows (`__routes`).
+    case routes
+    /// The tabs of the root, when it is a tab container (`__tabs`).
+    case tabs
+}
+
+/// The hidden `__routes` and `__tabs` helpers of the completion scripts: names the file knows,
+/// one a line, so no shell script has to read JSON. Print nothing when the file cannot be read.
 enum RoutesCommand {
-    static func run(_ context: Context) -> CommandResult {
+    static func run(_ names: CompletionNames, _ context: Context) -> CommandResult {
         guard let state = try? context.store.read() else { return CommandResult() }
+        let list: [String]
+        switch names {
+        case .routes: list = routeNames(state)
+        case .tabs: list = state.tree.tabs?.names ?? []
+        }
+        return CommandResult(output: list.map { $0 + "\n" }.joined())
+    }
+
+    /// The declared route list, else every route name the state and its history mention.
+    private static func routeNames(_ state: NavigatorState) -> [String] {
+        if let routes = state.routes { return routes }
         var names: [String] = []
         var seen = Set<String>()
         func add(_ name: String) {
             if seen.insert(name).inserted { names.append(name) }
         }
-        if let routes = state.routes {
-            routes.forEach(add)
-        } else {
-            ([state.initial, state.root] + state.stack).map(\.name).forEach(add)
-            for entry in (try? state.history.entries()) ?? [] {
-                // Only valid names: a hand-edited history must not feed anything else to a shell.
-                if let first = entry.args.first, entry.op == "set" || entry.op == "push", Route.isValidName(first) {
-                    add(first)
-                }
+        ([state.initial] + state.tree.allRoutes).map(\.name).forEach(add)
+        for entry in (try? state.history.entries()) ?? [] {
+            // Only valid names: a hand-edited history must not feed anything else to a shell.
+            if let first = entry.args.first, ["set", "push", "present"].contains(entry.op), Route.isValidName(first) {
+                add(first)
             }
         }
-        return CommandResult(output: names.map { $0 + "\n" }.joined())
+        return names
     }
 }

@@ -15,7 +15,7 @@ enum Run {
         case .version: return CommandResult(output: "routectl \(Version.current)\n")
         case .completions(let shell): return CommandResult(output: Completions.script(for: shell))
         case .manual: return CommandResult(output: ManPage.render())
-        case .listRoutes: return (try? RoutesCommand.run(context)) ?? CommandResult()
+        case .listNames(let names): return (try? RoutesCommand.run(names, context)) ?? CommandResult()
         }
     }
 }

@@ -6,29 +6,57 @@ struct StateView {
     var file: String
     var state: NavigatorState
 
-    /// The table: file, initial route, path (and routes, when declared), then one row a route.
+    /// The table: file, initial route, path (the tabs, with the selected one marked, and the
+    /// routes, when declared), then one row a route on screen. A state with sheets, covers or
+    /// tabs gets a WHERE column saying where each route sits; any other keeps 1.0's table.
     func table(color: Bool, width: Int? = nil) -> String {
         var facts = [["file", file], ["initial", state.initial.description], ["path", state.path]]
+        if let tabs = state.tree.tabs {
+            facts.append(["tabs", tabs.all.enumerated().map { $0 == tabs.selectedIndex ? "[\($1.name)]" : $1.name }.joined(separator: " ")])
+        }
         if let routes = state.routes {
             facts.append(["routes", routes.joined(separator: ", ")])
         }
         let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
-        let routes = [state.root] + state.stack
-        let rows = routes.enumerated().map { depth, route in
-            [String(depth), route.name, route.parameters.map { ShellWord.quote($0.argument) }.joined(separator: " ")]
+        let placed = routesOnScreen()
+        let showsWhere = state.tree.tabs != nil || state.tree.activeChain.isPresenting
+        let rows = placed.enumerated().map { depth, item in
+            let params = item.route.parameters.map { ShellWord.quote($0.argument) }.joined(separator: " ")
+            return showsWhere ? [String(depth), item.place, item.route.name, params] : [String(depth), item.route.name, params]
         }
-        return factLines + "\n" + Table(header: ["DEPTH", "ROUTE", "PARAMS"], rows: rows).render(color: color, width: width)
+        let header = showsWhere ? ["DEPTH", "WHERE", "ROUTE", "PARAMS"] : ["DEPTH", "ROUTE", "PARAMS"]
+        return factLines + "\n" + Table(header: header, rows: rows).render(color: color, width: width)
     }
 
-    /// The JSON object: `file`, `initial`, `root`, `stack`, `path` and, when declared, `routes`.
+    /// The routes on screen, bottom first, each with where it sits: `base` (the root and its
+    /// stack), `tab <name>` (the selected tab's base flow), `sheet` or `cover`.
+    private func routesOnScreen() -> [(place: String, route: Route)] {
+        let tree = state.tree
+        var placed = tree.chain.base.routes.map { ("base", $0) }
+        if let tab = tree.tabs?.selected {
+            placed += tab.chain.base.routes.map { ("tab " + tab.name, $0) }
+        }
+        for presentation in tree.activeChain.presented {
+            placed += presentation.flow.routes.map { (presentation.style.rawValue, $0) }
+        }
+        return placed
+    }
+
+    /// The JSON object: `file`, `initial`, `root`, `stack`, `presented`, then `tabs` and
+    /// `selectedTab` when the root is a tab container, `top`, `path`, and `routes` and
+    /// `tabContainers` when declared.
     func json() -> String {
         var writer = JSONWriter()
         writer.raw("{\n  \"file\": ")
         writer.string(file)
         writer.routeMembers(of: state)
+        writer.treeMembers(of: state)
+        writer.raw(",\n  \"top\": ")
+        writer.route(state.top)
         writer.raw(",\n  \"path\": ")
         writer.string(state.path)
         writer.routeList(of: state)
+        writer.tabContainers(of: state)
         writer.raw("\n}\n")
         return writer.text
     }

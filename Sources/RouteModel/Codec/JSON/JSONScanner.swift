@@ -202,6 +202,25 @@ struct JSONScanner {
         return value
     }
 
+    /// Reads a JSON scalar that a route parameter may hold: a string (its decoded text), a
+    /// number (its text as written), `true`, `false` or `null`.
+    mutating func readParameterValue() throws -> (Route.ValueType, String) {
+        guard let byte = peek() else { throw error("expected a value") }
+        let start = position
+        switch byte {
+        case UInt8(ascii: "\""):
+            return (.string, try readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let (range, _) = try scanNumber()
+            return (.number, String(decoding: bytes[range], as: UTF8.self))
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        default: throw error("expected a string, number, true, false or null")
+        }
+        return (byte == UInt8(ascii: "n") ? .null : .boolean, String(decoding: bytes[start..<position], as: UTF8.self))
+    }
+
     /// Scans a number by the JSON grammar; reports its range and whether it is an integer.
     private mutating func scanNumber() throws -> (Range<Int>, isInteger: Bool) {
         let start = position

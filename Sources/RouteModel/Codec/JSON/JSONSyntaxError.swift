@@ -2,11 +2,20 @@
 struct JSONSyntaxError: Error, Equatable {
     /// What went wrong, such as `expected ',' or '}'`.
     var reason: String
-    /// The offset of the offending byte from the start of the input.
-    var offset: Int
+    /// The offset of the offending byte from the start of the input; `nil` for a problem of
+    /// the document as a whole (members that do not fit together).
+    var offset: Int?
+
+    /// Where the problem is, as `at line L, column C`, or `nil` for the document as a whole.
+    func place(in bytes: [UInt8]) -> String? {
+        guard offset != nil else { return nil }
+        let (line, column) = location(in: bytes)
+        return "at line \(line), column \(column)"
+    }
 
     /// The 1-based line and column of ``offset`` within `bytes`.
     func location(in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let offset = self.offset ?? 0
         var line = 1
         var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {

@@ -71,16 +71,15 @@ public struct JSONWriter: Sendable {
                 if index > 0 { raw(", ") }
                 string(parameter.key)
                 raw(": ")
-                string(parameter.value)
+                if parameter.type == .string {
+                    string(parameter.value)
+                } else {
+                    raw(parameter.value)  // a typed value's text is its JSON
+                }
             }
             raw("}")
         }
-        for member in (route.preserved?.payload as? [JSONMember]) ?? [] {
-            raw(", ")
-            string(member.key)
-            raw(": ")
-            raw(member.value)
-        }
+        preserved(route.preserved)
         raw("}")
     }
 
@@ -106,6 +105,10 @@ public struct JSONWriter: Sendable {
         stringArray(entry.args)
         raw(", \"path\": ")
         string(entry.path)
+        if let tabs = entry.tabs {
+            raw(", \"tabs\": ")
+            tabList(tabs, indent: nil)
+        }
         raw("}")
     }
 
@@ -118,6 +121,83 @@ public struct JSONWriter: Sendable {
         route(state.root)
         raw(",\n  \"stack\": ")
         routeArray(state.stack)
+    }
+
+    /// Appends the members of a navigator tree beyond the root and its stack, each after `,` on
+    /// a line of its own at the top level: `presented` (the base chain's), then, when the root
+    /// is a tab container, `tabs` (one a line) and `selectedTab`.
+    public mutating func treeMembers(of state: NavigatorState) {
+        raw(",\n  \"presented\": ")
+        presentations(state.tree.chain.presented)
+        if let tabs = state.tree.tabs {
+            raw(",\n  \"tabs\": ")
+            tabList(tabs.all, indent: "    ")
+            raw(",\n  \"selectedTab\": ")
+            string(tabs.selected.name)
+        }
+    }
+
+    /// Appends `[{"style": "sheet", "root": {...}, "stack": [...]}, ...]`.
+    public mutating func presentations(_ presented: [Presentation]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, presentation) in presented.enumerated() {
+            if index > 0 { raw(", ") }
+            raw("{\"style\": ")
+            string(presentation.style.rawValue)
+            raw(", \"root\": ")
+            route(presentation.flow.root)
+            raw(", \"stack\": ")
+            routeArray(presentation.flow.pushed)
+            preserved(presentation.preserved)
+            raw("}")
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`, each tab on a line
+    /// of its own indented by `indent`, or all on one line when `indent` is `nil`.
+    public mutating func tabList(_ tabs: [Tab], indent: String?) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, tab) in tabs.enumerated() {
+            if let indent {
+                raw(index == 0 ? "\n" + indent : ",\n" + indent)
+            } else if index > 0 {
+                raw(", ")
+            }
+            raw("{\"name\": ")
+            string(tab.name)
+            raw(", \"stack\": ")
+            routeArray(tab.chain.base.pushed)
+            raw(", \"presented\": ")
+            presentations(tab.chain.presented)
+            preserved(tab.preserved)
+            raw("}")
+        }
+        if let indent, !tabs.isEmpty { raw("\n" + indent.dropLast(2)) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `,` and the `tabContainers` member when the state declares tab containers.
+    public mutating func tabContainers(of state: NavigatorState) {
+        guard !state.tabContainers.isEmpty else { return }
+        raw(",\n  \"tabContainers\": {")
+        for (index, container) in state.tabContainers.enumerated() {
+            if index > 0 { raw(", ") }
+            string(container.name)
+            raw(": ")
+            stringArray(container.tabs)
+        }
+        raw("}")
+    }
+
+    /// Appends the members a codec kept for a value (those this build does not know).
+    private mutating func preserved(_ preserved: Preserved?) {
+        for member in (preserved?.payload as? [JSONMember]) ?? [] {
+            raw(", ")
+            string(member.key)
+            raw(": ")
+            raw(member.value)
+        }
     }
 
     /// Appends `,` and the `routes` member when the state declares routes.

@@ -5,19 +5,19 @@ enum BashCompletion {
     static let template = Template(#"""
 {{header}}
 
-# Prints the route names of navigator file $1 (the file in use when empty), one a line, as
-# routectl itself lists them.
-_routectl_routes() {
-    local file=$1
+# Prints the names hidden command $1 lists (routes, tabs) for navigator file $2 (the file in
+# use when empty), one a line, as routectl itself lists them.
+_routectl_names() {
+    local helper=$1 file=$2
     case $file in
         \"*\" | \'*\') file=${file:1:${#file}-2} ;;
         \~/*) file=$HOME/${file:2} ;;
         *) file=${file//\\/} ;;
     esac
     if [[ -n $file ]]; then
-        command routectl {{file_flag}} "$file" {{routes_command}} 2>/dev/null
+        command routectl {{file_flag}} "$file" "$helper" 2>/dev/null
     else
-        command routectl {{routes_command}} 2>/dev/null
+        command routectl "$helper" 2>/dev/null
     fi
 }
 
@@ -121,7 +121,6 @@ complete -F _routectl routectl
                 "bash-completion package), or add `eval \"$(routectl completions bash)\"` to ~/.bashrc.",
             ]).map { "# " + $0 }.joined(separator: "\n"),
             "file_flag": file.flag,
-            "routes_command": Completions.routesCommand,
             "value_flags": OptionSpec.valueTaking.map(\.flag).joined(separator: " | "),
             "short_value_cases": lines(OptionSpec.valueTaking.compactMap { option in
                 option.short.map { "                    \($0)) expect=\(option.flag) ;;" }
@@ -158,8 +157,8 @@ complete -F _routectl routectl
             return nil
         case .file:
             return "compopt -o filenames 2>/dev/null; _routectl_reply \"$cur\" < <(compgen -f -- \"$cur\")"
-        case .route:
-            return "_routectl_reply \"$cur\" < <(_routectl_routes \"$file\")"
+        case .route, .tab:
+            return "_routectl_reply \"$cur\" < <(_routectl_names \(Completions.helper(for: completion)!.command) \"$file\")"
         case .command:
             return fixed(Completions.commands.map(\.name))
         case .choices(let choices):

@@ -20,7 +20,17 @@ enum Completions {
     }
 
     /// The hidden command that prints the route names of the file in use, one a line.
-    static let routesCommand = "__routes"
+    static let routesCommand = Command.routes.name
+
+    /// The hidden command that lists the names a kind of value completes to, with the tag the
+    /// scripts show for them; `nil` for kinds the scripts complete by themselves.
+    static func helper(for completion: Completion) -> (command: String, tag: String)? {
+        switch completion {
+        case .route: return (Command.routes.name, "route")
+        case .tab: return (Command.tabs.name, "tab")
+        case .none, .file, .command, .choices: return nil
+        }
+    }
 
     /// The global option that names the navigator file; the scripts pass its value on to
     /// ``routesCommand`` so that route names come from the file the command line will use.

@@ -67,15 +67,15 @@ function __routectl_first_argument
     test "$scan[1]" = "$argv[1]"; and test "$scan[2]" = 0
 end
 
-# Prints the route names of the file named on the line so far (else the file in use), as
-# routectl itself lists them.
-function __routectl_routes
+# Prints the names hidden command $argv[1] lists (routes, tabs) for the file named on the line
+# so far (else the file in use), as routectl itself lists them, described as $argv[2].
+function __routectl_names
     set -l file (__routectl_scan)[3]
     set file (string replace -r -- '^~(?=/)' $HOME $file)
     set -l args
     test -n "$file"; and set args {{file_flag}} $file
-    for name in (command routectl $args {{routes_command}} 2>/dev/null)
-        printf '%s\troute\n' $name
+    for name in (command routectl $args $argv[1] 2>/dev/null)
+        printf '%s\t%s\n' $name $argv[2]
     end
 end
 
@@ -101,7 +101,6 @@ complete -c routectl -f
                 "Install: save as ~/.config/fish/completions/routectl.fish (mkdir -p that folder first)."
             ]).map { "# " + $0 }.joined(separator: "\n"),
             "file_flag": file.flag,
-            "routes_command": Completions.routesCommand,
             "value_flags": OptionSpec.valueTaking.map(\.flag).joined(separator: " "),
             "short_value_cases": OptionSpec.valueTaking.compactMap { option in
                 option.short.map { "                    case \($0)\n                        set expect \(option.flag)" }
@@ -123,7 +122,7 @@ complete -c routectl -f
             switch option.completion {
             case .file: parts.append("-r -F")
             case .none: parts.append("-x")
-            case .route, .command, .choices: parts.append("-x -a " + quoted(words(option.completion)))
+            case .route, .tab, .command, .choices: parts.append("-x -a " + quoted(words(option.completion)))
             }
         }
         parts.append("-d " + quoted(option.summary))
@@ -135,7 +134,7 @@ complete -c routectl -f
         switch completion {
         case .none: return []
         case .file: return ["-F"]
-        case .route, .choices: return ["-a " + quoted(words(completion))]
+        case .route, .tab, .choices: return ["-a " + quoted(words(completion))]
         case .command: return Completions.commands.map { "-a \($0.name) -d \(quoted($0.summary))" }
         }
     }
@@ -144,7 +143,9 @@ complete -c routectl -f
     private static func words(_ completion: Completion) -> String {
         switch completion {
         case .none, .file: return ""
-        case .route: return "(__routectl_routes)"
+        case .route, .tab:
+            let helper = Completions.helper(for: completion)!
+            return "(__routectl_names \(helper.command) \(helper.tag))"
         case .command: return Completions.commands.map(\.name).joined(separator: " ")
         case .choices(let choices): return choices.joined(separator: " ")
         }

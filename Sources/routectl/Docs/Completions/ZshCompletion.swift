@@ -7,17 +7,20 @@ enum ZshCompletion {
 #compdef routectl
 {{header}}
 
-# Offers the route names of the file named on the line so far (else the file in use), as
-# routectl itself lists them. $_routectl_file is a file option given before the command.
-_routectl_routes() {
+# Offers the names hidden command $1 lists (routes, tabs) for the file named on the line so far
+# (else the file in use), as routectl itself lists them, tagged $2. $_routectl_file is a file
+# option given before the command. (Actions below call it through one function per kind:
+# _arguments puts its own options before an action's arguments.)
+_routectl_names() {
   local file={{file_lookup}}
-  local -a args routes
+  local -a args names
   file=${(Q)file}
   [[ $file == \~/* ]] && file=$HOME/${file#\~/}
   [[ -n $file ]] && args=({{file_flag}} $file)
-  routes=(${(f)"$(command routectl $args {{routes_command}} 2>/dev/null)"})
-  _wanted routes expl route compadd -a routes
+  names=(${(f)"$(command routectl $args $1 2>/dev/null)"})
+  _wanted $2s expl $2 compadd -a names
 }
+{{name_functions}}
 
 # Offers the command names.
 _routectl_commands() {
@@ -64,7 +67,10 @@ fi
             ]).map { "# " + $0 }.joined(separator: "\n"),
             "file_lookup": lookup,
             "file_flag": file.flag,
-            "routes_command": Completions.routesCommand,
+            "name_functions": [Completion.route, .tab].map { completion in
+                let helper = Completions.helper(for: completion)!
+                return "_routectl_\(helper.tag)s() { _routectl_names \(helper.command) \(helper.tag) }"
+            }.joined(separator: "\n"),
             "command_descriptions": Completions.commands.map {
                 "    " + quoted($0.name.replacing(":", with: "\\:") + ":" + $0.summary)
             }.joined(separator: "\n"),
@@ -114,7 +120,8 @@ fi
         switch completion {
         case .none: return " "
         case .file: return "_files"
-        case .route: return "_routectl_routes"
+        case .route, .tab:
+            return "_routectl_\(Completions.helper(for: completion)!.tag)s"
         case .command: return "_routectl_commands"
         case .choices(let choices): return "(" + choices.joined(separator: " ") + ")"
         }

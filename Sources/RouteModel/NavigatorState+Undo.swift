@@ -1,0 +1,54 @@
+extension NavigatorState {
+    /// The tree as it was before the last `count` recorded changes.
+    ///
+    /// Each history entry holds the path after its change and, when the root was a tab
+    /// container, every tab's chain; together they are the whole tree after that change. So
+    /// the tree before the last `count` changes is the one recorded by the entry before them,
+    /// or, when those changes reach back to the first ever (`seq` 1), the fresh state.
+    ///
+    /// - Throws: `invalidInput` for a count below 1; `cannotApply` when the kept history does
+    ///   not reach back that far, or the entry to go back to does not describe a state.
+    func treeBefore(_ count: Int) throws -> NavigationTree {
+        guard count >= 1 else {
+            throw NavigatorError(.invalidInput, "invalid count \(count): undo takes a whole number >= 1")
+        }
+        let kept = history.count
+        let reachesStart = kept > 0 ? try history.oldest()?.seq == 1 : false
+        let available = reachesStart ? kept : max(0, kept - 1)
+        guard count <= available else {
+            let reason = available == 0
+                ? "no recorded change can be undone"
+                : "the history reaches back \(available) change\(available == 1 ? "" : "s")"
+            throw NavigatorError(
+                .cannotApply, "cannot undo \(count) change\(count == 1 ? "" : "s"): \(reason)",
+                fact: .historyTooShort(requested: count, available: available))
+        }
+        if count == kept {
+            return startingTree(initial)
+        }
+        guard let entry = try history.entries(last: count + 1).first else {
+            return startingTree(initial)
+        }
+        return try tree(recordedBy: entry)
+    }
+
+    /// The whole tree after the change `entry` records.
+    func tree(recordedBy entry: HistoryEntry) throws -> NavigationTree {
+        do {
+            let path = try RoutePath(parsing: entry.path)
+            var before = self
+            before.tree = NavigationTree(chain: NavigationChain(root: NavigatorState.defaultRoute))
+            var tree = try before.tree(for: path)
+            if let tabs = entry.tabs, let current = tree.tabs {
+                guard tabs.map(\.name) == current.names, tabs[current.selectedIndex] == current.selected else {
+                    throw NavigatorError(.invalidInput, "its tabs do not match its path")
+                }
+                tree.tabs = Tabs(tabs, selected: current.selectedIndex)
+            }
+            return tree
+        } catch let error as NavigatorError {
+            throw NavigatorError(
+                .cannotApply, "cannot undo to the state history entry \(entry.seq) recorded: \(error.message)")
+        }
+    }
+}
