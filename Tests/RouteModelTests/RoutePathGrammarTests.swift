@@ -1,0 +1,77 @@
+import Testing
+@testable import RouteModel
+
+/// The path grammar of Part 2: presentations, tabs and typed values, parsed and rendered, and
+/// every refusal saying at which column.
+@Suite struct RoutePathGrammarTests {
+    @Test func parsesTheSpecExample() throws {
+        let path = try RoutePath(parsing: "home/details?id=42/sheet:compose?draft:=7/attachments/cover:login")
+        #expect(path.segments == [
+            .route(try Route("home")),
+            .route(try Route("details", parameters: [Route.Parameter(key: "id", value: "42")])),
+            .presented(.sheet, try Route("compose", parameters: [Route.Parameter(key: "draft", json: "7")])),
+            .route(try Route("attachments")),
+            .presented(.cover, try Route("login")),
+        ])
+        #expect(path.columns == [1, 6, 20, 43, 55])
+        #expect(path.description == "home/details?id=42/sheet:compose?draft:=7/attachments/cover:login")
+    }
+
+    @Test func parsesTabs() throws {
+        let path = try RoutePath(parsing: "home/tab:profile/settings/sheet:edit")
+        #expect(path.segments == [.route(try Route("home")), .tab("profile"), .route(try Route("settings")), .presented(.sheet, try Route("edit"))])
+    }
+
+    @Test func typedValuesKeepTheirTypeAndTextAndAreEncodedLikeStrings() throws {
+        let route = try Route(name: "x", arguments: ["n:=-2.5e3", "b:=true", "z:=null", "s:=\"a b\"", "t=c:=d"])
+        #expect(route.parameters.map(\.type) == [.number, .boolean, .null, .string, .string])
+        #expect(route.parameters.map(\.value) == ["-2.5e3", "true", "null", "a b", "c:=d"])
+        #expect(route.description == "x?n:=-2.5e3&b:=true&z:=null&s=a%20b&t=c%3A%3Dd")
+        let back = try RoutePath(parsing: route.description)
+        #expect(back.segments == [.route(route)])
+        #expect(try RoutePath(parsing: "x?s:=%22q%22").segments == [.route(try Route(name: "x", arguments: ["s=q"]))],
+            "a typed JSON string is a string")
+        #expect(try Route(name: "x", arguments: ["n:=7"]) != Route(name: "x", arguments: ["n=7"]), "7 is not \"7\"")
+    }
+
+    @Test(arguments: ["", " 7", "7 ", "[1]", "{}", "tru", "01", "1.", "-", "\"a", "'a'", "NaN", "abc", "\"\\u0001\""])
+    func invalidTypedValuesAreRefused(_ json: String) {
+        let error = #expect(throws: NavigatorError.self) { try Route.Parameter(argument: "k:=" + json) }
+        #expect(error?.kind == .invalidInput)
+    }
+
+    @Test(arguments: [
+        ("", 1, "it names no route"),
+        ("/home", 1, "it starts with '/'"),
+        ("home//x", 6, "empty segment"),
+        ("home/x/", 8, "empty segment"),
+        ("sheet:a", 1, "the path starts with the root route, not a sheet"),
+        ("tab:a", 1, "not a tab"),
+        ("home/popover:a", 6, "unknown segment kind 'popover:'"),
+        ("home/sheet:", 12, "invalid route name '': it is empty"),
+        ("home/tab:a?x=1", 11, "a tab takes no parameters"),
+        ("home/tab:9", 10, "invalid tab name '9'"),
+        ("home/x?id", 8, "parameter 'id' has no '='"),
+        ("home/x?id=%4", 11, "has a '%' not followed by two hex digits"),
+        ("home/x?id=%FF", 11, "is not UTF-8 once decoded"),
+        ("home/x?n:=abc", 8, "invalid typed value 'abc'"),
+        ("home/x?a=1&a=2", 6, "duplicate parameter 'a'"),
+        ("x?a=é&b=%", 9, "has a '%'"),  // columns count characters, not bytes
+    ])
+    func refusalsSayWhere(_ text: String, _ column: Int, _ reason: String) {
+        let error = #expect(throws: NavigatorError.self) { try RoutePath(parsing: text) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.fact == .invalidPath(column: column), "\(text): \(error?.message ?? "")")
+        #expect(error?.message.hasPrefix("invalid path \(NavigatorError.quote(text)): at column \(column), ") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains(reason) == true, "\(text): \(error?.message ?? "")")
+    }
+
+    @Test func aTreeRendersItsSelectedTabOnly() throws {
+        let container = try TabContainer(declaration: "home=feed,profile")
+        var tree = NavigationTree(root: try Route("home"), container: container)
+        tree.tabs!.all[0].chain.push(try Route("hidden"))
+        tree.tabs!.selectedIndex = 1
+        tree.activeChain.present(try Route("edit"), as: .sheet)
+        #expect(RoutePath(tree).description == "home/tab:profile/sheet:edit")
+    }
+}
