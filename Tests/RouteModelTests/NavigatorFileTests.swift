@@ -177,5 +177,6 @@ import Testing
         #expect(HistoryKey.op == JSONScanner.packed("op"))
         #expect(HistoryKey.args == JSONScanner.packed("args"))
         #expect(HistoryKey.path == JSONScanner.packed("path"))
+        #expect(HistoryKey.tabs == JSONScanner.packed("tabs"))
     }
 }

@@ -3,11 +3,12 @@ import Testing
 @testable import RouteModel
 import TestSupport
 
-/// `RoutePath.parse` on hostile text, and `parse` as the inverse of `render` on random routes.
+/// `RoutePath(parsing:)` on hostile text in the whole grammar (presentations, tabs, typed values),
+/// and parsing as the inverse of rendering.
 @Suite struct RoutePathFuzzTests {
     /// Characters paths are made of, plus some that have no business there.
     static let alphabet: [String] =
-        Array("abcxyzABZ019_.-~/?&=%").map(String.init) + ["%2F", "%C3%A9", "%C3", "%G1", "%", "é", "e\u{301}", "😀", " ", "\u{0}", "\u{1}", "\n", "\u{7F}", "\u{85}", "\u{200D}", "\u{FEFF}"]
+        Array("abcxyzABZ019_.-~/?&=%:\"").map(String.init) + ["sheet:", "cover:", "tab:", ":=", ":=7", ":=true", ":=null", ":=%22s%22", ":=[1]", "%2F", "%C3%A9", "%C3", "%G1", "%", "é", "e\u{301}", "😀", " ", "\u{0}", "\u{1}", "\n", "\u{7F}", "\u{85}", "\u{200D}", "\u{FEFF}"]
 
     /// Random parameter values: any text without control characters, including `/ ? & = %`.
     static let valueAlphabet: [String] = Array("ab0 /?&=%+~._-#").map(String.init) + ["é", "e\u{301}", "😀", "\u{FFFD}", "\u{10FFFF}", "%41"]
@@ -20,12 +21,16 @@ import TestSupport
         for index in 0..<count {
             let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in random.pick(Self.alphabet) }.joined()
             do {
-                let routes = try RoutePath.plainRoutes(text)
+                let path = try RoutePath(parsing: text)
                 parsed += 1
-                let rendered = RoutePath.render(root: routes[0], stack: Array(routes.dropFirst()))
-                #expect(try RoutePath.plainRoutes(rendered) == routes, "seed \(seed), case \(index): \(text.debugDescription)")
+                #expect(try RoutePath(parsing: path.description) == path, "seed \(seed), case \(index): \(text.debugDescription)")
+                #expect(path.columns.count == path.segments.count && path.columns.first == 1, "seed \(seed), case \(index)")
             } catch let error as NavigatorError {
                 #expect(error.kind == .invalidInput && !error.message.contains("\n"), "seed \(seed), case \(index): \(error)")
+                guard case .invalidPath(let column)? = error.fact, (1...(text.unicodeScalars.count + 1)).contains(column) else {
+                    Issue.record("seed \(seed), case \(index): \(text.debugDescription): no column within the text: \(error)")
+                    continue
+                }
             } catch {
                 Issue.record("seed \(seed), case \(index): \(text.debugDescription) threw \(error)")
             }

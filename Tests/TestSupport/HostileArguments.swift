@@ -10,10 +10,13 @@ public struct HostileArguments {
     /// refuse in a debug build (the "did you mean" search compares them with every name).
     public var hugeWords = true
 
-    public static let commands = ["show", "set", "push", "pop", "reset", "history", "init", "help", "completions", "man", "__routes"]
+    public static let commands = [
+        "show", "set", "push", "pop", "present", "dismiss", "tab", "go", "undo", "reset", "history", "init", "help",
+        "completions", "man", "__routes", "__tabs",
+    ]
     public static let misspelled = ["shwo", "pussh", "SHOW", "Push", "histroy", "", "-", "help2", "routes", "completion"]
-    public static let switches = ["--json", "--no-color", "-q", "--quiet", "-h", "--help", "--version", "--path", "--root", "--force", "-qh"]
-    public static let valued = ["-f", "--file", "--lock-timeout", "-n", "--last", "--to", "--initial", "--routes", "--history-limit"]
+    public static let switches = ["--json", "--no-color", "-q", "--quiet", "-h", "--help", "--version", "--path", "--root", "--force", "-qh", "--cover", "--all"]
+    public static let valued = ["-f", "--file", "--lock-timeout", "-n", "--last", "--to", "--initial", "--routes", "--history-limit", "--tabs"]
     public static let wrongOptions = ["--jsn", "--lock-timout", "-x", "-Z", "---", "--", "--=", "--file=", "-qn", "-fq", "-nq5", "--json=1", "--no-color=", "-é", "--é"]
     public static let values = [
         "home", "details", "a", "_x", "x.y-z", "1bad", "a b", "root", String(repeating: "n", count: 65),
@@ -21,6 +24,8 @@ public struct HostileArguments {
         "0", "1", "3", "-1", "1.5", "0.001", "86400", "86401", "99999999999999999999", "1e3", "0x10", " 1", "+1", ".", "..",
         "other.json", "navigator.json", "a,b", "a,,b", ",", "root,home", "home,root,home",
         "bash", "zsh", "fish", "tcsh",
+        "n:=7", "b:=true", "z:=null", "s:=\"q\"", "k:=", "k:=[1]", "k:=01", ":=1", "home=feed,profile", "home=", "home=a,a",
+        "home/tab:feed/x", "home/sheet:a/cover:b?n:=1", "home//x", "tab:a", "home/popover:x", "home/x?id=%4",
     ]
     /// Words no command line should contain, as bytes.
     public static let hostile: [[UInt8]] = [
@@ -48,11 +53,20 @@ public struct HostileArguments {
     /// A command line the SPEC allows, so that mutations start close to the working paths.
     public mutating func valid() -> [String] {
         let routes = ["home", "details", "a", "_x", "x.y-z", "root"]
-        let parameters = ["id=42", "k=", "tab=info", "q=a b", "k=é", "e=x=y"]
+        let parameters = ["id=42", "k=", "tab=info", "q=a b", "k=é", "e=x=y", "n:=7", "ok:=true"]
         var words: [String]
         switch random.pick(Self.commands) {
-        case "set", "push":
-            words = [random.chance(0.5) ? "set" : "push", random.pick(routes)] + parameters.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))
+        case "set", "push", "present":
+            words = [random.pick(["set", "push", "present"]), random.pick(routes)] + parameters.shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))
+            if words[0] == "present", random.chance(0.5) { words.append("--cover") }
+        case "dismiss":
+            words = random.pick([["dismiss"], ["dismiss", "--all"], ["dismiss", "--to", random.pick(routes)]])
+        case "tab":
+            words = ["tab", random.pick(["feed", "profile", "nope"])]
+        case "go":
+            words = ["go", random.pick(["home/tab:feed/a", "home/tab:profile/sheet:b?n:=1/c", "a/b/cover:c", "root", "home"])]
+        case "undo":
+            words = random.chance(0.5) ? ["undo"] : ["undo", String(Int.random(in: 1...3, using: &random))]
         case "pop":
             words = random.pick([["pop"], ["pop", String(Int.random(in: 1...3, using: &random))], ["pop", "--to", random.pick(routes)], ["pop", "--root"]])
         case "history":
@@ -62,6 +76,7 @@ public struct HostileArguments {
             if random.chance(0.5) { words += ["--initial", "home"] }
             if random.chance(0.3) { words += ["--routes", "home,details,a"] }
             if random.chance(0.3) { words += ["--history-limit", String(Int.random(in: 1...5, using: &random))] }
+            if random.chance(0.5) { words += ["--tabs", "home=feed,profile"] }
             if random.chance(0.5) { words.append("--force") }
         case "show":
             words = ["show"] + [["--path"], ["--json"], []][Int.random(in: 0..<3, using: &random)]
@@ -72,7 +87,7 @@ public struct HostileArguments {
         case "completions":
             words = ["completions", random.pick(["bash", "zsh", "fish"])]
         default:
-            words = [random.pick(["man", "__routes", "show"])]
+            words = [random.pick(["man", "__routes", "__tabs", "show"])]
         }
         let globals = [["--json"], ["-q"], ["--no-color"], ["--lock-timeout", "2"], ["--lock-timeout=0.5"], ["-f", "other.json"]]
         for _ in 0..<Int.random(in: 0...2, using: &random) {

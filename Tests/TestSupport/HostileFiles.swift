@@ -3,7 +3,8 @@ import Foundation
 /// Navigator files for fuzzing: valid seeds, a catalog of hostile shapes, and random mutations
 /// of both. (`routectlTests/Support` links to this file, as to ``FuzzRandom``.)
 public enum HostileFiles {
-    /// Valid format-1 files, small enough to truncate at every byte.
+    /// Valid files of formats 1 and 2 (and one of a newer format), small enough to truncate at
+    /// every byte.
     public static let seeds: [String] = [
         #"{"format": 1, "initial": {"name": "root"}}"#,
         """
@@ -24,6 +25,27 @@ public enum HostileFiles {
         """,
         #"{"format":1,"initial":{"name":"a","params":{"k":""},"color":"red"},"root":{"name":"b"},"stack":[],"routes":null,"history":[]}"#,
         #"{"format": 3, "initial": {"name": "a"}, "root": {"name": "b"}, "stack": [{"name": "c"}], "modals": [{"name": "m"}]}"#,
+        """
+        {
+          "format": 2,
+          "initial": {"name": "onboarding"},
+          "root": {"name": "home"},
+          "stack": [],
+          "presented": [],
+          "tabs": [
+            {"name": "feed", "stack": [{"name": "details", "params": {"id": "42", "n": -7.5e1, "b": true, "z": null}}], "presented": [{"style": "sheet", "root": {"name": "c"}, "stack": [], "x": 1}]},
+            {"name": "profile", "stack": [], "presented": [], "badge": "3"}
+          ],
+          "selectedTab": "profile",
+          "tabContainers": {"home": ["feed", "profile"], "other": ["x"]},
+          "historyLimit": 5,
+          "history": [
+            {"seq": 1, "at": "2026-11-22T10:00:00Z", "op": "tab", "args": ["profile"], "path": "home/tab:profile", "tabs": [{"name": "feed", "stack": [], "presented": []}, {"name": "profile", "stack": [], "presented": []}]}
+          ]
+        }
+
+        """,
+        #"{"format":2,"initial":{"name":"a","params":{"n":0}},"root":{"name":"b"},"stack":[{"name":"c"}],"presented":[{"style":"cover","root":{"name":"d","params":{"s":"t"}},"stack":[{"name":"e"}]},{"style":"sheet","root":{"name":"f"},"stack":[]}]}"#,
     ]
 
     /// Hostile files that each probe one rule, with a name for failure messages.
@@ -132,6 +154,38 @@ public enum HostileFiles {
         add("raw tab in a string", member("x", "\"a\tb\""))
         add("long string", member("x", "\"" + String(repeating: "é", count: 500_000) + "\""))
         add("many members", "{" + (0..<20_000).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"format\": 1, \"initial\": {\"name\": \"a\"}}")
+        // Format 2's members and the rules that tie them together.
+        let presentations = [
+            "5", "[5]", "[{}]", #"[{"style": "sheet"}]"#, #"[{"root": {"name": "a"}}]"#, #"[{"style": "modal", "root": {"name": "a"}}]"#,
+            #"[{"style": 1, "root": {"name": "a"}}]"#, #"[{"style": "sheet", "root": {"name": "a"}, "stack": 5}]"#,
+            #"[{"style": "sheet", "style": "cover", "root": {"name": "a"}}]"#, #"[{"style": "sheet", "root": {"name": "1"}}]"#,
+        ]
+        for value in presentations {
+            add("presented: \(value.prefix(60))", member("presented", value))
+        }
+        let tabbed = #"{"format": 2, "initial": {"name": "h"}, "tabContainers": {"h": ["x", "y"]}, "#
+        for (name, rest) in [
+            ("no tabs for a container root", #""history": []}"#),
+            ("tabs without selectedTab", #""tabs": [{"name": "x"}, {"name": "y"}]}"#),
+            ("selectedTab without tabs", #""selectedTab": "x"}"#),
+            ("selected tab not a tab", #""tabs": [{"name": "x"}, {"name": "y"}], "selectedTab": "z"}"#),
+            ("tabs in another order", #""tabs": [{"name": "y"}, {"name": "x"}], "selectedTab": "x"}"#),
+            ("a tab missing", #""tabs": [{"name": "x"}], "selectedTab": "x"}"#),
+            ("a tab twice", #""tabs": [{"name": "x"}, {"name": "x"}], "selectedTab": "x"}"#),
+            ("a tab without a name", #""tabs": [{"name": "x"}, {"stack": []}], "selectedTab": "x"}"#),
+            ("a stack on a container root", #""stack": [{"name": "s"}], "tabs": [{"name": "x"}, {"name": "y"}], "selectedTab": "x"}"#),
+            ("a sheet on a container root", #""presented": [{"style": "sheet", "root": {"name": "s"}}], "tabs": [{"name": "x"}, {"name": "y"}], "selectedTab": "x"}"#),
+            ("selectedTab a number", #""tabs": [{"name": "x"}, {"name": "y"}], "selectedTab": 0}"#),
+        ] {
+            add("tabs: \(name)", tabbed + rest)
+        }
+        for value in ["5", "[]", #"{"h": []}"#, #"{"h": ["x", "x"]}"#, #"{"h": [1]}"#, #"{"1h": ["x"]}"#, #"{"h": ["x"], "h": ["y"]}"#, #"{"h": "x"}"#] {
+            add("tabContainers: \(value)", member("tabContainers", value))
+        }
+        for value in ["[1]", "{}", "01", "1.", "-", "tru", "nul", #""\u0001""#, "1e999999999"] {
+            add("typed value \(value)", member("root", #"{"name": "b", "params": {"k": "# + value + "}}"))
+        }
+        add("history entry with bad tabs", member("history", #"[{"seq": 1, "at": "t", "op": "o", "args": [], "path": "p", "tabs": 5}]"#))
         add("format 3 with a bad stack", #"{"format": 3, "initial": {"name": "a"}, "stack": 5}"#)
         add("format 3 with garbage after", #"{"format": 3, "initial": {"name": "a"}} x"#)
         add("format 1000000 without initial", #"{"format": 1000000}"#)

@@ -301,6 +301,10 @@ private enum FileReader {
                 case HistoryKey.path:
                     _ = try scanner.scanString()
                     found |= 16
+                case HistoryKey.tabs:
+                    // Checked as `decodeEntry` will read them, so that undo never meets an
+                    // entry that was accepted here and does not decode.
+                    _ = try TreeReader.tabs(&scanner, depth: 4)
                 default:
                     // An escaped spelling of a known key is not matched above, but `decodeEntry`
                     // (which decodes keys) would read it: refuse it here, so that an entry
@@ -330,6 +334,7 @@ enum HistoryKey {
     static let op: UInt64 = 0x6F_70  // "op"
     static let args: UInt64 = 0x61_72_67_73  // "args"
     static let path: UInt64 = 0x70_61_74_68  // "path"
+    static let tabs: UInt64 = 0x74_61_62_73  // "tabs"
     /// The same keys as text.
-    static let names: Set<String> = ["seq", "at", "op", "args", "path"]
+    static let names: Set<String> = ["seq", "at", "op", "args", "path", "tabs"]
 }
