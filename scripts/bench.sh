@@ -27,7 +27,9 @@
 #   jq edit / push              >= 10   10x faster than the shell way
 #
 # Floors and goals are judged at 1,000 entries; the 10,000 column is for
-# information. Push times are mostly fsync and vary with the disk: compare
+# information. A third file is format 2 (scripts/make-format2-file.sh: two tabs,
+# a sheet up, 1,000 history entries each carrying every tab): the same floors
+# and goals are judged on it, and its times are compared with format 1's. Push times are mostly fsync and vary with the disk: compare
 # runs on the same machine. The script always exits 0 when the runs worked;
 # read the PASS/MISS column.
 #
@@ -119,15 +121,35 @@ for n in 1000 10000; do
     -n 'jq edit' -p "cp $d/pristine.json $d/jq.json" "sh -c \"$(jq_edit "$d/jq.json" | sed 's/["\\]/\\&/g')\""
 done
 
+# Format 2: two tabs, a sheet up, 1,000 history entries.
+d=$work/format2
+mkdir "$d"
+scripts/make-format2-file.sh "$bin" "$d/pristine.json" >/dev/null
+cp "$d/pristine.json" "$d/read.json"
+[[ $("$work/read_floor" "$d/read.json") == home ]] || die "C read floor gave a wrong root (format 2)"
+"$bin" -f "$d/read.json" show --path >/dev/null || die "routectl show --path failed (format 2)"
+for w in floor routectl; do cp "$d/pristine.json" "$d/$w.json"; done
+"$work/push_floor" "$d/floor.json" || die "C push floor failed (format 2)"
+"$bin" -f "$d/routectl.json" push bench || die "routectl push failed (format 2)"
+[[ $("$bin" -f "$d/routectl.json" show --json | jq -r '.top.name') == bench ]] || die "routectl push did not push (format 2)"
 echo
-python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" <<'PY'
+echo "== format 2: two tabs, a sheet, $(jq '.history | length' "$d/pristine.json") history entries, $(wc -c <"$d/pristine.json") bytes =="
+hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-format2.json" \
+  -n '/bin/true' -p true /bin/true \
+  -n 'C read floor' -p true "$work/read_floor $d/read.json" \
+  -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
+  -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
+  -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench"
+
+echo
+python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" <<'PY'
 import json, sys
 names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
-small, big = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
-              for f in sys.argv[1:3])
-print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}")
+small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
+                  for f in sys.argv[1:4])
+print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}{'format 2':>10}")
 for n in names:
-    print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
+    print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}{f2[n]:>10.2f}" if n in f2 else f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
 print()
 rows = [  # label, value at 1k, value at 10k (or None), goal, at most?
     ("show --path / C read floor", small["routectl show --path"] / small["C read floor"],
@@ -145,4 +167,17 @@ for label, v, v10, goal, at_most in rows:
     extra = f"{v10:8.2f}" if v10 is not None else ""
     line = f"{label:<28}{v:>7.2f}{('<= ' if at_most else '>= ') + str(goal):>8}  {'PASS' if ok else 'MISS':<6}{extra}"
     print(line.rstrip())
+print()
+rows = [  # format 2 (two tabs, a sheet, 1,000 entries): floors as above, and next to format 1
+    ("format 2 show / C read floor", f2["routectl show --path"] / f2["C read floor"], 3, True),
+    ("format 2 push / C push floor", f2["routectl push"] / f2["C push floor"], 2, True),
+    ("format 2 / format 1, show", f2["routectl show --path"] / small["routectl show --path"], None, True),
+    ("format 2 / format 1, push", f2["routectl push"] / small["routectl push"], None, True),
+]
+print(f"{'ratio (of medians)':<30}{'value':>7}{'goal':>8}")
+for label, v, goal, at_most in rows:
+    if goal is None:
+        print(f"{label:<30}{v:>7.2f}")
+    else:
+        print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
 PY
