@@ -146,7 +146,7 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     ///   ``NavigatorError/Fact/invalidPath(column:)``.
     public init(parsing text: String) throws {
         let bytes = Array(text.utf8)
-        var parser = Parser(text: text, bytes: bytes)
+        let parser = Parser(text: text, bytes: bytes)
         guard !bytes.isEmpty else { throw parser.error("it names no route", at: 0) }
         var start = 0
         var segments: [Segment] = []

@@ -41,7 +41,7 @@ import TestSupport
 
     @Test func versionPrintsOneLine() {
         let result = Sandbox().runBare(["--version"])
-        #expect(result.status == 0 && result.stdout == "routectl 1.0.0\n")
+        #expect(result.status == 0 && result.stdout == "routectl 2.0.0\n")
     }
 
     @Test func usageErrorsExit64WithOneLineAndAHint() {
