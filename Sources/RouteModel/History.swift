@@ -63,7 +63,7 @@ public struct History: Sendable {
     }
 
     /// Appends an entry with the next `seq`, then drops the oldest entries beyond `limit`.
-    mutating func append(at: String, op: String, args: [String], path: String, tabs: [Tab]?, limit: Int) {
+    mutating func append(at: String, op: String, args: [String], path: String, tabs: [String]?, limit: Int) {
         lastSeq += 1
         recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path, tabs: tabs))
         if count > limit {

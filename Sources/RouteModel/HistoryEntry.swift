@@ -13,11 +13,12 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The state's path after the change.
     public var path: String
     /// Every tab after the change, when the root is a tab container (the path shows only the
-    /// selected one); `nil` otherwise.
-    public var tabs: [Tab]?
+    /// selected one): each tab's chain as a path that starts with the tab's name, such as
+    /// `feed/details?id=42/sheet:compose`, in declared order; `nil` otherwise.
+    public var tabs: [String]?
 
     /// Creates an entry.
-    public init(seq: Int, at: String, op: String, args: [String], path: String, tabs: [Tab]? = nil) {
+    public init(seq: Int, at: String, op: String, args: [String], path: String, tabs: [String]? = nil) {
         self.tabs = tabs
         self.seq = seq
         self.at = at

@@ -31,7 +31,7 @@ extension NavigatorState {
     }
 
     /// `chain` with the segments of `path` from `start` on pushed and presented on it.
-    private func chain(_ chain: NavigationChain, _ path: RoutePath, from start: Int) throws -> NavigationChain {
+    func chain(_ chain: NavigationChain, _ path: RoutePath, from start: Int) throws -> NavigationChain {
         var chain = chain
         for index in path.segments.indices.dropFirst(start) {
             switch path.segments[index] {

@@ -2,7 +2,8 @@ extension NavigatorState {
     /// The tree as it was before the last `count` recorded changes.
     ///
     /// Each history entry holds the path after its change and, when the root was a tab
-    /// container, every tab's chain; together they are the whole tree after that change. So
+    /// container, every tab's chain as a path; together they are the whole tree after that
+    /// change. So
     /// the tree before the last `count` changes is the one recorded by the entry before them,
     /// or, when those changes reach back to the first ever (`seq` 1), the fresh state.
     ///
@@ -39,11 +40,22 @@ extension NavigatorState {
             var before = self
             before.tree = NavigationTree(chain: NavigationChain(root: NavigatorState.defaultRoute))
             var tree = try before.tree(for: path)
-            if let tabs = entry.tabs, let current = tree.tabs {
-                guard tabs.map(\.name) == current.names, tabs[current.selectedIndex] == current.selected else {
+            if let paths = entry.tabs, var tabs = tree.tabs {
+                guard paths.count == tabs.all.count else {
+                    throw NavigatorError(.invalidInput, "it records \(paths.count) tabs, not \(tabs.all.count)")
+                }
+                for (index, text) in paths.enumerated() {
+                    let base = Tab.baseRoute(tabs.all[index].name)
+                    let path = try RoutePath(parsing: text)
+                    guard path.segments.first == .route(base) else {
+                        throw path.error(at: 0, "tab \(quoted(base.name)) starts with its own route")
+                    }
+                    tabs.all[index].chain = try chain(NavigationChain(root: base), path, from: 1)
+                }
+                guard tabs.selected == tree.tabs?.selected else {
                     throw NavigatorError(.invalidInput, "its tabs do not match its path")
                 }
-                tree.tabs = Tabs(tabs, selected: current.selectedIndex)
+                tree.tabs = tabs
             }
             return tree
         } catch let error as NavigatorError {

@@ -181,7 +181,8 @@ public struct NavigatorState: Sendable {
         }
         guard try apply(operation) else { return false }
         history.append(
-            at: timestamp, op: operation.name, args: operation.arguments, path: path, tabs: tree.tabs?.all,
+            at: timestamp, op: operation.name, args: operation.arguments, path: path,
+            tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },
             limit: historyLimit)
         return true
     }

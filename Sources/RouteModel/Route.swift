@@ -92,8 +92,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// Creates a route, validating the name and refusing duplicate parameter keys.
     public init(_ name: String, parameters: [Parameter] = []) throws {
         try Route.validateName(name, what: "route name")
-        var seen = Set<String>()
-        for parameter in parameters where !seen.insert(parameter.key).inserted {
+        var seen = UniqueNames()
+        for parameter in parameters where !seen.insert(parameter.key) {
             throw NavigatorError(
                 .invalidInput, "duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))",
                 fact: .duplicateParameter)

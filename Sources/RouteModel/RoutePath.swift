@@ -40,15 +40,17 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// The path of `tree`: its root, then the selected tab (when there are tabs) and the
     /// active chain.
     public init(_ tree: NavigationTree) {
-        var segments: [Segment] = [.route(tree.root)]
-        let chain: NavigationChain
-        if let tabs = tree.tabs {
-            segments.append(.tab(tabs.selected.name))
-            chain = tabs.selected.chain
-        } else {
-            chain = tree.chain
+        guard let tabs = tree.tabs else {
+            self.init(chain: tree.chain)
+            return
         }
-        segments += chain.base.pushed.map(Segment.route)
+        let selected = RoutePath(chain: tabs.selected.chain).segments
+        self.init(segments: [.route(tree.root), .tab(tabs.selected.name)] + selected.dropFirst())
+    }
+
+    /// The path of one chain: its base flow's root and pushed routes, then each presentation.
+    public init(chain: NavigationChain) {
+        var segments: [Segment] = chain.base.routes.map(Segment.route)
         for presentation in chain.presented {
             segments.append(.presented(presentation.style, presentation.flow.root))
             segments += presentation.flow.pushed.map(Segment.route)

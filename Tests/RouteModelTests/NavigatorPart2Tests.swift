@@ -231,7 +231,7 @@ import Testing
         #expect(s.tree == beforeLast)
         #expect(s.tree.tabs?.all[0].chain.base.pushed.first?.parameters.first?.type == .number)
         #expect(try s.history.entries().last == HistoryEntry(
-            seq: 5, at: stamp, op: "undo", args: ["1"], path: "home/tab:profile", tabs: s.tree.tabs?.all))
+            seq: 5, at: stamp, op: "undo", args: ["1"], path: "home/tab:profile", tabs: ["feed/details?n:=7", "profile", "settings"]))
         #expect(try s.perform(.undo(1), at: stamp))
         #expect(s.tree == atEnd, "a second undo returns to where the first started")
         #expect(try s.perform(.undo(4), at: stamp), "before the two undos, the cover and the tab")
@@ -256,6 +256,23 @@ import Testing
         #expect(error?.fact == .historyTooShort(requested: 3, available: 2))
         #expect(try s.perform(.undo(2), at: stamp))
         #expect(s.path == "r/a/b")
+    }
+
+    @Test func undoToAnEntryThatDoesNotDescribeAStateCannotApply() throws {
+        let entry = #"{"seq": 1, "at": "t", "op": "tab", "args": ["feed"], "path": "home/tab:feed", "tabs": "#
+        for (tabs, reason) in [
+            (#"["feed/x", "nope"]"#, "tab 'profile' starts with its own route"),
+            (#"["feed/x"]"#, "it records 1 tabs, not 2"),
+            (#"["feed/x", "profile//y"]"#, "empty segment"),
+            (#"["feed/x", "profile"]"#, "its tabs do not match its path"),
+        ] {
+            let text = #"{"format": 2, "initial": {"name": "home"}, "tabContainers": {"home": ["feed", "profile"]}, "tabs": [{"name": "feed"}, {"name": "profile"}], "selectedTab": "profile", "history": ["#
+                + entry + tabs + #"}, {"seq": 2, "at": "t", "op": "tab", "args": ["profile"], "path": "home/tab:profile"}]}"#
+            var s = try NavigatorFile.decode(Array(text.utf8))
+            let error = cannotApply(&s, .undo(1))
+            #expect(error?.message.hasPrefix("cannot undo to the state history entry 1 recorded: ") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains(reason) == true, "\(tabs): \(error?.message ?? "")")
+        }
     }
 
     @Test func undoWithNoHistoryAndCountsBelowOne() throws {

@@ -40,7 +40,7 @@ public enum HostileFiles {
           "tabContainers": {"home": ["feed", "profile"], "other": ["x"]},
           "historyLimit": 5,
           "history": [
-            {"seq": 1, "at": "2026-11-22T10:00:00Z", "op": "tab", "args": ["profile"], "path": "home/tab:profile", "tabs": [{"name": "feed", "stack": [], "presented": []}, {"name": "profile", "stack": [], "presented": []}]}
+            {"seq": 1, "at": "2026-11-22T10:00:00Z", "op": "tab", "args": ["profile"], "path": "home/tab:profile", "tabs": ["feed/details?n:=1", "profile"]}
           ]
         }
 
@@ -186,6 +186,7 @@ public enum HostileFiles {
             add("typed value \(value)", member("root", #"{"name": "b", "params": {"k": "# + value + "}}"))
         }
         add("history entry with bad tabs", member("history", #"[{"seq": 1, "at": "t", "op": "o", "args": [], "path": "p", "tabs": 5}]"#))
+        add("history entry with tabs not strings", member("history", #"[{"seq": 1, "at": "t", "op": "o", "args": [], "path": "p", "tabs": [{"name": "x"}]}]"#))
         add("format 3 with a bad stack", #"{"format": 3, "initial": {"name": "a"}, "stack": 5}"#)
         add("format 3 with garbage after", #"{"format": 3, "initial": {"name": "a"}} x"#)
         add("format 1000000 without initial", #"{"format": 1000000}"#)

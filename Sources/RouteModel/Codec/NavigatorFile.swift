@@ -154,7 +154,10 @@ public enum NavigatorFile {
                 case "op": entry.op = try scanner.readString()
                 case "path": entry.path = try scanner.readString()
                 case "args": try scanner.readArray(depth: 2) { entry.args.append(try $0.readString()) }
-                case "tabs": entry.tabs = try TreeReader.tabs(&scanner, depth: 2)
+                case "tabs":
+                    var paths: [String] = []
+                    try scanner.readArray(depth: 2) { paths.append(try $0.readString()) }
+                    entry.tabs = paths
                 default: try scanner.skipValue(depth: 2)
                 }
             }
@@ -302,9 +305,9 @@ private enum FileReader {
                     _ = try scanner.scanString()
                     found |= 16
                 case HistoryKey.tabs:
-                    // Checked as `decodeEntry` will read them, so that undo never meets an
-                    // entry that was accepted here and does not decode.
-                    _ = try TreeReader.tabs(&scanner, depth: 4)
+                    // Paths, like `path`: checked as JSON strings here (so that every entry
+                    // accepted now decodes later), read as paths by undo.
+                    try scanner.readArray(depth: 4) { _ = try $0.scanString() }
                 default:
                     // An escaped spelling of a known key is not matched above, but `decodeEntry`
                     // (which decodes keys) would read it: refuse it here, so that an entry

@@ -107,7 +107,7 @@ public struct JSONWriter: Sendable {
         string(entry.path)
         if let tabs = entry.tabs {
             raw(", \"tabs\": ")
-            tabList(tabs, indent: nil)
+            stringArray(tabs)
         }
         raw("}")
     }
@@ -155,15 +155,11 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`, each tab on a line
-    /// of its own indented by `indent`, or all on one line when `indent` is `nil`.
-    public mutating func tabList(_ tabs: [Tab], indent: String?) {
+    /// of its own indented by `indent`.
+    public mutating func tabList(_ tabs: [Tab], indent: String) {
         bytes.append(UInt8(ascii: "["))
         for (index, tab) in tabs.enumerated() {
-            if let indent {
-                raw(index == 0 ? "\n" + indent : ",\n" + indent)
-            } else if index > 0 {
-                raw(", ")
-            }
+            raw(index == 0 ? "\n" + indent : ",\n" + indent)
             raw("{\"name\": ")
             string(tab.name)
             raw(", \"stack\": ")
@@ -173,7 +169,7 @@ public struct JSONWriter: Sendable {
             preserved(tab.preserved)
             raw("}")
         }
-        if let indent, !tabs.isEmpty { raw("\n" + indent.dropLast(2)) }
+        if !tabs.isEmpty { raw("\n" + indent.dropLast(2)) }
         bytes.append(UInt8(ascii: "]"))
     }
 

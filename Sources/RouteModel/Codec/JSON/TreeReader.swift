@@ -14,9 +14,9 @@ enum TreeReader {
             case "name":
                 name = try scanner.readString()
             case "params":
-                var keys = Set<String>()
+                var keys = UniqueNames()
                 try scanner.readObject(depth: depth + 1) { scanner, parameterKey in
-                    guard keys.insert(parameterKey).inserted else {
+                    guard keys.insert(parameterKey) else {
                         throw scanner.error("duplicate parameter \(quoted(parameterKey))")
                     }
                     let valueStart = scanner.position
@@ -89,7 +89,7 @@ enum TreeReader {
     /// the route named like it.
     static func tabs(_ scanner: inout JSONScanner, depth: Int) throws -> [Tab] {
         var tabs: [Tab] = []
-        var names = Set<String>()
+        var names = UniqueNames()
         try scanner.readArray(depth: depth) { scanner in
             let start = scanner.position
             var name: String?
@@ -101,7 +101,7 @@ enum TreeReader {
                     let valueStart = scanner.position
                     let text = try scanner.readString()
                     guard Route.isValidName(text) else { throw scanner.error("invalid tab name \(quoted(text))", at: valueStart) }
-                    guard names.insert(text).inserted else { throw scanner.error("duplicate tab \(quoted(text))", at: valueStart) }
+                    guard names.insert(text) else { throw scanner.error("duplicate tab \(quoted(text))", at: valueStart) }
                     name = text
                 case "stack": stack = try routes(&scanner, depth: depth + 2)
                 case "presented": presented = try presentations(&scanner, depth: depth + 2)
@@ -142,9 +142,9 @@ enum TreeReader {
         _ scanner: inout JSONScanner, depth: Int, _ known: (inout JSONScanner, String) throws -> Bool
     ) throws -> [JSONMember] {
         var unknown: [JSONMember] = []
-        var seen = Set<String>()
+        var seen = UniqueNames()
         try scanner.readObject(depth: depth) { scanner, key in
-            guard seen.insert(key).inserted else { throw scanner.error("duplicate key \(quoted(key))") }
+            guard seen.insert(key) else { throw scanner.error("duplicate key \(quoted(key))") }
             guard try known(&scanner, key) else {
                 let range = try scanner.skipValue(depth: depth + 1)
                 unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
