@@ -108,8 +108,17 @@ public struct NavigatorState: Sendable {
     ///   cannot satisfy (a pop past a flow's root, a dismiss with nothing presented, a tab of a
     ///   root without tabs, an undo past the history).
     public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
-        for name in operation.referencedNames {
-            try checkAllowed(name)
+        let names = operation.referencedNames
+        if let routes, names.count > 16 {
+            // A long `go` path against a long route list: one set, not a scan per name.
+            let allowed = Set(routes)
+            for name in names where !allowed.contains(name) {
+                try checkAllowed(name)
+            }
+        } else {
+            for name in names {
+                try checkAllowed(name)
+            }
         }
         let path = self.path
         do {
