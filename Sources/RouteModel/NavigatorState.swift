@@ -100,6 +100,25 @@ public struct NavigatorState: Sendable {
             fact: .routeNotAllowed(name: name, allowed: routes))
     }
 
+    /// Throws `invalidInput` at the column of the first route of `path` that a declared route
+    /// list does not allow.
+    private func checkAllowed(_ path: RoutePath) throws {
+        guard let routes else { return }
+        // One set for the whole path, not a scan of the list per route.
+        let allowed = path.segments.count > 4 ? Set(routes) : nil
+        for (index, segment) in path.segments.enumerated() {
+            let name: String
+            switch segment {
+            case .route(let route), .presented(_, let route): name = route.name
+            case .tab: continue
+            }
+            guard !(allowed?.contains(name) ?? routes.contains(name)) else { continue }
+            throw path.error(
+                at: index, "route \(quoted(name)) is not in this file's routes",
+                fact: .routeNotAllowed(name: name, allowed: routes))
+        }
+    }
+
     /// Applies `operation` to the state. Returns whether anything changed; history is untouched
     /// (``NavigationOperation/undo(_:)`` reads it).
     ///
@@ -108,15 +127,10 @@ public struct NavigatorState: Sendable {
     ///   cannot satisfy (a pop past a flow's root, a dismiss with nothing presented, a tab of a
     ///   root without tabs, an undo past the history).
     public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
-        let names = operation.referencedNames
-        if let routes, names.count > 16 {
-            // A long `go` path against a long route list: one set, not a scan per name.
-            let allowed = Set(routes)
-            for name in names where !allowed.contains(name) {
-                try checkAllowed(name)
-            }
+        if case .go(let path) = operation {
+            try checkAllowed(path)
         } else {
-            for name in names {
+            for name in operation.referencedNames {
                 try checkAllowed(name)
             }
         }
@@ -147,7 +161,13 @@ public struct NavigatorState: Sendable {
         case .present(let route, let style): tree.activeChain.present(route, as: style)
         case .dismiss: try tree.activeChain.dismiss()
         case .dismissAll: return tree.activeChain.dismissAll()
-        case .dismissTo(let name): return try tree.activeChain.dismiss(to: name)
+        case .dismissTo(let name):
+            if tree.tabs != nil, name == root.name, !tree.activeChain.flows.contains(where: { $0.routes.contains { $0.name == name } }) {
+                // The container root sits below every tab's chain: dismissing to it closes
+                // everything presented in the selected tab.
+                return tree.activeChain.dismissAll()
+            }
+            return try tree.activeChain.dismiss(to: name)
         case .selectTab(let name): return try selectTab(name)
         case .go(let path): return replace(with: try tree(for: path))
         case .undo(let count): return replace(with: try treeBefore(count))

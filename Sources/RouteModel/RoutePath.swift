@@ -239,11 +239,16 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
 
         func route(_ name: String, query: Int?, end: Int, at offset: Int) throws -> Route {
             var parameters: [Route.Parameter] = []
+            var keys = UniqueNames()
             if let query {
                 var start = query + 1
                 while start <= end {
                     let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
-                    parameters.append(try parameter(start..<stop))
+                    let parameter = try parameter(start..<stop)
+                    guard keys.insert(parameter.key) else {
+                        throw error("duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))", at: start)
+                    }
+                    parameters.append(parameter)
                     start = stop + 1
                 }
             }
@@ -256,28 +261,38 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             }
             let typed = equals > range.lowerBound && bytes[equals - 1] == UInt8(ascii: ":")
             let key = string(range.lowerBound..<(typed ? equals - 1 : equals))
-            guard let value = RoutePath.percentDecoded(bytes[(equals + 1)..<range.upperBound]) else {
-                throw error("the value of parameter \(quoted(key)) has a '%' not followed by two hex digits, or is not UTF-8 once decoded", at: equals + 1)
+            let decoded = RoutePath.percentDecoded(bytes[(equals + 1)..<range.upperBound])
+            if let escape = decoded.badEscape {
+                throw error("the value of parameter \(quoted(key)) has a '%' not followed by two hex digits", at: escape)
             }
-            return try at(range.lowerBound) {
+            guard let value = decoded.text else {
+                throw error("the value of parameter \(quoted(key)) is not UTF-8 once its %XX are decoded", at: equals + 1)
+            }
+            try at(range.lowerBound) { try Route.validateName(key, what: "parameter key") }
+            return try at(equals + 1) {
                 typed ? try Route.Parameter(key: key, json: value) : try Route.Parameter(key: key, value: value)
             }
         }
     }
 
-    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> String? {
+    /// `text` with every `%XX` decoded: the text, or `nil` when the result is not UTF-8; or
+    /// the offset of a `%` not followed by two hex digits.
+    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> (text: String?, badEscape: Int?) {
         var bytes: [UInt8] = []
-        var iterator = text.makeIterator()
-        while let byte = iterator.next() {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
+                index += 1
                 continue
             }
-            guard let high = iterator.next().flatMap(JSONScanner.hexValue), let low = iterator.next().flatMap(JSONScanner.hexValue) else {
-                return nil
+            guard text.endIndex - index >= 3, let high = JSONScanner.hexValue(text[index + 1]), let low = JSONScanner.hexValue(text[index + 2]) else {
+                return (nil, index)
             }
             bytes.append(high << 4 | low)
+            index += 3
         }
-        return String(validating: bytes, as: UTF8.self)
+        return (String(validating: bytes, as: UTF8.self), nil)
     }
 }

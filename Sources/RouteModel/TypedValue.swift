@@ -1,7 +1,8 @@
 /// The JSON scalars a typed parameter value may be, recognised without Foundation.
 enum TypedValue {
-    /// The type and text of `json`: a number (its text as given), `true`, `false`, `null`, or a
-    /// string (its decoded text). `nil` for anything else, white space around it included.
+    /// The type and text of `json`: a number (its text as given, when it is finite as a
+    /// `Double`, so that an app decoding it with `JSONDecoder` can), `true`, `false`, `null`,
+    /// or a string (its decoded text). `nil` for anything else, white space around it included.
     static func parse(_ json: String) -> (Route.ValueType, String)? {
         let bytes = Array(json.utf8)
         guard let first = bytes.first else { return nil }
@@ -19,6 +20,7 @@ enum TypedValue {
                 try scanner.skipValue(depth: 1)
             }
             guard scanner.position == bytes.count else { return nil }
+            if result.0 == .number, !(Double(json)?.isFinite ?? false) { return nil }
             return result
         } catch {
             return nil

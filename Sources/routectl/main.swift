@@ -9,8 +9,11 @@ import RouteModel
 func runRoutectl(_ read: () throws -> [String]) -> Int32 {
     var fileOption: String?
     do {
-        let invocation = try Invocation(ParsedCommandLine(read()))
-        fileOption = invocation.options.file
+        let parsed = try ParsedCommandLine(read())
+        // Known before the arguments are checked: a hint for a bad argument (such as a path
+        // for go) names the file the command was given.
+        fileOption = parsed.options.file
+        let invocation = try Invocation(parsed)
         let result = try Run.perform(invocation)
         if !invocation.options.quiet {
             for note in result.notes {

@@ -180,3 +180,36 @@ import Testing
         #expect(HistoryKey.tabs == JSONScanner.packed("tabs"))
     }
 }
+
+/// Format 2's members in a format-1 file are what they were to 1.0: members it did not know,
+/// kept as they are and not read.
+@Suite struct FormatTwoMembersInFormatOneTests {
+    @Test(arguments: [
+        #""tabs": {"x": 1}"#, #""presented": "none""#, #""selectedTab": 3"#, #""tabContainers": [1]"#,
+        #""presented": [{"style": "sheet", "root": {"name": "s"}}]"#,
+    ])
+    func areKeptAsUnknownMembers(_ member: String) throws {
+        let text = #"{"format": 1, "initial": {"name": "home"}, "# + member + #", "x": 1}"#
+        var state = try NavigatorFile.decode(Array(text.utf8))
+        #expect(state.path == "home", "a format-1 file is a chain without presentations")
+        _ = try state.perform(.push(Route("a")), at: "2026-11-22T10:00:00Z")
+        let written = String(decoding: NavigatorFile.encode(state), as: UTF8.self)
+        #expect(written.contains("\n  " + member + ",\n  \"x\": 1\n}"), "\(written)")
+        #expect(written.hasPrefix("{\n  \"format\": 1,"))
+    }
+
+    @Test func aHistoryEntrysTabsInAFormatOneFileAreNotRead() throws {
+        let text = #"{"format": 1, "initial": {"name": "a"}, "history": [{"seq": 1, "at": "t", "op": "push", "args": ["b"], "path": "a/b", "tabs": true}]}"#
+        let state = try NavigatorFile.decode(Array(text.utf8))
+        #expect(try state.history.entries().first?.tabs == nil)
+        let formatTwo = text.replacingOccurrences(of: #""format": 1"#, with: #""format": 2"#)
+        #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(formatTwo.utf8)) }
+    }
+
+    @Test func typedValuesNeedFormatTwo() throws {
+        let text = #"{"format": 1, "initial": {"name": "a", "params": {"n": 7}}}"#
+        let error = #expect(throws: NavigatorError.self) { try NavigatorFile.decode(Array(text.utf8)) }
+        #expect(error?.message == "is not a valid navigator file: typed parameter values (not strings) need format 2")
+        #expect(try NavigatorFile.decode(Array(text.replacingOccurrences(of: "1,", with: "2,").utf8)).initial.parameters.first?.type == .number)
+    }
+}

@@ -145,8 +145,13 @@ import Testing
         let atRoot = cannotApply(&s, .pop(1))
         #expect(atRoot?.fact == .nothingToPop(path: "home/tab:profile", presentation: nil), "a tab's root is never popped")
         #expect(try !s.apply(.dismissTo("profile")))
-        #expect(cannotApply(&s, .dismissTo("home"))?.fact == .notInChain(name: "home", path: "home/tab:profile"),
-            "the container root is not in a tab's chain")
+        #expect(try !s.apply(.dismissTo("home")), "nothing presented: dismissing to the container root is a no-op")
+        try s.apply(.present(route("a"), .sheet))
+        try s.apply(.present(route("b"), .cover))
+        #expect(try s.apply(.dismissTo("home")), "the container root sits below the tab's chain: everything is dismissed")
+        #expect(s.path == "home/tab:profile")
+        #expect(cannotApply(&s, .dismissTo("feed"))?.fact == .notInChain(name: "feed", path: "home/tab:profile"),
+            "another tab's root is not in this tab's chain")
     }
 
     @Test func setFromInsideATabToANonContainerAndBack() throws {

@@ -53,9 +53,11 @@ import Testing
         ("home/tab:9", 10, "invalid tab name '9'"),
         ("home/x?id", 8, "parameter 'id' has no '='"),
         ("home/x?id=%4", 11, "has a '%' not followed by two hex digits"),
-        ("home/x?id=%FF", 11, "is not UTF-8 once decoded"),
-        ("home/x?n:=abc", 8, "invalid typed value 'abc'"),
-        ("home/x?a=1&a=2", 6, "duplicate parameter 'a'"),
+        ("home/x?id=ab%zz", 13, "has a '%' not followed by two hex digits"),
+        ("home/x?id=%FF", 11, "is not UTF-8 once its %XX are decoded"),
+        ("home/x?n:=abc", 11, "invalid typed value 'abc'"),
+        ("home/x?a=1&a=2", 12, "duplicate parameter 'a' for route 'x'"),
+        ("home/x?n:=1e400", 11, "invalid typed value '1e400'"),
         ("x?a=é&b=%", 9, "has a '%'"),  // columns count characters, not bytes
     ])
     func refusalsSayWhere(_ text: String, _ column: Int, _ reason: String) {

@@ -24,6 +24,12 @@ public final class Sandbox {
         Routectl.run(["-f", file] + arguments, home: folder, environment: environment)
     }
 
+    /// Runs `routectl -f <file>` with the words of `arguments`.
+    @discardableResult
+    public func run(_ arguments: [String], environment: [String: String] = [:]) -> RunResult {
+        Routectl.run(["-f", file] + arguments, home: folder, environment: environment)
+    }
+
     /// Runs routectl with exactly `arguments` (no `-f`).
     @discardableResult
     public func runBare(_ arguments: [String], environment: [String: String] = [:]) -> RunResult {

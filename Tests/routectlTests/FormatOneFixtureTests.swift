@@ -99,10 +99,3 @@ import TestSupport
     }
 }
 
-extension Sandbox {
-    /// Runs `routectl -f <file>` with `arguments`.
-    @discardableResult
-    func run(_ arguments: [String]) -> RunResult {
-        Routectl.run(["-f", file] + arguments, home: folder)
-    }
-}

@@ -7,10 +7,12 @@ struct JSONStoredHistory: StoredHistory {
     /// Where each entry's JSON object stands in ``buffer``, oldest first.
     let ranges: [Range<Int>]
     let lastSeq: Int
+    /// Whether entries may hold `tabs` (in a format-2 file; 1.0 did not know the member).
+    var readsTabs = false
 
     var count: Int { ranges.count }
 
     func entry(at index: Int) throws -> HistoryEntry {
-        try NavigatorFile.decodeEntry(buffer[ranges[index]])
+        try NavigatorFile.decodeEntry(buffer[ranges[index]], readsTabs: readsTabs)
     }
 }

@@ -143,7 +143,8 @@ public enum NavigatorFile {
     }
 
     /// Decodes one history entry from the bytes the file held for it.
-    static func decodeEntry(_ bytes: ArraySlice<UInt8>) throws -> HistoryEntry {
+    /// `readsTabs`: the file is of format 2, whose entries may hold `tabs`.
+    static func decodeEntry(_ bytes: ArraySlice<UInt8>, readsTabs: Bool) throws -> HistoryEntry {
         var scanner = JSONScanner(Array(bytes))
         var entry = HistoryEntry(seq: 0, at: "", op: "", args: [], path: "")
         do {
@@ -154,7 +155,7 @@ public enum NavigatorFile {
                 case "op": entry.op = try scanner.readString()
                 case "path": entry.path = try scanner.readString()
                 case "args": try scanner.readArray(depth: 2) { entry.args.append(try $0.readString()) }
-                case "tabs":
+                case "tabs" where readsTabs:
                     var paths: [String] = []
                     try scanner.readArray(depth: 2) { paths.append(try $0.readString()) }
                     entry.tabs = paths
@@ -181,6 +182,10 @@ private enum FileReader {
         var hasRoot = false
         var tabs: [Tab]?
         var selectedTab: (name: String, offset: Int)?
+        // Format 2's members, read once the format is known: in a format-1 file they are
+        // members 1.0 did not know, kept as they are.
+        var formatTwoMembers: [(key: String, start: Int)] = []
+        var badEntryTabs: Int?
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("expected a JSON object")
         }
@@ -203,14 +208,10 @@ private enum FileReader {
                     hasRoot = true
                 case "stack":
                     state.stack = try TreeReader.routes(&scanner, depth: 2)
-                case "presented":
-                    state.tree.chain.presented = try TreeReader.presentations(&scanner, depth: 2)
-                case "tabs":
-                    tabs = try TreeReader.tabs(&scanner, depth: 2)
-                case "selectedTab":
-                    selectedTab = (try scanner.readString(), start)
-                case "tabContainers":
-                    state.tabContainers = try TreeReader.tabContainers(&scanner, depth: 2)
+                case "presented", "tabs", "selectedTab", "tabContainers":
+                    let range = try scanner.skipValue(depth: 2)
+                    unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
+                    formatTwoMembers.append((key, start))
                 case "routes":
                     state.routes = try readRouteNames(&scanner)
                 case "historyLimit":
@@ -222,7 +223,7 @@ private enum FileReader {
                     }
                     state.historyLimit = value
                 case "history":
-                    state.history = try readHistory(&scanner)
+                    state.history = try readHistory(&scanner, badTabs: &badEntryTabs)
                 default:
                     let range = try scanner.skipValue(depth: 2)
                     unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
@@ -241,6 +242,28 @@ private enum FileReader {
         guard hasInitial else { throw JSONSyntaxError(reason: "no \"initial\" member", offset: 0) }
         state.format = format
         if !hasRoot { state.root = state.initial }
+        if format >= 2 {
+            unknown.removeAll { member in formatTwoMembers.contains { $0.key == member.key } }
+            for (key, start) in formatTwoMembers {
+                var member = scanner
+                member.position = start
+                switch key {
+                case "presented": state.tree.chain.presented = try TreeReader.presentations(&member, depth: 2)
+                case "tabs": tabs = try TreeReader.tabs(&member, depth: 2)
+                case "selectedTab": selectedTab = (try member.readString(), start)
+                default: state.tabContainers = try TreeReader.tabContainers(&member, depth: 2)
+                }
+            }
+            if let badEntryTabs {
+                throw scanner.error("a history entry's \"tabs\" must be an array of paths (strings)", at: badEntryTabs)
+            }
+            if var stored = state.history.stored as? JSONStoredHistory {
+                stored.readsTabs = true
+                state.history = History(stored: stored)
+            }
+        } else if state.initial.hasTypedValues || state.tree.allRoutes.contains(where: \.hasTypedValues) {
+            throw JSONSyntaxError(reason: "typed parameter values (not strings) need format 2", offset: nil)
+        }
         if let tabs {
             guard let selectedTab else { throw JSONSyntaxError(reason: "\"tabs\" without \"selectedTab\"", offset: 0) }
             guard let index = tabs.firstIndex(where: { $0.name == selectedTab.name }) else {
@@ -275,7 +298,9 @@ private enum FileReader {
 
     /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
     /// rest: a command that only appends an entry writes the others back untouched.
-    private static func readHistory(_ scanner: inout JSONScanner) throws -> History {
+    /// `badTabs` is set to where the first entry's `tabs` is not an array of strings: a format-2
+    /// file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
+    private static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
         var lastSeq = 0
@@ -307,7 +332,12 @@ private enum FileReader {
                 case HistoryKey.tabs:
                     // Paths, like `path`: checked as JSON strings here (so that every entry
                     // accepted now decodes later), read as paths by undo.
-                    try scanner.readArray(depth: 4) { _ = try $0.scanString() }
+                    let valueStart = scanner.position
+                    var paths = scanner
+                    try scanner.skipValue(depth: 4)
+                    if badTabs == nil, (try? paths.readArray(depth: 4) { _ = try $0.scanString() }) == nil {
+                        badTabs = valueStart
+                    }
                 default:
                     // An escaped spelling of a known key is not matched above, but `decodeEntry`
                     // (which decodes keys) would read it: refuse it here, so that an entry
