@@ -134,11 +134,12 @@ public struct NavigatorState: Sendable {
                 try checkAllowed(name)
             }
         }
-        let path = self.path
         do {
             return try change(operation)
         } catch var error as NavigatorError {
-            // The flows name only themselves; the advice shows the whole state.
+            // The flows name only themselves; the advice shows the whole state. (An operation
+            // that throws has changed nothing, so this is the path it was refused on.)
+            let path = self.path
             switch error.fact {
             case .nothingToPop(_, let style)?: error.fact = .nothingToPop(path: path, presentation: style)
             case .notInFlow(let name, _)?: error.fact = .notInFlow(name: name, path: path)
