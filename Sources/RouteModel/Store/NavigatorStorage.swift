@@ -1,6 +1,6 @@
 /// Where a navigator state is kept, and how it is changed safely: read it, change it under a
-/// lock, or create it. ``NavigatorStore`` keeps it in one file; other stores (a preferences
-/// domain, a key of another plist) can keep it elsewhere.
+/// lock, or create it. ``NavigatorStore`` keeps it in one file. A store that may also hold a
+/// plain route setting (a key of an app's preferences) is a ``StateStorage``.
 public protocol NavigatorStorage {
     /// Reads the state; a store that holds nothing yet reads as the default state.
     func read() throws -> NavigatorState
@@ -10,23 +10,23 @@ public protocol NavigatorStorage {
     /// creates nothing. `change` may run more than once and must depend only on the state.
     ///
     /// - Parameter recover: set corrupt contents aside and start from a fresh state.
-    func update(recover: Bool, _ change: (inout NavigatorState) throws -> Bool) throws -> ChangeOutcome
+    func update(recover: Bool, _ change: (inout NavigatorState) throws -> Bool) throws -> ChangeOutcome<NavigatorState>
 
     /// Creates the store holding `state`; with `replace`, what is there is set aside first.
-    func create(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome
+    func create(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<NavigatorState>
 }
 
-/// The outcome of a change to a ``NavigatorStorage``.
-public struct ChangeOutcome: Sendable {
+/// The outcome of a change to a ``NavigatorStorage`` or a ``StateStorage``.
+public struct ChangeOutcome<State: Sendable>: Sendable {
     /// The state after the change (or as it was, when nothing changed).
-    public var state: NavigatorState
+    public var state: State
     /// Whether anything was written.
     public var changed: Bool
     /// Things the user should know that are not errors, such as where a corrupt file went.
     public var notes: [String] = []
 
     /// An outcome.
-    public init(state: NavigatorState, changed: Bool, notes: [String] = []) {
+    public init(state: State, changed: Bool, notes: [String] = []) {
         self.state = state
         self.changed = changed
         self.notes = notes

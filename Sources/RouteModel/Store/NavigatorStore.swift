@@ -3,7 +3,7 @@
 /// bytes are is its ``codec``'s business.
 public struct NavigatorStore: NavigatorStorage, Sendable {
     /// The outcome of a change.
-    public typealias Outcome = ChangeOutcome
+    public typealias Outcome = ChangeOutcome<NavigatorState>
 
     /// The path as given.
     public let path: String
@@ -26,15 +26,15 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link the
     ///   store will not follow, a directory in the way or a permission denied; `invalidFile`.
     public func read() throws -> NavigatorState {
-        try TargetCheck.namesAFile(path)
-        let target = try LinkPolicy.resolve(path)
-        try TargetCheck.readable(target.info, path)
-        return try naming {
-            guard let bytes = try SystemCall.readFile(target.path, limit: codec.maxBytes, forWriting: false) else {
-                return NavigatorState()
-            }
+        try naming {
+            guard let bytes = try file.read() else { return NavigatorState() }
             return try codec.decode(bytes)
         }
+    }
+
+    /// The file, as bytes kept safely.
+    private var file: GuardedFile {
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: codec.maxBytes)
     }
 
     /// Locks the file, reads it, lets `change` modify the state, and writes the result when
@@ -54,19 +54,16 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///   folder; `cannotCreate` for a link the store will not follow, something other than a
     ///   regular file in the way, or a read-only file; and the lock's and the writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
-        try TargetCheck.namesAFile(path)
-        let resolved = try LinkPolicy.resolve(path)
-        try TargetCheck.replaceable(resolved.info, path, refuseReadOnly: true)
-        let target = resolved.path
-        if resolved.info == nil {
+        let target = try file.target(refuseReadOnly: true)
+        if !target.exists {
             var fresh = NavigatorState()
             guard try change(&fresh) else { return Outcome(state: fresh, changed: false) }
         }
-        return try withLock(target, refuseReadOnly: true) { data in
+        return try file.withLock(target.path, refuseReadOnly: true) { locked in
             var state: NavigatorState
             var corrupt = false
             do {
-                state = try load(data) ?? NavigatorState()
+                state = try load(locked) ?? NavigatorState()
             } catch let error as NavigatorError where recover && error.kind == .invalidFile {
                 state = NavigatorState()
                 corrupt = true
@@ -82,10 +79,10 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
                 notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
             }
             if corrupt {
-                let aside = try AtomicWriter.moveAside(target, suffix: ".corrupt-" + Timestamp.compactNow())
-                notes.append("moved the corrupt file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+                let aside = try locked.moveAside(suffix: ".corrupt-" + Timestamp.compactNow())
+                notes.append("moved the corrupt file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try AtomicWriter.replace(target, with: encoded.bytes, over: data)
+            try locked.replace(with: encoded.bytes)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
@@ -99,59 +96,32 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///   ``update(recover:_:)``.
     public func create(_ state: NavigatorState, replace: Bool) throws -> Outcome {
         try state.validate()
-        try TargetCheck.namesAFile(path)
-        let resolved = try LinkPolicy.resolve(path)
-        try TargetCheck.replaceable(resolved.info, path, refuseReadOnly: replace)
-        let target = resolved.path
-        return try withLock(target, refuseReadOnly: replace) { data in
+        let target = try file.target(refuseReadOnly: replace)
+        return try file.withLock(target.path, refuseReadOnly: replace) { locked in
             var notes: [String] = []
-            if let data {
+            if locked.exists {
                 guard replace else {
                     throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists", fact: .alreadyExists(path: path))
                 }
                 let valid: Bool
                 do {
-                    valid = try load(data) != nil
+                    valid = try load(locked) != nil
                 } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
                     valid = error.kind == .newerFormat
                 }
                 let stamp = Timestamp.compactNow()
-                let aside = try AtomicWriter.moveAside(target, suffix: (valid ? ".old-" : ".corrupt-") + stamp)
-                notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+                let aside = try locked.moveAside(suffix: (valid ? ".old-" : ".corrupt-") + stamp)
+                notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
             var created = state
-            try AtomicWriter.replace(target, with: codec.encode(&created).bytes, over: data)
+            try locked.replace(with: codec.encode(&created).bytes)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
 
-    /// Creates the folder of `target` (a path with its links resolved), takes its sidecar lock
-    /// and then the lock of the file itself (`nil` to `body` when there is no file yet), and
-    /// returns what `body` returns. Runs `body` again when another process created the file
-    /// after `body` found none.
-    private func withLock<T>(_ target: String, refuseReadOnly: Bool, _ body: (DataFileLock?) throws -> T) throws -> T {
-        try SystemCall.makeDirectories(SystemCall.directory(of: target))
-        let wait = LockWait(timeout: lockTimeout)
-        let lock = try FileLock(path: target + ".lock", wait: wait)
-        return try withExtendedLifetime(lock) {
-            while true {
-                let data = try DataFileLock.lock(target, display: path, wait: wait, refuseReadOnly: refuseReadOnly)
-                do {
-                    return try withExtendedLifetime(data) { try body(data) }
-                } catch is AtomicWriter.CreatedMeanwhile {
-                    continue
-                }
-            }
-        }
-    }
-
-    /// Reads and decodes the locked file (`nil` when there is none), from its descriptor: the
-    /// file that is locked is the file that is read.
-    private func load(_ data: DataFileLock?) throws -> NavigatorState? {
-        guard let data else { return nil }
-        return try naming {
-            try codec.decode(SystemCall.readAll(data.fd, data.info, path, limit: codec.maxBytes, forWriting: true))
-        }
+    /// Reads and decodes the locked file (`nil` when there is none).
+    private func load(_ locked: GuardedFile.Locked) throws -> NavigatorState? {
+        try naming { try locked.read().map(codec.decode) }
     }
 
     /// Runs `body`, naming ``path`` in its decoding errors (a corrupt, oversized or newer file).
