@@ -21,6 +21,8 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case io
         /// The file's lock could not be taken in time.
         case lockTimeout
+        /// A tool a store runs (`defaults`, `xcrun`) is missing or failed.
+        case toolFailed
     }
 
     /// What a caller needs to advise the user, for the errors that have advice.
@@ -65,6 +67,18 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case alreadyExists(path: String)
         /// The file at `path` is not a regular file (a FIFO, a device, a socket).
         case notARegularFile(path: String)
+        /// `operation` needs more than a ``RouteSetting`` holds (a root route name); `route` is
+        /// the route it would have pushed, presented or set with parameters.
+        case onlyARootRoute(operation: String, route: String?)
+        /// A property list was named without the key that holds the route; `candidates` are
+        /// the keys whose values could hold one.
+        case propertyListNeedsKey(candidates: [String])
+        /// A property list could not be read; routectl never replaces one it cannot read.
+        case unreadablePropertyList
+        /// A key of an app's preferences already holds a value, where a state was to be created.
+        case keyHoldsValue
+        /// The tool `name` a store runs is not on `PATH`.
+        case toolMissing(name: String)
     }
 
     /// The class of failure.

@@ -7,12 +7,12 @@ import RouteModel
 
 /// The only place that prints errors and picks the exit status; everything else throws.
 func runRoutectl(_ read: () throws -> [String]) -> Int32 {
-    var fileOption: String?
+    var storeArguments: [String] = []
     do {
         let parsed = try ParsedCommandLine(read())
         // Known before the arguments are checked: a hint for a bad argument (such as a path
-        // for go) names the file the command was given.
-        fileOption = parsed.options.file
+        // for go) names the file (and key) the command was given.
+        storeArguments = parsed.options.storeArguments
         let invocation = try Invocation(parsed)
         let result = try Run.perform(invocation)
         if !invocation.options.quiet {
@@ -27,7 +27,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
     } catch let error as UsageError {
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
-        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, file: fileOption))
+        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
     }

@@ -16,7 +16,7 @@ import TestSupport
             if error.message.contains("\n") || error.hint?.contains("\n") == true { return "multi-line usage error: \(error)" }
         } catch let error as NavigatorError {
             if error.kind != .invalidInput { return "NavigatorError of kind \(error.kind): \(error)" }
-            if error.message.contains("\n") || Advice.hint(for: error, file: nil)?.contains("\n") == true { return "multi-line error: \(error)" }
+            if error.message.contains("\n") || Advice.hint(for: error)?.contains("\n") == true { return "multi-line error: \(error)" }
         } catch {
             return "unexpected error type: \(error)"
         }

@@ -125,9 +125,9 @@ import RouteModel
         }
         let missing = modelError("init", "--initial", "x", "--routes", "a,b")
         #expect(missing?.message == "the initial route 'x' is not in the route list")
-        #expect(missing.flatMap { Advice.hint(for: $0, file: nil) } == "add it: --routes x,a,b")
+        #expect(missing.flatMap { Advice.hint(for: $0) } == "add it: --routes x,a,b")
         #expect(missing?.kind == .invalidInput)
-        #expect(modelError("init", "--routes", "a,a").flatMap { Advice.hint(for: $0, file: nil) } == nil)
+        #expect(modelError("init", "--routes", "a,a").flatMap { Advice.hint(for: $0) } == nil)
         #expect(modelError("init", "--routes", "a,a")?.message == "route 'a' is listed twice in the route list")
         #expect(modelError("init", "--routes", "root,9x")?.message.hasPrefix("invalid route name '9x'") == true)
     }

@@ -5,8 +5,19 @@ public struct NavigatorFileCodec: NavigatorCodec {
 
     public var maxBytes: Int { NavigatorFile.maxBytes }
 
+    /// Decodes a navigator file.
+    ///
+    /// - Throws: as ``NavigatorCodec/decode(_:)``, and `invalidInput` with the fact
+    ///   ``NavigatorError/Fact/propertyListNeedsKey(candidates:)`` for a property list (an
+    ///   app's preferences), whose route is under one of its keys.
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
-        try NavigatorFile.decode(bytes)
+        if PropertyListFormat.detect(bytes) != nil {
+            let document = try? PropertyListDocument.decode(bytes, name: "")
+            throw NavigatorError(
+                .invalidInput, "is a property list, not a navigator file: say which of its keys holds the route",
+                fact: .propertyListNeedsKey(candidates: document.map { PreferenceKey.candidates(in: $0.dictionary) } ?? []))
+        }
+        return try NavigatorFile.decode(bytes)
     }
 
     public func checkWritable(_ state: NavigatorState) throws {

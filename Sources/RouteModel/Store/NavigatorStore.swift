@@ -128,9 +128,17 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
+        } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat || error.fact.isPropertyList {
             error.message = quoted(path, limit: 200) + " " + error.message
             throw error
         }
+    }
+}
+
+private extension Optional<NavigatorError.Fact> {
+    /// Whether the fact is that the file is a property list.
+    var isPropertyList: Bool {
+        if case .propertyListNeedsKey? = self { return true }
+        return false
     }
 }

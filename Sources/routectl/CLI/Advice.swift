@@ -4,9 +4,10 @@ import RouteModel
 /// facts the model gives, naming the file the failing command used. Every hint that shows a
 /// command shows one that works when pasted into a shell.
 enum Advice {
-    /// The hint for `error`, or nil when there is nothing useful to add. `file` is the
-    /// `--file` the command was given, if any.
-    static func hint(for error: NavigatorError, file: String?) -> String? {
+    /// The hint for `error`, or nil when there is nothing useful to add. `store` are the
+    /// options that chose the store (``ParsedOptions/storeArguments``), unquoted.
+    static func hint(for error: NavigatorError, store: [String] = []) -> String? {
+        let onKey = store.contains("--key")
         switch error.fact {
         case .routeNotAllowed(let name, let allowed):
             return routeHint(name, allowed)
@@ -14,21 +15,21 @@ enum Advice {
             // The list was checked first: every name in it is valid, none needs quoting.
             return "add it: --routes " + ([name] + allowed).joined(separator: ",")
         case .nothingToPop(_, let style?), .popPastRoot(_, _, let style?):
-            return "a pop never closes the \(style); to close it, run: \(routectl(file)) dismiss"
+            return "a pop never closes the \(style); to close it, run: \(routectl(store)) dismiss"
         case .nothingToPop(let path, nil), .notInFlow(_, let path), .nothingPresented(let path), .notInChain(_, let path):
             return "the state is \(quoted(path))"
         case .popPastRoot(_, _, nil):
             return "use 'pop --root' to pop everything above the root"
         case .noTabs(_, let containers):
             guard let first = containers.first else { return "this file declares no tab containers (init --tabs declares them)" }
-            return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(file)) set \(first)"
+            return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(store)) set \(first)"
         case .unknownTab(let name, let container, let tabs):
             if let guess = Suggestion.closest(to: name, among: tabs) { return "did you mean '\(guess)'?" }
             return "the tabs of \(quoted(container)) are: " + tabs.joined(separator: ", ")
         case .historyTooShort:
-            return "see what can be undone with: \(routectl(file)) history"
+            return "see what can be undone with: \(routectl(store)) history"
         case .invalidPath:
-            return "see the current state's path with: \(routectl(file)) show --path"
+            return "see the current state's path with: \(routectl(store)) show --path"
         case .parameterWithoutValue:
             return "write parameters as key=value, for example id=42, or key:=<json> for a typed value, such as count:=7"
         case .invalidTypedValue:
@@ -43,24 +44,48 @@ enum Advice {
             return "use --force to start over; the old file is kept beside it"
         case .notARegularFile:
             return nil  // --force would not help: routectl never replaces a special file
+        case .onlyARootRoute("set", let route?):
+            return "it holds a route name only, without parameters; run: \(routectl(store)) set \(route)"
+        case .onlyARootRoute(_, let route?):
+            return "it holds the raw value of the app's route enum; to make \(quoted(route)) the root instead, run: \(routectl(store)) set \(route)"
+        case .onlyARootRoute:
+            return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(store)) show"
+        case .propertyListNeedsKey(let candidates):
+            guard let first = candidates.first else {
+                return "no key holds a route name (a string) or routectl's navigator JSON; name the key the app uses with --key <name>"
+            }
+            let shown = candidates.prefix(5).map { ShellWord.quote($0) }.joined(separator: ", ")
+            let more = candidates.count > 5 ? ", … (\(candidates.count) in all)" : ""
+            return "keys that could hold a route: \(shown)\(more); for example: \(routectl(store + ["--key", first])) show"
+        case .unreadablePropertyList:
+            guard let file = store.firstIndex(of: "-f").map({ store[$0 + 1] }) else { return nil }
+            return "routectl never replaces a property list it cannot read; check it with: plutil -lint \(ShellWord.quote(file))"
+        case .keyHoldsValue:
+            return "to replace the value (it is not kept), run: \(routectl(store)) init --force"
+        case .toolMissing:
+            return "--domain runs macOS's defaults, and --simulator Xcode's xcrun; elsewhere, edit the plist file with -f <path> --key <name>"
         case nil:
             break
         }
         switch error.kind {
+        case .invalidFile where onKey:
+            return "to remove the value and start afresh, run: \(routectl(store)) reset --force"
+        case .newerFormat where onKey:
+            return "use a newer routectl"
         case .invalidFile:
-            return "to move it aside and start fresh, run: \(routectl(file)) reset --force"
+            return "to move it aside and start fresh, run: \(routectl(store)) reset --force"
         case .newerFormat:
-            return "use a newer routectl, or start over with: \(routectl(file)) init --force (the file is kept beside it)"
+            return "use a newer routectl, or start over with: \(routectl(store)) init --force (the file is kept beside it)"
         case .lockTimeout:
             return "try again, or wait longer with --lock-timeout <seconds>"
-        case .invalidInput, .cannotApply, .cannotCreate, .io:
+        case .invalidInput, .cannotApply, .cannotCreate, .io, .toolFailed:
             return nil
         }
     }
 
-    /// `routectl`, with `-f <file>` when the command was given one, quoted for a shell.
-    static func routectl(_ file: String?) -> String {
-        "routectl" + (file.map { " -f " + ShellWord.quote(pathArgument($0)) } ?? "")
+    /// `routectl` with the options that chose the store, quoted for a shell.
+    static func routectl(_ store: [String]) -> String {
+        (["routectl"] + store.map(ShellWord.quote)).joined(separator: " ")
     }
 
     /// `path` as an argument no command reads as an option: `./-x.json` for `-x.json`.

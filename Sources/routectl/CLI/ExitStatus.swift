@@ -7,6 +7,8 @@ enum ExitStatus {
     static let failure: Int32 = 1
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
+    /// A tool a store runs (`defaults`, `xcrun`) is missing or failed.
+    static let unavailable: Int32 = 69
     static let software: Int32 = 70
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
@@ -20,6 +22,7 @@ enum ExitStatus {
         case .cannotCreate: return cannotCreate
         case .io: return ioError
         case .lockTimeout: return temporaryFailure
+        case .toolFailed: return unavailable
         }
     }
 }

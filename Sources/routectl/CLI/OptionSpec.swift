@@ -50,6 +50,23 @@ struct OptionSpec: Sendable {
             summary: "The navigator file (default: $ROUTECTL_FILE, else $XDG_STATE_HOME/routectl/navigator.json)",
             completion: .file, apply: { $0.file = try nonEmpty($1) }),
         OptionSpec(
+            long: "key", short: nil, valueName: "name", commands: nil,
+            summary: "Work on the route under this key of a property list (-f) or domain (--domain)",
+            completion: .none,
+            details: "A string under the key is a root route, the raw value of the app's String-backed route enum (@AppStorage); routectl's navigator JSON there, as data or a string, is a whole navigator state. Every other key is kept as it is, and binary stays binary, XML stays XML.",
+            apply: { $0.key = try nonEmpty($1, "a key") }),
+        OptionSpec(
+            long: "domain", short: nil, valueName: "bundle-id", commands: nil,
+            summary: "Edit the preferences of this domain through defaults (macOS), as a running app sees them",
+            completion: .none,
+            details: "Reads with 'defaults export <bundle-id> -' and writes with 'defaults import <bundle-id> -'. Needs --key; not with --file.",
+            apply: { $0.domain = try word($1, "a bundle identifier") }),
+        OptionSpec(
+            long: "simulator", short: nil, valueName: "device", commands: nil,
+            summary: "With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn",
+            completion: .choices(["booted"]),
+            apply: { $0.simulator = try word($1, "a device UDID or booted") }),
+        OptionSpec(
             long: "json", short: nil, valueName: nil, commands: nil,
             summary: "Print JSON for scripts (changing commands print the resulting state)",
             completion: .none, apply: { options, _ in options.json = true }),
@@ -159,6 +176,17 @@ struct OptionSpec: Sendable {
     static func named(short: Character) -> OptionSpec? {
         all.first { $0.short == short }
     }
+}
+
+private func nonEmpty(_ text: String, _ what: String) throws -> String {
+    guard !text.isEmpty else { throw InvalidValue(expected: "expected " + what) }
+    return text
+}
+
+/// A value passed on to another tool as one argument, which must not read as an option.
+private func word(_ text: String, _ what: String) throws -> String {
+    guard !text.isEmpty, !text.hasPrefix("-") else { throw InvalidValue(expected: "expected " + what) }
+    return text
 }
 
 private func nonEmpty(_ text: String) throws -> String {

@@ -22,4 +22,21 @@ struct ParsedOptions: Equatable, Sendable {
     var routes: [String]?
     var historyLimit: Int?
     var force = false
+    /// `--key`: the key of a property list (or domain) that holds the route.
+    var key: String?
+    /// `--domain`: the preferences domain to edit through `defaults`.
+    var domain: String?
+    /// `--simulator`: the simulator device to run `defaults` in.
+    var simulator: String?
+
+    /// The options that chose the store, as words for a command line (unquoted): `-f <file>`,
+    /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, as given.
+    var storeArguments: [String] {
+        var words: [String] = []
+        if let file { words += ["-f", file.hasPrefix("-") ? "./" + file : file] }
+        if let domain { words += ["--domain", domain] }
+        if let simulator { words += ["--simulator", simulator] }
+        if let key { words += ["--key", key] }
+        return words
+    }
 }

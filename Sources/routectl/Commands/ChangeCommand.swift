@@ -4,7 +4,7 @@ import RouteModel
 enum ChangeCommand {
     /// - Parameter recover: move a corrupt file aside and start fresh (`reset --force`).
     static func run(_ operation: NavigationOperation, recover: Bool, _ context: Context) throws -> CommandResult {
-        let outcome = try context.store.update(recover: recover) { state in
+        let outcome = try context.store.updateState(recover: recover) { state in
             // Stamped under the lock, so that history times follow history order.
             try state.perform(operation, at: Timestamp.now())
         }

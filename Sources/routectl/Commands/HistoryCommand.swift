@@ -3,12 +3,12 @@ import RouteModel
 /// `history`: the recorded changes, oldest first.
 enum HistoryCommand {
     static func run(last: Int?, _ context: Context) throws -> CommandResult {
-        let state = try context.store.read()
         let entries: [HistoryEntry]
+        let state = try context.store.readState()
         do {
-            entries = try state.history.entries(last: last)
+            entries = try state.history().entries(last: last)
         } catch var error as NavigatorError {
-            error.message = quoted(context.store.path, limit: 200) + " " + error.message
+            error.message = context.subject + " " + error.message
             throw error
         }
         let view = HistoryView(entries: entries)

@@ -12,7 +12,7 @@ enum CompletionNames: Sendable {
 /// one a line, so no shell script has to read JSON. Print nothing when the file cannot be read.
 enum RoutesCommand {
     static func run(_ names: CompletionNames, _ context: Context) -> CommandResult {
-        guard let state = try? context.store.read() else { return CommandResult() }
+        guard case .navigator(let state)? = try? context.store.readState() else { return CommandResult() }
         let list: [String]
         switch names {
         case .routes: list = routeNames(state)

@@ -3,14 +3,16 @@ import RouteModel
 /// The navigation state as `show` prints it: a table for people, JSON for scripts. Changing
 /// commands with `--json` print the same JSON, so the two never disagree.
 struct StateView {
-    var file: String
+    /// Where the state is: `file`, or `domain` (and `simulator`), then `key` when a key of
+    /// preferences holds it.
+    var location: [(name: String, value: String)]
     var state: NavigatorState
 
     /// The table: file, initial route, path (the tabs, with the selected one marked, and the
     /// routes, when declared), then one row a route on screen. A state with sheets, covers or
     /// tabs gets a WHERE column saying where each route sits; any other keeps 1.0's table.
     func table(color: Bool, width: Int? = nil) -> String {
-        var facts = [["file", file], ["initial", state.initial.description], ["path", state.path]]
+        var facts = location.map { [$0.name, $0.value] } + [["initial", state.initial.description], ["path", state.path]]
         if let tabs = state.tree.tabs {
             facts.append(["tabs", tabs.all.enumerated().map { $0 == tabs.selectedIndex ? "[\($1.name)]" : $1.name }.joined(separator: " ")])
         }
@@ -47,8 +49,7 @@ struct StateView {
     /// `tabContainers` when declared.
     func json() -> String {
         var writer = JSONWriter()
-        writer.raw("{\n  \"file\": ")
-        writer.string(file)
+        writer.locationMembers(location)
         writer.routeMembers(of: state)
         writer.treeMembers(of: state)
         writer.raw(",\n  \"top\": ")

@@ -1,0 +1,37 @@
+/// What a store holds: a whole navigator state, or a root route kept as an app's setting
+/// (``RouteSetting``), as a key of an app's preferences may hold either.
+public enum StoredState: Sendable {
+    /// A whole navigator state, with its history.
+    case navigator(NavigatorState)
+    /// A root route, kept as the app keeps it, without history.
+    case setting(RouteSetting)
+
+    /// Applies `operation`: ``NavigatorState/perform(_:at:)`` for a navigator state, which
+    /// records it in history stamped `timestamp`; ``RouteSetting/perform(_:)`` for a setting.
+    /// Returns whether anything changed.
+    public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
+        switch self {
+        case .navigator(var state):
+            defer { self = .navigator(state) }
+            return try state.perform(operation, at: timestamp)
+        case .setting(var setting):
+            defer { self = .setting(setting) }
+            return try setting.perform(operation)
+        }
+    }
+
+    /// The recorded history.
+    ///
+    /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``
+    ///   for a setting, which has none; the message starts with "holds only".
+    public func history() throws -> History {
+        switch self {
+        case .navigator(let state): return state.history
+        case .setting:
+            throw NavigatorError(
+                .cannotApply,
+                "holds only a root route (a string), and routectl keeps no history for it: the app changes it too, so a history kept beside it would be wrong",
+                fact: .onlyARootRoute(operation: "history", route: nil))
+        }
+    }
+}

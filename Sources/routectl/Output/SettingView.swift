@@ -1,0 +1,56 @@
+import RouteModel
+
+/// A route setting (the raw value of an app's route enum under a preferences key) as `show`
+/// prints it: where it is, then the route, `not set` when the app's default applies, or the raw
+/// value marked when it is no route name routectl would write.
+struct SettingView {
+    /// Where the setting is (see ``StateView/location``).
+    var location: [(name: String, value: String)]
+    var setting: RouteSetting
+
+    /// What `show --path` prints: the value as stored (`nil` when unset).
+    static func path(_ setting: RouteSetting) -> String? {
+        guard case .value(let raw) = setting else { return nil }
+        return raw
+    }
+
+    /// The facts, one a line, aligned.
+    func table(width: Int? = nil) -> String {
+        let route: String
+        switch setting {
+        case .unset: route = "not set (the app's default applies)"
+        case .value(let raw): route = setting.route == nil ? raw + "  (not a route name routectl would write)" : raw
+        }
+        let facts = location.map { [$0.name, $0.value] } + [["route", route]]
+        return Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
+    }
+
+    /// The JSON object: where, then `value` (the raw string, `null` when unset), `root` (the
+    /// route, `null` when unset or not a valid name), `stack` (always empty) and `path`.
+    func json() -> String {
+        var writer = JSONWriter()
+        writer.locationMembers(location)
+        writer.raw(",\n  \"value\": ")
+        let raw = SettingView.path(setting)
+        raw.map { writer.string($0) } ?? writer.raw("null")
+        writer.raw(",\n  \"root\": ")
+        setting.route.map { writer.route($0) } ?? writer.raw("null")
+        writer.raw(",\n  \"stack\": [],\n  \"path\": ")
+        raw.map { writer.string($0) } ?? writer.raw("null")
+        writer.raw("\n}\n")
+        return writer.text
+    }
+}
+
+extension JSONWriter {
+    /// Opens the object with the members that say where a state is (`file`, or `domain` and
+    /// `simulator`, then `key`), one a line.
+    mutating func locationMembers(_ location: [(name: String, value: String)]) {
+        for (index, member) in location.enumerated() {
+            raw(index == 0 ? "{\n  " : ",\n  ")
+            string(member.name)
+            raw(": ")
+            string(member.value)
+        }
+    }
+}
