@@ -37,7 +37,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         default:
             throw NavigatorError(
                 .invalidFile,
-                "\(self) holds \(Self.kind(of: value)), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)")
+                "\(self) holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)")
         }
     }
 
@@ -95,20 +95,5 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             return byte == UInt8(ascii: "{")
         }
         return false
-    }
-
-    /// The kind of a value that holds no route, for messages: `an integer`, `a dictionary`.
-    private static func kind(of value: PropertyListValue) -> String {
-        switch value {
-        case .dictionary: return "a dictionary"
-        case .array: return "an array"
-        case .integer: return "an integer"
-        case .real: return "a real number"
-        case .boolean: return "a boolean"
-        case .date: return "a date"
-        case .uid: return "a UID"
-        case .string: return "a string"
-        case .data: return "data"
-        }
     }
 }

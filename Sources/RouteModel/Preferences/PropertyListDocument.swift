@@ -28,7 +28,7 @@ public struct PropertyListDocument: Equatable, Sendable {
             throw unreadable("\(name) is not a valid \(format == .binary ? "binary" : "XML") property list: \(error)")
         }
         guard case .dictionary(let dictionary) = value else {
-            throw unreadable("\(name) is a property list whose root is \(value.typeName == "dict" ? "a dict" : "a " + value.typeName), not a dictionary of preferences")
+            throw unreadable("\(name) is a property list whose root is \(value.kindPhrase), not a dictionary of preferences")
         }
         return PropertyListDocument(dictionary, format: format)
     }

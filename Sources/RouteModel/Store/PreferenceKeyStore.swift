@@ -77,7 +77,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             var created = StoredState.navigator(state)
             var changed = document
             changed.dictionary = try key.storing(&created, in: document.dictionary).dictionary
-            let notes = old.map { "replaced the \($0.typeName) value of \(key) in \(preferences.name)" }.map { [$0] } ?? []
+            let notes = old.map { "replaced the value of \(key) in \(preferences.name), \($0.kindPhrase)" }.map { [$0] } ?? []
             return (changed, ChangeOutcome(state: .navigator(state), changed: true, notes: notes))
         }
     }

@@ -55,6 +55,21 @@ public enum PropertyListValue: Equatable, Sendable {
         return dictionary[key]
     }
 
+    /// The value's type as a phrase for messages: `a dictionary`, `an integer`, `data`.
+    public var kindPhrase: String {
+        switch self {
+        case .dictionary: return "a dictionary"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .real: return "a real number"
+        case .boolean: return "a boolean"
+        case .date: return "a date"
+        case .data: return "data"
+        case .uid: return "a UID"
+        }
+    }
+
     /// The name of the value's type as XML spells it (`dict`, `array`, `string`, `integer`,
     /// `real`, `true`/`false`, `date`, `data`) or `uid`, for messages.
     public var typeName: String {
