@@ -29,7 +29,11 @@
 # Floors and goals are judged at 1,000 entries; the 10,000 column is for
 # information. A third file is format 2 (scripts/make-format2-file.sh: two tabs,
 # a sheet up, 1,000 history entries each carrying every tab): the same floors
-# and goals are judged on it, and its times are compared with format 1's. Push times are mostly fsync and vary with the disk: compare
+# and goals are judged on it, and its times are compared with format 1's. A
+# fourth is an app's preferences (scripts/make-app-plist.py: a binary plist of
+# 2,000 keys of every type and `route`): `routectl --key route show --path` and
+# `set home` against the same floors, which for a plist only read it, or write
+# it back unchanged (the system calls alone). Push times are mostly fsync and vary with the disk: compare
 # runs on the same machine. The script always exits 0 when the runs worked;
 # read the PASS/MISS column.
 #
@@ -141,12 +145,32 @@ hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-for
   -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
   -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench"
 
+# An app's preferences: a binary plist, route = onboarding under 2,000 other keys.
+d=$work/plist
+mkdir "$d"
+python3 scripts/make-app-plist.py 2000 -o "$d/pristine.plist"
+cp "$d/pristine.plist" "$d/read.plist"
+[[ $("$bin" -f "$d/read.plist" --key route show --path) == onboarding ]] || die "routectl show failed (plist)"
+for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
+"$work/push_floor" "$d/floor.plist" || die "C push floor failed (plist)"
+"$bin" -f "$d/routectl.plist" --key route set home || die "routectl set failed (plist)"
+[[ $("$bin" -f "$d/routectl.plist" --key route show --path) == home ]] || die "routectl set did not set (plist)"
 echo
-python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" <<'PY'
+echo "== an app's preferences: binary plist, 2,000 keys, $(wc -c <"$d/pristine.plist") bytes =="
+hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-plist.json" \
+  -n '/bin/true' -p true /bin/true \
+  -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
+  -n 'routectl show --path' -p true "$bin -f $d/read.plist --key route show --path" \
+  -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
+  -n 'routectl set' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key route set home"
+
+echo
+python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" "$out/hyperfine-plist.json" <<'PY'
 import json, sys
 names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
 small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
                   for f in sys.argv[1:4])
+pl = {r["command"]: r["median"] * 1000 for r in json.load(open(sys.argv[4]))["results"]}
 print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}{'format 2':>10}")
 for n in names:
     print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}{f2[n]:>10.2f}" if n in f2 else f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
@@ -180,4 +204,12 @@ for label, v, goal, at_most in rows:
         print(f"{label:<30}{v:>7.2f}")
     else:
         print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
+print()
+print(f"plist medians (ms): C read floor {pl['C read floor']:.2f}, show --path {pl['routectl show --path']:.2f}, "
+      f"C push floor {pl['C push floor']:.2f}, set {pl['routectl set']:.2f}")
+for label, v, goal in [
+    ("plist show / C read floor", pl["routectl show --path"] / pl["C read floor"], 3),
+    ("plist set / C push floor", pl["routectl set"] / pl["C push floor"], 2),
+]:
+    print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
 PY

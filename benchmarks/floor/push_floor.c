@@ -6,7 +6,8 @@
  *   fsync the folder.
  * The edit is textual: {"name": "bench"} is spliced in before the `]` that
  * closes "stack" (no JSON parsing, no history entry). `routectl push` is
- * compared against it.
+ * compared against it. A binary property list (an app's preferences) is written
+ * back unchanged: its floor is the same system calls, with no edit at all.
  *
  * usage: push_floor FILE        build: cc -O2 -o push_floor push_floor.c
  */
@@ -46,6 +47,8 @@ int main(int argc, char **argv) {
     }
     close(fd);
     buf[len] = '\0';
+    struct iovec iov[3] = {{buf, len}, {buf, 0}, {buf, 0}};
+    if (len >= 8 && memcmp(buf, "bplist00", 8) == 0) goto write;
 
     /* Find the `]` closing "stack" (skipping strings), and whether it is empty. */
     char *p = strstr(buf, "\"stack\"");
@@ -60,12 +63,11 @@ int main(int argc, char **argv) {
     }
     if (!*p) { fprintf(stderr, "push_floor: unterminated stack in %s\n", file); return 65; }
     static const char add[] = ", {\"name\": \"bench\"}";
-    struct iovec iov[3] = {
-        {buf, (size_t)(p - buf)},
-        {(char *)add + (empty ? 2 : 0), sizeof add - 1 - (empty ? 2 : 0)},
-        {p, len - (size_t)(p - buf)},
-    };
+    iov[0] = (struct iovec){buf, (size_t)(p - buf)};
+    iov[1] = (struct iovec){(char *)add + (empty ? 2 : 0), sizeof add - 1 - (empty ? 2 : 0)};
+    iov[2] = (struct iovec){p, len - (size_t)(p - buf)};
 
+write:;
     int tfd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (tfd < 0) return fail(tmp);
     size_t want = iov[0].iov_len + iov[1].iov_len + iov[2].iov_len;

@@ -3,6 +3,8 @@
  * The least work a reader of a navigator file can do: open, fstat, read the
  * whole file into memory, find the "root" value crudely (no JSON parsing) and
  * print its name on one line. `routectl show --path` is compared against it.
+ * A binary property list (an app's preferences) is only read: its size is
+ * printed, so the floor is the system calls alone.
  *
  * usage: read_floor FILE        build: cc -O2 -o read_floor read_floor.c
  */
@@ -28,6 +30,7 @@ int main(int argc, char **argv) {
     }
     close(fd);
     buf[len] = '\0';
+    if (len >= 8 && memcmp(buf, "bplist00", 8) == 0) { printf("%zu\n", len); return 0; }
 
     /* "root": {"name": "home", ...}: print what is between the quotes after "name". */
     char *p = strstr(buf, "\"root\"");

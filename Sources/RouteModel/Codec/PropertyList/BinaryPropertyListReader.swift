@@ -165,13 +165,17 @@ struct BinaryPropertyListReader {
             let half = count * trailer.referenceSize
             var entries: [PropertyListDictionary.Entry] = []
             entries.reserveCapacity(count)
-            var seen = Set<[UInt8]>()
+            // Few keys are compared in place; many, through a set sized for them at once.
+            var seen = count > 16 ? Set<HashedBytes>(minimumCapacity: count) : nil
             for keyPosition in stride(from: content, to: content + half, by: trailer.referenceSize) {
                 let keyIndex = try reference(at: keyPosition)
                 guard case .string(let key) = try object(keyIndex, depth: depth + 1, referencedAt: keyPosition) else {
                     throw error("a dictionary key must be a string, not a \(decoded[keyIndex]?.typeName ?? "value")", at: keyPosition)
                 }
-                guard seen.insert(Array(key.utf8)).inserted else {
+                let unique = seen != nil
+                    ? seen!.insert(HashedBytes(Array(key.utf8))).inserted
+                    : !entries.contains { PropertyListDictionary.sameKey($0.key, key) }
+                guard unique else {
                     throw error("the dictionary has the key \(quoted(key)) twice", at: keyPosition)
                 }
                 let valuePosition = keyPosition + half
@@ -248,8 +252,10 @@ struct BinaryPropertyListReader {
         let (count, content) = try count(at: start)
         let (size, overflow) = count.multipliedReportingOverflow(by: 2)
         try need(overflow ? -1 : size, at: content, for: "a UTF-16 string")
-        var units: [UInt16] = []
-        units.reserveCapacity(count)
+        // Transcoded to UTF-8 here: String's own UTF-16 path is several times slower, and the
+        // surrogates are checked anyway.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(size + size / 2)
         var position = content
         while position < content + size {
             let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
@@ -260,17 +266,23 @@ struct BinaryPropertyListReader {
                 guard (0xDC00...0xDFFF).contains(next) else {
                     throw error("a UTF-16 string has a high surrogate without a low one", at: position)
                 }
-                units.append(unit)
-                units.append(next)
+                let scalar = 0x10000 + (UInt32(unit - 0xD800) << 10 | UInt32(next - 0xDC00))
+                utf8 += [0xF0 | UInt8(scalar >> 18), 0x80 | UInt8(scalar >> 12 & 0x3F), 0x80 | UInt8(scalar >> 6 & 0x3F), 0x80 | UInt8(scalar & 0x3F)]
                 position += 4
             case 0xDC00...0xDFFF:
                 throw error("a UTF-16 string has a low surrogate without a high one", at: position)
+            case 0..<0x80:
+                utf8.append(UInt8(unit))
+                position += 2
+            case 0x80..<0x800:
+                utf8 += [0xC0 | UInt8(unit >> 6), 0x80 | UInt8(unit & 0x3F)]
+                position += 2
             default:
-                units.append(unit)
+                utf8 += [0xE0 | UInt8(unit >> 12), 0x80 | UInt8(unit >> 6 & 0x3F), 0x80 | UInt8(unit & 0x3F)]
                 position += 2
             }
         }
-        return String(decoding: units, as: UTF16.self)
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
 

@@ -15,7 +15,7 @@ struct BinaryPropertyListWriter {
     /// The objects, by index.
     private var objects: [Object] = []
     /// The index of each scalar already flattened, by its encoded bytes.
-    private var scalars: [[UInt8]: Int] = [:]
+    private var scalars: [HashedBytes: Int] = [:]
 
     /// `value` as a binary property list.
     mutating func encode(_ value: PropertyListValue) -> [UInt8] {
@@ -66,11 +66,15 @@ struct BinaryPropertyListWriter {
             objects[index] = .dictionary(keys: keys, values: values)
             return index
         default:
-            let bytes = Self.scalar(value)
-            if let index = scalars[bytes] { return index }
-            objects.append(.scalar(bytes))
-            scalars[bytes] = objects.count - 1
-            return objects.count - 1
+            // One hash for a new scalar (most are new); a repeat puts its first index back.
+            let key = HashedBytes(Self.scalar(value))
+            let index = objects.count
+            if let first = scalars.updateValue(index, forKey: key) {
+                scalars[key] = first
+                return first
+            }
+            objects.append(.scalar(key.bytes))
+            return index
         }
     }
 
@@ -79,7 +83,9 @@ struct BinaryPropertyListWriter {
         var out: [UInt8] = []
         switch value {
         case .string(let string):
-            if string.utf8.allSatisfy({ $0 < 0x80 }) {
+            let ascii = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+                ?? string.utf8.allSatisfy { $0 < 0x80 }
+            if ascii {
                 appendHeader(0x50, count: string.utf8.count, to: &out)
                 out += string.utf8
             } else {

@@ -148,7 +148,7 @@ struct XMLPropertyListReader {
         }
         guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
         var entries: [PropertyListDictionary.Entry] = []
-        var seen = Set<[UInt8]>()
+        var seen = Set<HashedBytes>()
         while true {
             try skipMisc()
             if starts(with: "</") {
@@ -160,7 +160,7 @@ struct XMLPropertyListReader {
                 throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
             }
             let key = try text(of: keyTag)
-            guard seen.insert(Array(key.utf8)).inserted else {
+            guard seen.insert(HashedBytes(Array(key.utf8))).inserted else {
                 throw error("the dictionary has the key \(quoted(key)) twice", at: keyTag.offset)
             }
             try skipMisc()
