@@ -144,6 +144,18 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(error?.message.hasPrefix("'memory' key 'nav' ") == true, "\(error?.message ?? "")")
     }
 
+    /// Navigator JSON of a later format is read but never written back, and the refusal names
+    /// the preferences and the key.
+    @Test func aNewerFormatUnderAKeyIsReadOnly() throws {
+        let json = #"{"format": 9, "initial": {"name": "home"}, "root": {"name": "home"}, "stack": [], "historyLimit": 1000, "history": []}"#
+        let preferences = MemoryPreferences(["nav": .data(Array(json.utf8))])
+        guard case .navigator = try store(preferences, "nav").readState() else { Issue.record("not read"); return }
+        let error = #expect(throws: NavigatorError.self) { try perform(store(preferences, "nav"), .push(Route("details"))) }
+        #expect(error?.kind == .newerFormat)
+        #expect(error?.message.hasPrefix("'memory' key 'nav' has format 9") == true, "\(error?.message ?? "")")
+        #expect(preferences.writes == 0)
+    }
+
     @Test func candidatesAreRouteNamesAndNavigatorJSON() {
         let dictionary: PropertyListDictionary = [
             "route": "home", "title": "Hello there", "nav": .data(Array(" {\"x\":1}".utf8)), "count": 3,

@@ -89,6 +89,8 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         } catch var error as NavigatorError {
             if case .onlyARootRoute? = error.fact {
                 error.message = "\(preferences.name) \(key) " + error.message
+            } else if error.kind == .newerFormat, !error.message.hasPrefix(key.description) {
+                error.message = "\(preferences.name) \(key) " + error.message
             } else if error.message.hasPrefix(key.description) {
                 error.message = "\(preferences.name) " + error.message
             }
