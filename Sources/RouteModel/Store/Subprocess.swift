@@ -51,6 +51,8 @@ enum Subprocess {
         var result = Result(status: 0, output: [], errors: [])
         let served = serve(input, &ends, &result, limit: outputLimit)
         if !served { kill(pid, SIGKILL) }
+        // Closed before waiting, so that a child still writing gets EPIPE instead of blocking.
+        for index in ends.indices where ends[index] >= 0 { closing(&ends[index]) }
         result.status = wait(pid)
         guard served else {
             throw NavigatorError(.toolFailed, "'\(arguments[0])' wrote more than \(outputLimit) bytes; it was stopped")
@@ -59,7 +61,8 @@ enum Subprocess {
     }
 
     /// Starts the program with the three descriptors as its standard input, output and error,
-    /// and SIGPIPE at its default (we ignore it while we write).
+    /// no signal blocked (a parent may start us with some blocked) and SIGPIPE at its default
+    /// (we ignore it while we write).
     private static func spawn(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws -> pid_t {
 #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
@@ -79,7 +82,10 @@ enum Subprocess {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
