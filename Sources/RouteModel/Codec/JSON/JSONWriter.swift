@@ -186,6 +186,29 @@ public struct JSONWriter: Sendable {
         raw("}")
     }
 
+    /// Appends `,` and the `links` member when the state declares links: one
+    /// `{"url": ..., "path": ...}` a line, in declared order, each pattern in its normal form.
+    public mutating func links(of state: NavigatorState) {
+        guard !state.links.isEmpty else { return }
+        raw(",\n  \"links\": [")
+        for (index, link) in state.links.links.enumerated() {
+            raw(index == 0 ? "\n    " : ",\n    ")
+            self.link(link)
+        }
+        raw("\n  ]")
+    }
+
+    /// Appends `{"url": "...", "path": "..."}`, each pattern in its normal form, and the members
+    /// this build does not know.
+    public mutating func link(_ link: DeepLink) {
+        raw("{\"url\": ")
+        string(link.url.description)
+        raw(", \"path\": ")
+        string(link.path.description)
+        preserved(link.preserved)
+        raw("}")
+    }
+
     /// Appends the members a codec kept for a value (those this build does not know).
     private mutating func preserved(_ preserved: Preserved?) {
         for member in (preserved?.payload as? [JSONMember]) ?? [] {
