@@ -118,12 +118,13 @@ struct CommandSpec: Sendable {
                 ("routectl init --tabs home=feed,profile,settings", "declare home as a tab container with three tabs"),
             ]),
         CommandSpec(
-            command: .link, synopsis: "add <url-pattern> <path-pattern> | list | remove <url-pattern>", arity: 1...3,
+            command: .link, synopsis: "add|list|remove [<url-pattern> [<path-pattern>]]", arity: 1...3,
             completion: .choices(["add", "list", "remove"]),
             summary: "Declare, list or remove the deep links that open and show --url use",
             details: [
+                "link add <url-pattern> <path-pattern> declares a link after those declared; link list prints them; link remove <url-pattern> removes one.",
                 "A link pairs a URL pattern with a path pattern, such as myapp://item/{id} with home/tab:feed/details?id={id}. A placeholder {name} is a whole path segment or query value of the URL, and a whole parameter value of the path (key:={name} takes a typed value: a JSON number, true, false or null); every placeholder appears once on each side. Links are kept in the file in the order added, and the first that fits wins, both ways.",
-                "link add refuses, with exit status 64, the reason and the column, a pattern that does not parse, placeholders that do not pair up, and a path pattern that names a route outside the declared routes or does not fit the tab containers. A URL pattern already declared for another path fails with exit status 1; adding the very same link again changes nothing. link remove takes the URL pattern (in any spelling that means the same) and fails with exit status 1 when no link has it. link list prints URL and PATH, one link a row, or with --json an array of {\"url\", \"path\"}. Declaring and removing links records no history, and undo leaves links alone.",
+                "Adding refuses, with exit status 64, the reason and the column, a pattern that does not parse, placeholders that do not pair up, and a path pattern that names a route outside the declared routes or does not fit the tab containers. A URL pattern already declared for another path fails with exit status 1; adding the very same link again changes nothing. link remove takes the URL pattern (in any spelling that means the same) and fails with exit status 1 when no link has it. link list prints URL and PATH, one link a row, or with --json an array of {\"url\", \"path\"}. Declaring and removing links records no history, and undo leaves links alone.",
             ],
             examples: [
                 ("routectl link add 'myapp://item/{id}' 'home/tab:feed/details?id={id}'", "let myapp://item/42 open item 42 in the feed tab"),

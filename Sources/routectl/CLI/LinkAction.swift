@@ -18,7 +18,6 @@ enum LinkAction: Equatable {
     ///   `invalidInput` for a pattern that does not parse or a link whose placeholders do not
     ///   pair up.
     init(_ words: [String]) throws {
-        let usage = "usage: routectl link " + Command.link.spec.synopsis
         switch words[0] {
         case "add":
             try LinkAction.expect(words, 3, "add <url-pattern> <path-pattern>")
@@ -31,7 +30,9 @@ enum LinkAction: Equatable {
             self = .remove(try LinkPattern(parsing: words[1]))
         default:
             let guess = Suggestion.closest(to: words[0], among: LinkAction.names)
-            throw UsageError("unknown link subcommand \(quoted(words[0]))", hint: guess.map { "did you mean '\($0)'?" } ?? usage)
+            throw UsageError(
+                "unknown link subcommand \(quoted(words[0]))",
+                hint: guess.map { "did you mean '\($0)'?" } ?? "usage: routectl link " + Command.link.spec.synopsis)
         }
     }
 

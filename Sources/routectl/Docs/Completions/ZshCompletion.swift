@@ -108,7 +108,9 @@ fi
     /// for the rest.
     private static func argumentSpecs(_ command: CommandSpec) -> [String] {
         guard Completions.takesArguments(command) else { return [] }
-        let names = Completions.argumentNames(of: command).map(colonless)
+        var names = Completions.argumentNames(of: command).map(colonless)
+        // A synopsis that starts with words (`add|list|remove [...]`) names a subcommand first.
+        if let start = command.synopsis.first, start != "<", start != "[" { names.insert("subcommand", at: 0) }
         let first = names.first ?? "argument"
         var specs = [quoted("1:" + (command.arity.lowerBound == 0 ? ":" : "") + first + ":" + action(command.completion))]
         if command.arity.upperBound > 1 {
