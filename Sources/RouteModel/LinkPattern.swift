@@ -100,26 +100,7 @@ public struct LinkPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The pattern in its normal form, placeholders written `{name}`.
     public var description: String {
-        var bytes: [UInt8] = []
-        URLText.appendStart(scheme: scheme, host: host, port: port, to: &bytes)
-        for (index, segment) in segments.enumerated() {
-            URLText.appendSegmentSeparator(index, hasHost: host != nil, to: &bytes)
-            LinkPattern.append(segment, to: &bytes)
-        }
-        for (index, item) in query.enumerated() {
-            bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-            PercentEncoding.append(item.name, to: &bytes)
-            bytes.append(UInt8(ascii: "="))
-            LinkPattern.append(item.value, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func append(_ part: Part, to bytes: inout [UInt8]) {
-        switch part {
-        case .text(let text): PercentEncoding.append(text, to: &bytes)
-        case .placeholder(let name): bytes += "{\(name)}".utf8
-        }
+        URLText.render(scheme: scheme, host: host, port: port, segments: segments, query: query.map { ($0.name, $0.value) }, fragment: nil)
     }
 
     /// The text every URL it matches starts with: its normal form up to the first placeholder

@@ -74,43 +74,49 @@ public struct URLText: Hashable, Sendable, CustomStringConvertible {
 
     /// The URL in its normal form.
     public var description: String {
-        var bytes: [UInt8] = []
-        URLText.appendStart(scheme: scheme, host: host, port: port, to: &bytes)
+        URLText.render(
+            scheme: scheme, host: host, port: port, segments: segments.map(LinkPattern.Part.text),
+            query: query.map { ($0.name, .text($0.value)) }, fragment: fragment)
+    }
+
+    /// The normal form of a URL or URL pattern of these parts: every byte of text outside
+    /// `A-Z a-z 0-9 - . _ ~` written `%XX`, a placeholder written `{name}`.
+    static func render(
+        scheme: String, host: String?, port: Int?, segments: [LinkPattern.Part], query: [(name: String, value: LinkPattern.Part)],
+        fragment: String?
+    ) -> String {
+        func append(_ part: LinkPattern.Part, to bytes: inout [UInt8]) {
+            switch part {
+            case .text(let text): PercentEncoding.append(text, to: &bytes)
+            case .placeholder(let name): bytes += "{\(name)}".utf8
+            }
+        }
+        var bytes: [UInt8] = Array(scheme.utf8) + [UInt8(ascii: ":")]
+        if let host {
+            bytes += "//".utf8
+            if host.hasPrefix("[") {
+                bytes += host.utf8  // an IP literal: checked to hold only what it may
+            } else {
+                PercentEncoding.append(host, to: &bytes)
+            }
+            if let port { bytes += ":\(port)".utf8 }
+        }
         for (index, segment) in segments.enumerated() {
-            URLText.appendSegmentSeparator(index, hasHost: host != nil, to: &bytes)
-            PercentEncoding.append(segment, to: &bytes)
+            // No '/' before the first segment of a URL without a host (`myapp:item/42`).
+            if index > 0 || host != nil { bytes.append(UInt8(ascii: "/")) }
+            append(segment, to: &bytes)
         }
         for (index, item) in query.enumerated() {
             bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
             PercentEncoding.append(item.name, to: &bytes)
             bytes.append(UInt8(ascii: "="))
-            PercentEncoding.append(item.value, to: &bytes)
+            append(item.value, to: &bytes)
         }
         if let fragment {
             bytes.append(UInt8(ascii: "#"))
             PercentEncoding.append(fragment, to: &bytes)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `scheme:` and, with a host, `//host[:port]`.
-    static func appendStart(scheme: String, host: String?, port: Int?, to bytes: inout [UInt8]) {
-        bytes += scheme.utf8
-        bytes.append(UInt8(ascii: ":"))
-        guard let host else { return }
-        bytes += "//".utf8
-        if host.hasPrefix("[") {
-            bytes += host.utf8  // an IP literal: checked to hold only what it may
-        } else {
-            PercentEncoding.append(host, to: &bytes)
-        }
-        if let port { bytes += ":\(port)".utf8 }
-    }
-
-    /// Appends what goes before path segment `index`: `/`, except before the first of a URL
-    /// without a host (`myapp:item/42`).
-    static func appendSegmentSeparator(_ index: Int, hasHost: Bool, to bytes: inout [UInt8]) {
-        if index > 0 || hasHost { bytes.append(UInt8(ascii: "/")) }
     }
 }
 

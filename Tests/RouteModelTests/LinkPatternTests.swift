@@ -103,11 +103,7 @@ import Testing
         ("{scheme}://x", 1, "starts with its scheme"),
     ])
     func urlPatternRefusals(_ text: String, _ column: Int, _ reason: String) {
-        let error = #expect(throws: NavigatorError.self) { try LinkPattern(parsing: text) }
-        #expect(error?.kind == .invalidInput)
-        #expect(error?.fact == .invalidURL(column: column), "\(text): \(error?.message ?? "")")
-        #expect(error?.message.hasPrefix("invalid URL pattern \(NavigatorError.quote(text)): at column \(column), ") == true, "\(error?.message ?? "")")
-        #expect(error?.message.contains(reason) == true, "\(text): \(error?.message ?? "")")
+        expectRefusal(text, as: "URL pattern", at: column, reason, fact: NavigatorError.Fact.invalidURL) { _ = try LinkPattern(parsing: text) }
     }
 
     // MARK: Path patterns
@@ -169,10 +165,7 @@ import Testing
         ("home//details", 6, "empty segment"),
     ])
     func pathPatternRefusals(_ text: String, _ column: Int, _ reason: String) {
-        let error = #expect(throws: NavigatorError.self) { try PathPattern(parsing: text) }
-        #expect(error?.kind == .invalidInput)
-        #expect(error?.fact == .invalidPath(column: column), "\(text): \(error?.message ?? "")")
-        #expect(error?.message.contains(reason) == true, "\(text): \(error?.message ?? "")")
+        expectRefusal(text, as: "path", at: column, reason, fact: NavigatorError.Fact.invalidPath) { _ = try PathPattern(parsing: text) }
     }
 
     @Test func literalBracesInAPathAreWrittenAsEscapes() throws {

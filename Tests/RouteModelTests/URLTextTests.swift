@@ -100,11 +100,7 @@ import Testing
         ("myapp://ité/", 11, "'é' is not allowed"),
     ])
     func refusals(_ text: String, _ column: Int, _ reason: String) {
-        let error = #expect(throws: NavigatorError.self) { try URLText(parsing: text) }
-        #expect(error?.kind == .invalidInput)
-        #expect(error?.fact == .invalidURL(column: column), "\(text): \(error?.message ?? "")")
-        #expect(error?.message.hasPrefix("invalid URL \(NavigatorError.quote(text)): at column \(column), ") == true, "\(error?.message ?? "")")
-        #expect(error?.message.contains(reason) == true, "\(text): \(error?.message ?? "")")
+        expectRefusal(text, as: "URL", at: column, reason, fact: NavigatorError.Fact.invalidURL) { _ = try URLText(parsing: text) }
     }
 
     @Test func theNormalFormParsesBackToTheSameURL() throws {

@@ -10,13 +10,9 @@ struct LinkView {
     }
 
     func json() -> String {
-        guard !links.isEmpty else { return "[]\n" }
         var writer = JSONWriter(capacity: 80 * links.count)
-        for (index, link) in links.enumerated() {
-            writer.raw(index == 0 ? "[\n  " : ",\n  ")
-            writer.link(link)
-        }
-        writer.raw("\n]\n")
+        writer.lines(links, indent: "  ") { $0.link($1) }
+        writer.raw("\n")
         return writer.text
     }
 }
