@@ -3,8 +3,8 @@
 # Install: save as ~/.local/share/bash-completion/completions/routectl (with the
 # bash-completion package), or add `eval "$(routectl completions bash)"` to ~/.bashrc.
 
-# Prints the names hidden command $1 lists (routes, tabs) for navigator file $2 (the file in
-# use when empty), one a line, as routectl itself lists them.
+# Prints the names hidden command $1 lists (routes, tabs, URL starts) for navigator file $2
+# (the file in use when empty), one a line, as routectl itself lists them.
 _routectl_names() {
     local helper=$1 file=$2
     case $file in
@@ -17,6 +17,13 @@ _routectl_names() {
     else
         command routectl "$helper" 2>/dev/null
     fi
+}
+
+# Takes from each word of COMPREPLY what bash's current word leaves out: bash splits a word
+# at ':' (see COMP_WORDBREAKS), so for the URL myapp://it it completes only //it.
+_routectl_colon_trim() {
+    local before=${cur%"${cur##*:}"}
+    [[ -n $before && $COMP_WORDBREAKS == *:* ]] && COMPREPLY=("${COMPREPLY[@]#"$before"}")
 }
 
 # Sets COMPREPLY to the lines of standard input that start with $1.
@@ -32,12 +39,13 @@ _routectl_reply() {
 _routectl() {
     local -a words=("${COMP_WORDS[0]}")
     local i n word last
-    # Bash splits --name=value at '=' (see COMP_WORDBREAKS): join the pieces again.
+    # Bash splits --name=value at '=' and a URL at ':' (see COMP_WORDBREAKS): join the pieces
+    # again.
     for ((i = 1; i <= COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         n=$((${#words[@]} - 1))
         last=${words[n]}
-        if [[ $n -gt 0 && ( $last == --* && $last != *=* && $word == = || $last == --*= ) ]]; then
+        if [[ $n -gt 0 && ( $last == --* && $last != *=* && $word == = || $last == --*= || $word == :* || $last == *: ) ]]; then
             words[n]=$last$word
         else
             words+=("$word")
@@ -88,7 +96,7 @@ _routectl() {
         [[ ${COMP_WORDS[COMP_CWORD]} == --*=* ]] && prefix=$option=
     elif [[ -z $ended && $cur == -* ]]; then
         case $command in
-            show) own='--path' ;;
+            show) own='--path --url' ;;
             pop) own='--to --root' ;;
             present) own='--cover' ;;
             dismiss) own='--to --all' ;;
@@ -109,14 +117,16 @@ _routectl() {
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go undo reset history init help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo reset history init link help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             push) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             present) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go undo reset history init help completions man) ;;
+            open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
+            link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo reset history init link help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     fi

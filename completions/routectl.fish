@@ -67,8 +67,9 @@ function __routectl_first_argument
     test "$scan[1]" = "$argv[1]"; and test "$scan[2]" = 0
 end
 
-# Prints the names hidden command $argv[1] lists (routes, tabs) for the file named on the line
-# so far (else the file in use), as routectl itself lists them, described as $argv[2].
+# Prints the names hidden command $argv[1] lists (routes, tabs, URL starts) for the file named
+# on the line so far (else the file in use), as routectl itself lists them, described as
+# $argv[2].
 function __routectl_names
     set -l file (__routectl_scan)[3]
     set file (string replace -r -- '^~(?=/)' $HOME $file)
@@ -88,10 +89,12 @@ complete -c routectl -n __routectl_needs_command -a present -d 'Present <route> 
 complete -c routectl -n __routectl_needs_command -a dismiss -d 'Dismiss the top sheet or cover'
 complete -c routectl -n __routectl_needs_command -a tab -d 'Select a tab of the root'
 complete -c routectl -n __routectl_needs_command -a go -d 'Make the state what <path> says'
+complete -c routectl -n __routectl_needs_command -a open -d 'Make the state what the deep link <url> stands for'
 complete -c routectl -n __routectl_needs_command -a undo -d 'Restore the state from before the last <n> changes'
 complete -c routectl -n __routectl_needs_command -a reset -d 'Make the initial route the root and clear the stack'
 complete -c routectl -n __routectl_needs_command -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n __routectl_needs_command -a init -d 'Create the file with root = initial and an empty history'
+complete -c routectl -n __routectl_needs_command -a link -d 'Declare, list or remove the deep links that open and show --url use'
 complete -c routectl -n __routectl_needs_command -a help -d 'Show help for routectl or one command'
 complete -c routectl -n __routectl_needs_command -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
@@ -107,6 +110,7 @@ complete -c routectl -l lock-timeout -x -d 'How long to wait for another routect
 complete -c routectl -s h -l help -d 'Show help for routectl or the command'
 complete -c routectl -l version -d 'Print the version'
 complete -c routectl -n '__routectl_using_command show' -l path -d 'Print only the path, such as home/details?id=42'
+complete -c routectl -n '__routectl_using_command show' -l url -d 'Print only the deep link URL of the current state, from the declared links'
 complete -c routectl -n '__routectl_using_command history' -s n -l last -x -d 'Keep only the last <count> changes'
 complete -c routectl -n '__routectl_using_command pop dismiss' -l to -x -a '(__routectl_names __routes route)' -d 'Stop at <route>: pop until it is on top, dismiss until the top flow holds it'
 complete -c routectl -n '__routectl_using_command pop' -l root -d 'Pop everything above the root'
@@ -121,6 +125,8 @@ complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __
 complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument tab' -a '(__routectl_names __tabs tab)'
+complete -c routectl -n '__routectl_first_argument open' -a '(__routectl_names __links link)'
+complete -c routectl -n '__routectl_first_argument link' -a 'add list remove'
 complete -c routectl -n '__routectl_first_argument help' -a show -d 'Print the current state'
 complete -c routectl -n '__routectl_first_argument help' -a set -d 'Make <route> the root and clear the stack'
 complete -c routectl -n '__routectl_first_argument help' -a push -d 'Push <route> on top of the stack'
@@ -129,10 +135,12 @@ complete -c routectl -n '__routectl_first_argument help' -a present -d 'Present 
 complete -c routectl -n '__routectl_first_argument help' -a dismiss -d 'Dismiss the top sheet or cover'
 complete -c routectl -n '__routectl_first_argument help' -a tab -d 'Select a tab of the root'
 complete -c routectl -n '__routectl_first_argument help' -a go -d 'Make the state what <path> says'
+complete -c routectl -n '__routectl_first_argument help' -a open -d 'Make the state what the deep link <url> stands for'
 complete -c routectl -n '__routectl_first_argument help' -a undo -d 'Restore the state from before the last <n> changes'
 complete -c routectl -n '__routectl_first_argument help' -a reset -d 'Make the initial route the root and clear the stack'
 complete -c routectl -n '__routectl_first_argument help' -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n '__routectl_first_argument help' -a init -d 'Create the file with root = initial and an empty history'
+complete -c routectl -n '__routectl_first_argument help' -a link -d 'Declare, list or remove the deep links that open and show --url use'
 complete -c routectl -n '__routectl_first_argument help' -a help -d 'Show help for routectl or one command'
 complete -c routectl -n '__routectl_first_argument help' -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n '__routectl_first_argument help' -a man -d 'Print the manual page (roff)'

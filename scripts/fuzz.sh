@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
 #
 # tests      loops the seeded fuzz tests (HostileInputTests over the binary; ParserFuzzTests,
-#            NavigatorFileFuzzTests, RoutePathFuzzTests in process) with a new seed each
+#            NavigatorFileFuzzTests, RoutePathFuzzTests, URLFuzzTests, LinkPropertyTests in process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
 #            replays it, and the script exits 1.
@@ -24,7 +24,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
 mode=${2:-all}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 cases=${ROUTECTL_FUZZ_CASES:-1000}
-filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|RoutePathFuzzTests'
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests'
 fuzzdir=$scratch/libfuzzer
 start=$(date +%s)
 
@@ -54,10 +54,10 @@ run_tests() {
         fi
         rounds=$((rounds + 1))
         took=$(($(date +%s) - begin))
-        echo "round $rounds: seed $seed passed in ${took}s ($cases command lines and $cases files through the binary, $((cases * 100)) each of words, files and paths in process)"
+        echo "round $rounds: seed $seed passed in ${took}s ($cases command lines and $cases files through the binary, $((cases * 100)) each of words, files, paths and URLs in process)"
     done
     rm -f "$log"
-    echo "== tests: $rounds rounds, $((rounds * cases * 2)) binary runs and $((rounds * cases * 100 * 4)) in-process cases"
+    echo "== tests: $rounds rounds, $((rounds * cases * 2)) binary runs and $((rounds * cases * 100 * 5)) in-process cases"
 }
 
 # Builds the two libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.

@@ -1,5 +1,5 @@
 /// A change to the navigation state, as a value: what `set`, `push`, `pop`, `reset`,
-/// `present`, `dismiss`, `tab`, `go` and `undo` do.
+/// `present`, `dismiss`, `tab`, `go`, `open` and `undo` do.
 public enum NavigationOperation: Equatable, Sendable {
     /// Makes the route the root: its stack cleared, everything dismissed, and when it is a tab
     /// container, every tab at its root with the first selected.
@@ -26,6 +26,9 @@ public enum NavigationOperation: Equatable, Sendable {
     case selectTab(String)
     /// Makes the state what the path says.
     case go(RoutePath)
+    /// Makes the state the path that the first declared link taking the URL gives, as
+    /// ``go(_:)`` does.
+    case open(URLText)
     /// Restores the state as it was before this many recorded changes (at least 1).
     case undo(Int)
 
@@ -40,6 +43,7 @@ public enum NavigationOperation: Equatable, Sendable {
         case .dismiss, .dismissAll, .dismissTo: return "dismiss"
         case .selectTab: return "tab"
         case .go: return "go"
+        case .open: return "open"
         case .undo: return "undo"
         }
     }
@@ -57,6 +61,7 @@ public enum NavigationOperation: Equatable, Sendable {
         case .dismissTo(let name): return ["--to", name]
         case .selectTab(let name): return [name]
         case .go(let path): return [path.description]
+        case .open(let url): return [url.description]
         }
     }
 
@@ -66,7 +71,7 @@ public enum NavigationOperation: Equatable, Sendable {
         case .set(let route), .push(let route), .present(let route, _): return [route.name]
         case .popTo(let name), .dismissTo(let name): return [name]
         case .go(let path): return path.routeNames
-        case .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo: return []
+        case .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo, .open: return []
         }
     }
 }

@@ -53,6 +53,19 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         /// A path did not parse, or does not fit the declarations, at `column` (1-based, in
         /// characters).
         case invalidPath(column: Int)
+        /// A URL or URL pattern did not parse, at `column` (1-based, in characters).
+        case invalidURL(column: Int)
+        /// A link's two patterns do not have the same placeholders.
+        case invalidLink
+        /// No declared link takes the URL `url`; `closest` is the URL pattern that comes
+        /// closest, and `reason` why it does not match.
+        case noLinkMatch(url: String, closest: String?, reason: String?)
+        /// No declared link gives a URL for the path `path`; `declared` links are declared.
+        case noLinkForPath(path: String, declared: Int)
+        /// The URL pattern `url` is already declared, for the path pattern `path`.
+        case linkDeclared(url: String, path: String)
+        /// No link is declared for the URL pattern `url`; `declared` are the URL patterns that are.
+        case noSuchLink(url: String, declared: [String])
         /// A parameter word has no `=`.
         case parameterWithoutValue
         /// A `key:=<json>` value is not a JSON number, `true`, `false`, `null` or string.

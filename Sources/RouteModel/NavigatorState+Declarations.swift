@@ -22,8 +22,9 @@ extension NavigatorState {
 
     /// Throws `invalidInput` unless the state would read back from its file: a history limit
     /// from 1 to ``maxHistoryLimit``; a route list of valid names, each once; tab containers
-    /// declared once each, in the route list when there is one; and tabs exactly where the root
-    /// is a tab container, named as declared, with nothing pushed on or presented over the root.
+    /// declared once each, in the route list when there is one; tabs exactly where the root is a
+    /// tab container, named as declared, with nothing pushed on or presented over the root; and
+    /// links that fit these declarations, each URL pattern once.
     public func validate() throws {
         guard (1...NavigatorState.maxHistoryLimit).contains(historyLimit) else {
             throw NavigatorError(.invalidInput, "history limit \(historyLimit) is out of range: it must be from 1 to \(NavigatorState.maxHistoryLimit)")
@@ -37,6 +38,7 @@ extension NavigatorState {
         }
         try validateTabContainers()
         try validateTree()
+        try links.validate(against: self)
     }
 
     private func validateTabContainers() throws {

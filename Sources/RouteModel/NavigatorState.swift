@@ -36,6 +36,8 @@ public struct NavigatorState: Sendable {
     public var routes: [String]?
     /// The declared tab containers, in declared order.
     public var tabContainers: [TabContainer]
+    /// The declared deep links, in declared order.
+    public var links = LinkTable()
     /// How many history entries are kept; older ones are dropped, their `seq` never reused.
     public var historyLimit: Int
     /// The recorded changes, oldest first.
@@ -87,9 +89,10 @@ public struct NavigatorState: Sendable {
     }
 
     /// Whether the state uses nothing that format 1 cannot hold: no presentation, no tabs, no
-    /// typed value, no declared tab container. Such a state is written as format 1.
+    /// typed value, no declared tab container, no declared link. Such a state is written as
+    /// format 1.
     public var isPlain: Bool {
-        tabContainers.isEmpty && tree.isPlain && !initial.hasTypedValues
+        tabContainers.isEmpty && links.isEmpty && tree.isPlain && !initial.hasTypedValues
     }
 
     /// Throws `invalidInput` when a route list is declared and does not contain `name`.
@@ -102,7 +105,7 @@ public struct NavigatorState: Sendable {
 
     /// Throws `invalidInput` at the column of the first route of `path` that a declared route
     /// list does not allow.
-    private func checkAllowed(_ path: RoutePath) throws {
+    func checkAllowed(_ path: RoutePath) throws {
         guard let routes else { return }
         // One set for the whole path, not a scan of the list per route.
         let allowed = path.segments.count > 4 ? Set(routes) : nil
@@ -125,8 +128,11 @@ public struct NavigatorState: Sendable {
     /// - Throws: `invalidInput` for a route outside ``routes``, a tab the root does not have or
     ///   a path that does not fit the declarations; `cannotApply` for an operation the state
     ///   cannot satisfy (a pop past a flow's root, a dismiss with nothing presented, a tab of a
-    ///   root without tabs, an undo past the history).
+    ///   root without tabs, an undo past the history, an `open` of a URL no link takes).
     public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
+        if case .open(let url) = operation {
+            return try apply(.go(links.open(url).path))
+        }
         if case .go(let path) = operation {
             try checkAllowed(path)
         } else {
@@ -171,6 +177,7 @@ public struct NavigatorState: Sendable {
             return try tree.activeChain.dismiss(to: name)
         case .selectTab(let name): return try selectTab(name)
         case .go(let path): return replace(with: try tree(for: path))
+        case .open: preconditionFailure("apply(_:) turns open into go")
         case .undo(let count): return replace(with: try treeBefore(count))
         }
         return true
@@ -209,9 +216,13 @@ public struct NavigatorState: Sendable {
             throw NavigatorError(
                 .cannotApply, "cannot record a change: the history's seq is already \(Int.max), the largest possible")
         }
+        var arguments = operation.arguments
+        if case .open(let url) = operation, let opened = try? links.open(url) {
+            arguments = [opened.url.description]  // as its link writes it
+        }
         guard try apply(operation) else { return false }
         history.append(
-            at: timestamp, op: operation.name, args: operation.arguments, path: path,
+            at: timestamp, op: operation.name, args: arguments, path: path,
             tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },
             limit: historyLimit)
         return true

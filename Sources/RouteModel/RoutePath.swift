@@ -69,18 +69,23 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     // MARK: Rendering
 
     /// The path as text.
-    public var description: String {
+    public var description: String { rendered() }
+
+    /// The path as text, with the value of each parameter that `slots` names written as its
+    /// placeholder, `{name}`, instead of encoded (how a path pattern is written).
+    func rendered(placing slots: [PathPattern.Slot] = []) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32 * segments.count)
         for (index, segment) in segments.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            let placed = slots.filter { $0.segment == index }
             switch segment {
             case .route(let route):
-                RoutePath.append(route, to: &bytes)
+                RoutePath.append(route, to: &bytes, placing: placed)
             case .presented(let style, let route):
                 bytes += style.rawValue.utf8
                 bytes.append(UInt8(ascii: ":"))
-                RoutePath.append(route, to: &bytes)
+                RoutePath.append(route, to: &bytes, placing: placed)
             case .tab(let name):
                 bytes += "tab:".utf8
                 bytes += name.utf8
@@ -108,35 +113,18 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    private static func append(_ route: Route, to bytes: inout [UInt8]) {
+    private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot] = []) {
         bytes.append(contentsOf: route.name.utf8)
         for (index, parameter) in route.parameters.enumerated() {
             bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
             bytes.append(contentsOf: parameter.key.utf8)
             if parameter.type != .string { bytes.append(UInt8(ascii: ":")) }
             bytes.append(UInt8(ascii: "="))
-            for byte in parameter.value.utf8 {
-                if isUnreserved(byte) {
-                    bytes.append(byte)
-                } else {
-                    bytes.append(UInt8(ascii: "%"))
-                    bytes.append(hexDigits[Int(byte >> 4)])
-                    bytes.append(hexDigits[Int(byte & 0x0F)])
-                }
+            if let slot = slots.first(where: { $0.parameter == index }) {
+                bytes += "{\(slot.name)}".utf8
+            } else {
+                PercentEncoding.append(parameter.value, to: &bytes)
             }
-        }
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
         }
     }
 
@@ -147,8 +135,15 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `invalidInput` saying what is wrong and at which column, with the fact
     ///   ``NavigatorError/Fact/invalidPath(column:)``.
     public init(parsing text: String) throws {
+        self = try RoutePath.parse(text, pattern: false).path
+    }
+
+    /// Parses a path; with `pattern`, a path pattern, where a parameter value may be a
+    /// placeholder, `{name}`: a stand-in value of its kind (text `""`, or the JSON number `0`
+    /// for `key:={name}`) is parsed in its place, and `slots` say where each stands.
+    static func parse(_ text: String, pattern: Bool) throws -> (path: RoutePath, slots: [PathPattern.Slot]) {
         let bytes = Array(text.utf8)
-        let parser = Parser(text: text, bytes: bytes)
+        let parser = Parser(text: text, bytes: bytes, isPattern: pattern)
         guard !bytes.isEmpty else { throw parser.error("it names no route", at: 0) }
         var start = 0
         var segments: [Segment] = []
@@ -156,12 +151,13 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
             columns.append(parser.column(at: start))
-            segments.append(try parser.segment(start..<end, first: segments.isEmpty))
+            segments.append(try parser.segment(start..<end, index: segments.count))
             start = end + 1
         }
-        self.segments = segments
-        self.columns = columns
-        self.source = text
+        var path = RoutePath(segments: segments)
+        path.columns = columns
+        path.source = text
+        return (path, parser.slots)
     }
 
     /// An `invalidInput` error about segment `index` (or the end, past the last segment):
@@ -176,9 +172,19 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the segments of one path's bytes, turning every problem into one error naming
     /// the path and the column.
-    private struct Parser {
+    private final class Parser {
         let text: String
         let bytes: [UInt8]
+        /// Whether `{name}` values are placeholders (a path pattern).
+        let isPattern: Bool
+        /// Where the placeholders read so far stand.
+        var slots: [PathPattern.Slot] = []
+
+        init(text: String, bytes: [UInt8], isPattern: Bool) {
+            self.text = text
+            self.bytes = bytes
+            self.isPattern = isPattern
+        }
 
         func column(at offset: Int) -> Int {
             String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars.count + 1
@@ -205,7 +211,8 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             String(decoding: bytes[range], as: UTF8.self)
         }
 
-        func segment(_ range: Range<Int>, first: Bool) throws -> Segment {
+        func segment(_ range: Range<Int>, index: Int) throws -> Segment {
+            let first = index == 0
             guard !range.isEmpty else {
                 throw error(first ? "it starts with '/': the root route comes first" : "empty segment (two '/' in a row, or one at the end)", at: range.lowerBound)
             }
@@ -220,12 +227,12 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             let name = string(nameStart..<head.upperBound)
             switch kind {
             case nil:
-                return .route(try route(name, query: query, end: range.upperBound, at: range.lowerBound))
+                return .route(try route(name, query: query, end: range.upperBound, at: range.lowerBound, segment: index))
             case "sheet", "cover":
                 guard !first else {
                     throw error("the path starts with the root route, not a \(kind!)", at: range.lowerBound)
                 }
-                let route = try route(name, query: query, end: range.upperBound, at: nameStart)
+                let route = try route(name, query: query, end: range.upperBound, at: nameStart, segment: index)
                 return .presented(PresentationStyle(rawValue: kind!)!, route)
             case "tab":
                 guard !first else { throw error("the path starts with the root route, not a tab", at: range.lowerBound) }
@@ -237,14 +244,14 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        func route(_ name: String, query: Int?, end: Int, at offset: Int) throws -> Route {
+        func route(_ name: String, query: Int?, end: Int, at offset: Int, segment: Int) throws -> Route {
             var parameters: [Route.Parameter] = []
             var keys = UniqueNames()
             if let query {
                 var start = query + 1
                 while start <= end {
                     let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
-                    let parameter = try parameter(start..<stop)
+                    let parameter = try parameter(start..<stop, segment: segment, index: parameters.count)
                     guard keys.insert(parameter.key) else {
                         throw error("duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))", at: start)
                     }
@@ -255,13 +262,22 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             return try at(offset) { try Route(name, parameters: parameters) }
         }
 
-        func parameter(_ range: Range<Int>) throws -> Route.Parameter {
+        func parameter(_ range: Range<Int>, segment: Int, index: Int) throws -> Route.Parameter {
             guard let equals = bytes[range].firstIndex(of: UInt8(ascii: "=")) else {
                 throw error("parameter \(quoted(string(range))) has no '=': expected key=value or key:=<json>", at: range.lowerBound)
             }
             let typed = equals > range.lowerBound && bytes[equals - 1] == UInt8(ascii: ":")
             let key = string(range.lowerBound..<(typed ? equals - 1 : equals))
-            let decoded = RoutePath.percentDecoded(bytes[(equals + 1)..<range.upperBound])
+            if isPattern, let name = try placeholder(equals + 1..<range.upperBound) {
+                try at(range.lowerBound) { try Route.validateName(key, what: "parameter key") }
+                guard !slots.contains(where: { $0.name == name }) else {
+                    throw error("placeholder '{\(name)}' appears twice", at: equals + 1)
+                }
+                slots.append(PathPattern.Slot(segment: segment, parameter: index, name: name, typed: typed))
+                // A stand-in of the placeholder's kind: text, or a JSON number.
+                return try typed ? Route.Parameter(key: key, json: "0") : Route.Parameter(key: key, value: "")
+            }
+            let decoded = PercentEncoding.decoded(bytes[(equals + 1)..<range.upperBound])
             if let escape = decoded.badEscape {
                 throw error("the value of parameter \(quoted(key)) has a '%' not followed by two hex digits", at: escape)
             }
@@ -273,26 +289,23 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
                 typed ? try Route.Parameter(key: key, json: value) : try Route.Parameter(key: key, value: value)
             }
         }
-    }
 
-    /// `text` with every `%XX` decoded: the text, or `nil` when the result is not UTF-8; or
-    /// the offset of a `%` not followed by two hex digits.
-    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> (text: String?, badEscape: Int?) {
-        var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let byte = text[index]
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                index += 1
-                continue
+        /// In a pattern, the name of the placeholder that `range` (a whole value) is, or `nil`
+        /// for a plain value.
+        ///
+        /// - Throws: for a value that holds `{` or `}` without being one placeholder, or a
+        ///   placeholder whose name is not valid.
+        func placeholder(_ range: Range<Int>) throws -> String? {
+            let value = bytes[range]
+            guard value.contains(UInt8(ascii: "{")) || value.contains(UInt8(ascii: "}")) else { return nil }
+            guard value.count >= 2, value.first == UInt8(ascii: "{"), value.last == UInt8(ascii: "}"),
+                value.dropFirst().dropLast().allSatisfy({ $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") })
+            else {
+                throw error("a placeholder is a whole parameter value, such as id={id} (write a literal '{' or '}' as %7B or %7D)", at: range.lowerBound)
             }
-            guard text.endIndex - index >= 3, let high = JSONScanner.hexValue(text[index + 1]), let low = JSONScanner.hexValue(text[index + 2]) else {
-                return (nil, index)
-            }
-            bytes.append(high << 4 | low)
-            index += 3
+            let name = string(range.lowerBound + 1..<range.upperBound - 1)
+            try at(range.lowerBound + 1) { try Route.validateName(name, what: "placeholder name") }
+            return name
         }
-        return (String(validating: bytes, as: UTF8.self), nil)
     }
 }

@@ -11,11 +11,11 @@ public struct HostileArguments {
     public var hugeWords = true
 
     public static let commands = [
-        "show", "set", "push", "pop", "present", "dismiss", "tab", "go", "undo", "reset", "history", "init", "help",
-        "completions", "man", "__routes", "__tabs",
+        "show", "set", "push", "pop", "present", "dismiss", "tab", "go", "open", "undo", "reset", "history", "init", "link", "help",
+        "completions", "man", "__routes", "__tabs", "__links",
     ]
     public static let misspelled = ["shwo", "pussh", "SHOW", "Push", "histroy", "", "-", "help2", "routes", "completion"]
-    public static let switches = ["--json", "--no-color", "-q", "--quiet", "-h", "--help", "--version", "--path", "--root", "--force", "-qh", "--cover", "--all"]
+    public static let switches = ["--json", "--no-color", "-q", "--quiet", "-h", "--help", "--version", "--path", "--root", "--force", "-qh", "--cover", "--all", "--url"]
     public static let valued = ["-f", "--file", "--lock-timeout", "-n", "--last", "--to", "--initial", "--routes", "--history-limit", "--tabs"]
     public static let wrongOptions = ["--jsn", "--lock-timout", "-x", "-Z", "---", "--", "--=", "--file=", "-qn", "-fq", "-nq5", "--json=1", "--no-color=", "-é", "--é"]
     public static let values = [
@@ -26,6 +26,13 @@ public struct HostileArguments {
         "bash", "zsh", "fish", "tcsh",
         "n:=7", "b:=true", "z:=null", "s:=\"q\"", "k:=", "k:=[1]", "k:=01", ":=1", "home=feed,profile", "home=", "home=a,a",
         "home/tab:feed/x", "home/sheet:a/cover:b?n:=1", "home//x", "tab:a", "home/popover:x", "home/x?id=%4",
+    ] + urls + ["add", "list", "remove", "ad", "rm"]
+    /// URLs and link patterns, good and bad.
+    public static let urls = [
+        "myapp://item/42", "MyApp://ITEM/42/", "myapp://search?q=a+b%20c", "myapp://search?src=app&q=x", "myapp://item/a b",
+        "myapp://item/%zz", "myapp://item/%FF", "myapp://u@item", "myapp://item#top", "myapp://item:99999", "item/42", "myapp:",
+        "myapp://item/{id}", "myapp://search?q={q}", "myapp://item/x{id}", "myapp://{h}", "home/details?id={id}",
+        "home/details?id:={id}", "home/details?id={id}&n={id}", "home/tab:feed/details?id={x}",
     ]
     /// Words no command line should contain, as bytes.
     public static let hostile: [[UInt8]] = [
@@ -65,6 +72,12 @@ public struct HostileArguments {
             words = ["tab", random.pick(["feed", "profile", "nope"])]
         case "go":
             words = ["go", random.pick(["home/tab:feed/a", "home/tab:profile/sheet:b?n:=1/c", "a/b/cover:c", "root", "home"])]
+        case "open":
+            words = ["open", random.pick(["myapp://item/42", "MyApp://Item/7/", "myapp://search?q=a+b", "myapp://nothing", "myapp://item/x"])]
+        case "link":
+            let links = [("myapp://item/{id}", "home/details?id:={id}"), ("myapp://search?q={q}", "home/search?q={q}"), ("myapp://x", "home")]
+            let (url, path) = random.pick(links)
+            words = random.pick([["link", "add", url, path], ["link", "list"], ["link", "remove", url]])
         case "undo":
             words = random.chance(0.5) ? ["undo"] : ["undo", String(Int.random(in: 1...3, using: &random))]
         case "pop":
@@ -79,7 +92,7 @@ public struct HostileArguments {
             if random.chance(0.5) { words += ["--tabs", "home=feed,profile"] }
             if random.chance(0.5) { words.append("--force") }
         case "show":
-            words = ["show"] + [["--path"], ["--json"], []][Int.random(in: 0..<3, using: &random)]
+            words = ["show"] + [["--path"], ["--json"], ["--url"], []][Int.random(in: 0..<4, using: &random)]
         case "reset":
             words = random.chance(0.5) ? ["reset"] : ["reset", "--force"]
         case "help":
@@ -87,7 +100,7 @@ public struct HostileArguments {
         case "completions":
             words = ["completions", random.pick(["bash", "zsh", "fish"])]
         default:
-            words = [random.pick(["man", "__routes", "__tabs", "show"])]
+            words = [random.pick(["man", "__routes", "__tabs", "__links", "show"])]
         }
         let globals = [["--json"], ["-q"], ["--no-color"], ["--lock-timeout", "2"], ["--lock-timeout=0.5"], ["-f", "other.json"]]
         for _ in 0..<Int.random(in: 0...2, using: &random) {

@@ -61,8 +61,8 @@ import Darwin
     /// Whether an invocation only reads: nothing may change, whatever its status.
     static func onlyReads(_ action: Invocation.Action) -> Bool {
         switch action {
-        case .show, .history, .help, .version, .completions, .manual, .listNames: return true
-        case .change, .initialize: return false
+        case .show, .history, .help, .version, .completions, .manual, .listNames, .link(.list): return true
+        case .change, .initialize, .link: return false
         }
     }
 

@@ -54,7 +54,7 @@ import RouteModel
         func action(_ words: String...) throws -> Invocation.Action {
             try Invocation(ParsedCommandLine(words)).action
         }
-        guard case .show(pathOnly: true) = try action("show", "--path") else { Issue.record("show"); return }
+        guard case .show(pathOnly: true, url: false) = try action("show", "--path") else { Issue.record("show"); return }
         guard case .change(.set(let route), recover: false) = try action("set", "home", "a=1") else { Issue.record("set"); return }
         #expect(route.arguments == ["home", "a=1"])
         guard case .change(.push, _) = try action("push", "d") else { Issue.record("push"); return }

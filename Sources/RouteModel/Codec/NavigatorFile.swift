@@ -39,8 +39,8 @@ public enum NavigatorFile {
     /// Encodes a state as JSON: top-level keys one per line in a fixed order, history entries
     /// one per line, unknown members last. A state that uses nothing of format 2
     /// (``NavigatorState/isPlain``) is written as format 1, byte for byte as 1.0 wrote it;
-    /// any other as format 2, which adds `presented`, `tabs`, `selectedTab`, `tabContainers`
-    /// and typed parameter values.
+    /// any other as format 2, which adds `presented`, `tabs`, `selectedTab`, `tabContainers`,
+    /// `links` and typed parameter values.
     ///
     /// A state read from a file of a newer format must not be encoded (it would lose what that
     /// format holds); ``NavigatorStore`` refuses to change such a file.
@@ -53,6 +53,7 @@ public enum NavigatorFile {
         if !plain { writer.treeMembers(of: state) }
         writer.routeList(of: state)
         writer.tabContainers(of: state)
+        writer.links(of: state)
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
         writer.raw(",\n  \"history\": [")
@@ -208,7 +209,7 @@ private enum FileReader {
                     hasRoot = true
                 case "stack":
                     state.stack = try TreeReader.routes(&scanner, depth: 2)
-                case "presented", "tabs", "selectedTab", "tabContainers":
+                case "presented", "tabs", "selectedTab", "tabContainers", "links":
                     let range = try scanner.skipValue(depth: 2)
                     unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
                     formatTwoMembers.append((key, start))
@@ -251,6 +252,7 @@ private enum FileReader {
                 case "presented": state.tree.chain.presented = try TreeReader.presentations(&member, depth: 2)
                 case "tabs": tabs = try TreeReader.tabs(&member, depth: 2)
                 case "selectedTab": selectedTab = (try member.readString(), start)
+                case "links": state.links = try TreeReader.links(&member, depth: 2)
                 default: state.tabContainers = try TreeReader.tabContainers(&member, depth: 2)
                 }
             }

@@ -51,6 +51,7 @@ public enum RouteSetting: Equatable, Sendable {
         case .dismiss: throw refusal(operation, "nothing is presented")
         case .selectTab: throw refusal(operation, "it has no tabs")
         case .undo: throw refusal(operation, "routectl keeps no history for it")
+        case .open: throw refusal(operation, "it declares no links")
         }
     }
 

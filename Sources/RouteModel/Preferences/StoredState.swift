@@ -20,6 +20,30 @@ public enum StoredState: Sendable {
         }
     }
 
+    /// The navigator state, for `operation` (a command's name), which needs one.
+    ///
+    /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``
+    ///   for a setting; the message starts with "holds only".
+    public func navigator(for operation: String) throws -> NavigatorState {
+        switch self {
+        case .navigator(let state): return state
+        case .setting:
+            throw NavigatorError(
+                .cannotApply, "holds only a root route (a string), which has no room for \(operation)",
+                fact: .onlyARootRoute(operation: operation, route: nil))
+        }
+    }
+
+    /// Lets `change` change the navigator state, for `operation`, which needs one; returns what
+    /// `change` returns (whether it changed anything).
+    ///
+    /// - Throws: as ``navigator(for:)``; what `change` throws.
+    public mutating func changeNavigator(for operation: String, _ change: (inout NavigatorState) throws -> Bool) throws -> Bool {
+        var state = try navigator(for: operation)
+        defer { self = .navigator(state) }
+        return try change(&state)
+    }
+
     /// The recorded history.
     ///
     /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``

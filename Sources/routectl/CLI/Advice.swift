@@ -30,6 +30,22 @@ enum Advice {
             return "see what can be undone with: \(routectl(store)) history"
         case .invalidPath:
             return "see the current state's path with: \(routectl(store)) show --path"
+        case .invalidURL:
+            return nil  // the message says what to write instead
+        case .invalidLink:
+            return "each placeholder appears once on each side, as in: routectl link add 'myapp://item/{id}' 'home/details?id={id}'"
+        case .noLinkMatch(_, let closest?, let reason):
+            return "the closest link pattern is \(quoted(closest))" + (reason.map { ": " + $0 } ?? "")
+        case .noLinkMatch(_, nil, _), .noLinkForPath(_, 0):
+            return "this file declares no links; see how to declare one with: routectl help link"
+        case .noLinkForPath:
+            return "see the declared links with: \(routectl(store)) link list"
+        case .linkDeclared(let url, _):
+            return "to declare it anew, first run: \(routectl(store)) link remove \(ShellWord.quote(url))"
+        case .noSuchLink(let url, let declared):
+            if let guess = Suggestion.closest(to: url, among: declared) { return "did you mean \(quoted(guess))?" }
+            if declared.isEmpty { return "this file declares no links" }
+            return "see the declared links with: \(routectl(store)) link list"
         case .parameterWithoutValue:
             return "write parameters as key=value, for example id=42, or key:=<json> for a typed value, such as count:=7"
         case .invalidTypedValue:

@@ -1,13 +1,16 @@
 /// Every subcommand routectl knows, as a type. A command added here must get a row in
 /// ``CommandSpec/all`` and a case in ``Invocation``'s switch, or the build fails.
 enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
-    case show, set, push, pop, present, dismiss, tab, go, undo, reset, history
+    case show, set, push, pop, present, dismiss, tab, go, open, undo, reset, history
     case initialize = "init"
-    case help, completions, man
+    case link, help, completions, man
     /// The hidden helper of the completion scripts (route names, one a line).
     case routes = "__routes"
     /// The hidden helper of the completion scripts (the root's tab names, one a line).
     case tabs = "__tabs"
+    /// The hidden helper of the completion scripts (the declared URL patterns' fixed prefixes,
+    /// one a line).
+    case links = "__links"
 
     /// The name as typed.
     var name: String { rawValue }

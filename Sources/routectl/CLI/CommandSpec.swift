@@ -25,7 +25,7 @@ struct CommandSpec: Sendable {
             summary: "Print the current state",
             details: [
                 "Prints the file, the initial route and the path, then a table of the routes on screen: the root (depth 0) and the routes pushed above it. When sheets, covers or tabs are in use, the table says where each route sits (base, tab, sheet or cover) and the selected tab is marked.",
-                "With --path, prints the path alone; with --json, an object with file, initial, root, stack, presented, top, path and, when in use, tabs, selectedTab, routes and tabContainers.",
+                "With --path, prints the path alone; with --url, the URL of the first declared link whose path pattern matches the path (exit status 1 when none does); with --json, an object with file, initial, root, stack, presented, top, path and, when in use, tabs, selectedTab, routes, tabContainers and links.",
             ],
             examples: [("routectl show --path", "print the state as one line, such as home/details?id=42")]),
         CommandSpec(
@@ -83,6 +83,14 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl go 'home/tab:profile/settings/sheet:edit'", "open the profile tab's settings with the edit sheet up")]),
         CommandSpec(
+            command: .open, synopsis: "<url>", arity: 1...1, completion: .link,
+            summary: "Make the state what the deep link <url> stands for",
+            details: [
+                "The first link declared with link add whose URL pattern matches <url> gives the path, which is applied as go applies it: one history entry, op open, whose argument is the URL as that link writes it. Scheme and host match in any case, %XX escapes are decoded exactly (RFC 3986: + is a plus sign, not a space), query items may come in any order, and one trailing / is ignored; a query item the pattern does not name, or one it names that is missing, makes it no match.",
+                "When no link matches, open fails with exit status 1 and the hint names the closest pattern and why it does not match. A URL that is not valid (a space or a character outside ASCII not written as %XX, a bad %XX, user information, a fragment) is a usage error naming the column.",
+            ],
+            examples: [("routectl open myapp://item/42", "open item 42 as the app would")]),
+        CommandSpec(
             command: .undo, synopsis: "[<n>]", arity: 0...1, completion: .none,
             summary: "Restore the state from before the last <n> changes",
             details: [
@@ -110,6 +118,19 @@ struct CommandSpec: Sendable {
                 ("routectl init --tabs home=feed,profile,settings", "declare home as a tab container with three tabs"),
             ]),
         CommandSpec(
+            command: .link, synopsis: "add|list|remove [<url-pattern> [<path-pattern>]]", arity: 1...3,
+            completion: .choices(["add", "list", "remove"]),
+            summary: "Declare, list or remove the deep links that open and show --url use",
+            details: [
+                "link add <url-pattern> <path-pattern> declares a link after those declared; link list prints them; link remove <url-pattern> removes one.",
+                "A link pairs a URL pattern with a path pattern, such as myapp://item/{id} with home/tab:feed/details?id={id}. A placeholder {name} is a whole path segment or query value of the URL, and a whole parameter value of the path (key:={name} takes a typed value: a JSON number, true, false or null); every placeholder appears once on each side. Links are kept in the file in the order added, and the first that fits wins, both ways.",
+                "Adding refuses, with exit status 64, the reason and the column, a pattern that does not parse, placeholders that do not pair up, and a path pattern that names a route outside the declared routes or does not fit the tab containers. A URL pattern already declared for another path fails with exit status 1; adding the very same link again changes nothing. link remove takes the URL pattern (in any spelling that means the same) and fails with exit status 1 when no link has it. link list prints URL and PATH, one link a row, or with --json an array of {\"url\", \"path\"}. Declaring and removing links records no history, and undo leaves links alone.",
+            ],
+            examples: [
+                ("routectl link add 'myapp://item/{id}' 'home/tab:feed/details?id={id}'", "let myapp://item/42 open item 42 in the feed tab"),
+                ("routectl link list", "list the declared links, in order"),
+            ]),
+        CommandSpec(
             command: .help, synopsis: "[<command>]", arity: 0...1, completion: .command,
             summary: "Show help for routectl or one command",
             details: ["The same as --help."],
@@ -117,7 +138,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .completions, synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),
             summary: "Print a completion script for bash, zsh or fish",
-            details: ["The script completes commands, options, fixed option values, route names of the file in use (for set, push, present, pop --to and dismiss --to) and the root's tabs (for tab)."],
+            details: ["The script completes commands, options, fixed option values, route names of the file in use (for set, push, present, pop --to and dismiss --to), the root's tabs (for tab) and the start of each declared link's URL (for open)."],
             examples: [("routectl completions fish | source", "load completions into the running fish")]),
         CommandSpec(
             command: .man, synopsis: "", arity: 0...0, completion: .none,
@@ -131,6 +152,10 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .tabs, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the tabs of the root, one a line (for completion scripts)",
+            details: [], examples: [], hidden: true),
+        CommandSpec(
+            command: .links, synopsis: "", arity: 0...0, completion: .none,
+            summary: "Print the fixed start of each declared URL pattern, one a line (for completion scripts)",
             details: [], examples: [], hidden: true),
     ]
 

@@ -7,6 +7,9 @@ enum Completion: Equatable, Sendable {
     case route
     /// A tab of the root of the file in use.
     case tab
+    /// The start of a URL a declared link takes: its URL pattern's text before the first
+    /// placeholder.
+    case link
     /// A command name.
     case command
     /// One of these words.

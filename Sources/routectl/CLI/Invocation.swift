@@ -5,12 +5,15 @@ import RouteModel
 struct Invocation {
     /// What to do.
     enum Action {
-        case show(pathOnly: Bool)
+        /// `show`; `pathOnly` for `--path`, `url` for `--url`.
+        case show(pathOnly: Bool, url: Bool)
         /// A navigation operation; `recover` moves a corrupt file aside first (`reset --force`).
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool)
-        /// The hidden `__routes` and `__tabs` helpers of the completion scripts.
+        /// `link add`, `link list` or `link remove`.
+        case link(LinkAction)
+        /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts.
         case listNames(CompletionNames)
         case help(command: Command?)
         case version
@@ -44,7 +47,12 @@ struct Invocation {
                     "options '--path' and '--json' cannot be used together",
                     hint: "the JSON has the path as its \"path\" member: routectl show --json")
             }
-            action = .show(pathOnly: options.pathOnly)
+            if options.url && (options.pathOnly || options.json) {
+                throw UsageError(
+                    "option '--url' cannot be used with '\(options.json ? "--json" : "--path")'",
+                    hint: "run them one at a time: --url prints the URL alone")
+            }
+            action = .show(pathOnly: options.pathOnly, url: options.url)
         case .set, .push:
             let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
             action = .change(command == .set ? .set(route) : .push(route), recover: false)
@@ -60,6 +68,10 @@ struct Invocation {
             action = .change(.selectTab(arguments[0]), recover: false)
         case .go:
             action = .change(.go(try RoutePath(parsing: arguments[0])), recover: false)
+        case .open:
+            action = .change(.open(try URLText(parsing: arguments[0])), recover: false)
+        case .link:
+            action = .link(try LinkAction(arguments))
         case .undo:
             action = .change(.undo(try Invocation.count(arguments.first, for: command)), recover: false)
         case .reset:
@@ -81,6 +93,8 @@ struct Invocation {
             action = .listNames(.routes)
         case .tabs:
             action = .listNames(.tabs)
+        case .links:
+            action = .listNames(.links)
         case .help:
             action = .help(command: try arguments.first.map(ParsedCommandLine.command(named:)))
         }

@@ -110,6 +110,12 @@ struct OptionSpec: Sendable {
             details: "Not with --json, whose output has the path as its \"path\" member.",
             apply: { options, _ in options.pathOnly = true }),
         OptionSpec(
+            long: "url", short: nil, valueName: nil, commands: [.show],
+            summary: "Print only the deep link URL of the current state, from the declared links",
+            completion: .none,
+            details: "The first link whose path pattern matches the current path, filled in; exit status 1 when none does. Not with --path or --json.",
+            apply: { options, _ in options.url = true }),
+        OptionSpec(
             long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",
             completion: .none, apply: { $0.last = try wholeNumber($1, atLeast: 0) }),

@@ -10,6 +10,8 @@ struct ParsedOptions: Equatable, Sendable {
     var help = false
     var version = false
     var pathOnly = false
+    /// `show --url`.
+    var url = false
     var last: Int?
     /// `--to`'s route, for `pop` and `dismiss`.
     var to: String?

@@ -74,6 +74,17 @@ struct Context {
         CommandResult(output: options.json ? render(outcome.state) : "", notes: outcome.notes)
     }
 
+    /// Runs `body`, naming the store in a refusal of what a route setting cannot hold (whose
+    /// message starts "holds only"); stores name themselves in the errors they throw.
+    func naming<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as NavigatorError where error.message.hasPrefix("holds only") {
+            error.message = subject + " " + error.message
+            throw error
+        }
+    }
+
     /// The state as `show` prints it, table or JSON as asked.
     func render(_ state: StoredState) -> String {
         switch state {

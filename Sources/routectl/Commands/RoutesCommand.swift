@@ -6,10 +6,13 @@ enum CompletionNames: Sendable {
     case routes
     /// The tabs of the root, when it is a tab container (`__tabs`).
     case tabs
+    /// The declared URL patterns' fixed starts, each once (`__links`).
+    case links
 }
 
-/// The hidden `__routes` and `__tabs` helpers of the completion scripts: names the file knows,
-/// one a line, so no shell script has to read JSON. Print nothing when the file cannot be read.
+/// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts: names (or
+/// URL starts) the file knows, one a line, so no shell script has to read JSON. Print nothing
+/// when the file cannot be read.
 enum RoutesCommand {
     static func run(_ names: CompletionNames, _ context: Context) -> CommandResult {
         guard case .navigator(let state)? = try? context.store.readState() else { return CommandResult() }
@@ -17,6 +20,9 @@ enum RoutesCommand {
         switch names {
         case .routes: list = routeNames(state)
         case .tabs: list = state.tree.tabs?.names ?? []
+        case .links:
+            var seen = Set<String>()
+            list = state.links.links.map(\.url.fixedPrefix).filter { seen.insert($0).inserted }
         }
         return CommandResult(output: list.map { $0 + "\n" }.joined())
     }

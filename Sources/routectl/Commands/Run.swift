@@ -6,10 +6,11 @@ enum Run {
         // Only commands that use the file resolve its path (which can fail without a HOME).
         var context: Context { get throws { try Context(invocation.options) } }
         switch invocation.action {
-        case .show(let pathOnly): return try ShowCommand.run(pathOnly: pathOnly, context)
+        case .show(let pathOnly, let url): return try ShowCommand.run(pathOnly: pathOnly, url: url, context)
         case .change(let operation, let recover): return try ChangeCommand.run(operation, recover: recover, context)
         case .history(let last): return try HistoryCommand.run(last: last, context)
         case .initialize(let state, let force): return try InitCommand.run(state, force: force, context)
+        case .link(let action): return try LinkCommand.run(action, context)
         case .help(let command):
             return CommandResult(output: command.map { Help.command($0.spec) } ?? Help.general())
         case .version: return CommandResult(output: "routectl \(Version.current)\n")

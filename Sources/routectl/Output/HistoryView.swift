@@ -12,13 +12,9 @@ struct HistoryView {
     }
 
     func json() -> String {
-        guard !entries.isEmpty else { return "[]\n" }
         var writer = JSONWriter(capacity: 160 * entries.count)
-        for (index, entry) in entries.enumerated() {
-            writer.raw(index == 0 ? "[\n  " : ",\n  ")
-            writer.historyEntry(entry)
-        }
-        writer.raw("\n]\n")
+        writer.lines(entries, indent: "  ") { $0.historyEntry($1) }
+        writer.raw("\n")
         return writer.text
     }
 }

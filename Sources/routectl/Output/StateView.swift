@@ -8,8 +8,8 @@ struct StateView {
     var location: [(name: String, value: String)]
     var state: NavigatorState
 
-    /// The table: file, initial route, path (the tabs, with the selected one marked, and the
-    /// routes, when declared), then one row a route on screen. A state with sheets, covers or
+    /// The table: file, initial route, path (the tabs, with the selected one marked, the routes,
+    /// when declared, and the URL, when links are declared), then one row a route on screen. A state with sheets, covers or
     /// tabs gets a WHERE column saying where each route sits; any other keeps 1.0's table.
     func table(color: Bool, width: Int? = nil) -> String {
         var facts = location.map { [$0.name, $0.value] } + [["initial", state.initial.description], ["path", state.path]]
@@ -18,6 +18,9 @@ struct StateView {
         }
         if let routes = state.routes {
             facts.append(["routes", routes.joined(separator: ", ")])
+        }
+        if !state.links.isEmpty {
+            facts.append(["url", (try? state.url().description) ?? "(no declared link gives one)"])
         }
         let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
         let placed = routesOnScreen()
@@ -45,8 +48,8 @@ struct StateView {
     }
 
     /// The JSON object: `file`, `initial`, `root`, `stack`, `presented`, then `tabs` and
-    /// `selectedTab` when the root is a tab container, `top`, `path`, and `routes` and
-    /// `tabContainers` when declared.
+    /// `selectedTab` when the root is a tab container, `top`, `path`, and `routes`,
+    /// `tabContainers` and `links` when declared.
     func json() -> String {
         var writer = JSONWriter()
         writer.locationMembers(location)
@@ -58,6 +61,7 @@ struct StateView {
         writer.string(state.path)
         writer.routeList(of: state)
         writer.tabContainers(of: state)
+        writer.links(of: state)
         writer.raw("\n}\n")
         return writer.text
     }

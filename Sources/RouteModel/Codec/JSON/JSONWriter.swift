@@ -157,19 +157,27 @@ public struct JSONWriter: Sendable {
     /// Appends `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`, each tab on a line
     /// of its own indented by `indent`.
     public mutating func tabList(_ tabs: [Tab], indent: String) {
-        bytes.append(UInt8(ascii: "["))
-        for (index, tab) in tabs.enumerated() {
-            raw(index == 0 ? "\n" + indent : ",\n" + indent)
-            raw("{\"name\": ")
-            string(tab.name)
-            raw(", \"stack\": ")
-            routeArray(tab.chain.base.pushed)
-            raw(", \"presented\": ")
-            presentations(tab.chain.presented)
-            preserved(tab.preserved)
-            raw("}")
+        lines(tabs, indent: indent) { writer, tab in
+            writer.raw("{\"name\": ")
+            writer.string(tab.name)
+            writer.raw(", \"stack\": ")
+            writer.routeArray(tab.chain.base.pushed)
+            writer.raw(", \"presented\": ")
+            writer.presentations(tab.chain.presented)
+            writer.preserved(tab.preserved)
+            writer.raw("}")
         }
-        if !tabs.isEmpty { raw("\n" + indent.dropLast(2)) }
+    }
+
+    /// Appends `[]`, or `[` and each element on a line of its own indented by `indent` (the
+    /// closing `]` two spaces less), as `element` writes it.
+    public mutating func lines<Element>(_ elements: [Element], indent: String, _ element: (inout JSONWriter, Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, item) in elements.enumerated() {
+            raw(index == 0 ? "\n" + indent : ",\n" + indent)
+            element(&self, item)
+        }
+        if !elements.isEmpty { raw("\n" + indent.dropLast(2)) }
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -183,6 +191,25 @@ public struct JSONWriter: Sendable {
             raw(": ")
             stringArray(container.tabs)
         }
+        raw("}")
+    }
+
+    /// Appends `,` and the `links` member when the state declares links: one
+    /// `{"url": ..., "path": ...}` a line, in declared order, each pattern in its normal form.
+    public mutating func links(of state: NavigatorState) {
+        guard !state.links.isEmpty else { return }
+        raw(",\n  \"links\": ")
+        lines(state.links.links, indent: "    ") { $0.link($1) }
+    }
+
+    /// Appends `{"url": "...", "path": "..."}`, each pattern in its normal form, and the members
+    /// this build does not know.
+    public mutating func link(_ link: DeepLink) {
+        raw("{\"url\": ")
+        string(link.url.description)
+        raw(", \"path\": ")
+        string(link.path.description)
+        preserved(link.preserved)
         raw("}")
     }
 

@@ -1,8 +1,8 @@
 /// Reads the JSON shapes of a navigation tree, as the navigator file and `show --json` write
 /// them: routes (`{"name", "params"}`), flows' stacks, presentations
-/// (`{"style", "root", "stack"}`), tabs (`{"name", "stack", "presented"}`) and tab container
-/// declarations (`{"home": ["feed", "profile"]}`). Every name and value is validated, and
-/// members this build does not know are kept in the value's ``Preserved``.
+/// (`{"style", "root", "stack"}`), tabs (`{"name", "stack", "presented"}`), tab container
+/// declarations (`{"home": ["feed", "profile"]}`) and links (`{"url", "path"}`). Every name
+/// and value is validated, and members this build does not know are kept in the value's ``Preserved``.
 enum TreeReader {
     /// Reads `{"name": ..., "params": {...}}`, validating both.
     static func route(_ scanner: inout JSONScanner, depth: Int) throws -> Route {
@@ -133,6 +133,35 @@ enum TreeReader {
             }
         }
         return containers
+    }
+
+    /// Reads `[{"url": "myapp://item/{id}", "path": "home/details?id={id}"}, ...]`, in the order
+    /// written; each link's patterns are parsed (whether they fit the declarations is
+    /// ``NavigatorState/validate()``'s to check).
+    static func links(_ scanner: inout JSONScanner, depth: Int) throws -> LinkTable {
+        var links: [DeepLink] = []
+        try scanner.readArray(depth: depth) { scanner in
+            let start = scanner.position
+            var url: String?
+            var path: String?
+            let unknown = try members(&scanner, depth: depth + 1) { scanner, key in
+                switch key {
+                case "url": url = try scanner.readString()
+                case "path": path = try scanner.readString()
+                default: return false
+                }
+                return true
+            }
+            guard let url, let path else { throw scanner.error("a link needs \"url\" and \"path\"", at: start) }
+            do {
+                var link = try DeepLink(url: url, path: path)
+                if !unknown.isEmpty { link.preserved = Preserved(unknown) }
+                links.append(link)
+            } catch let error as NavigatorError {
+                throw scanner.error(error.message, at: start)
+            }
+        }
+        return LinkTable(links)
     }
 
     /// Reads an object's members: `known` reads a member's value and returns `true`, or returns

@@ -5,8 +5,8 @@ enum BashCompletion {
     static let template = Template(#"""
 {{header}}
 
-# Prints the names hidden command $1 lists (routes, tabs) for navigator file $2 (the file in
-# use when empty), one a line, as routectl itself lists them.
+# Prints the names hidden command $1 lists (routes, tabs, URL starts) for navigator file $2
+# (the file in use when empty), one a line, as routectl itself lists them.
 _routectl_names() {
     local helper=$1 file=$2
     case $file in
@@ -19,6 +19,13 @@ _routectl_names() {
     else
         command routectl "$helper" 2>/dev/null
     fi
+}
+
+# Takes from each word of COMPREPLY what bash's current word leaves out: bash splits a word
+# at ':' (see COMP_WORDBREAKS), so for the URL myapp://it it completes only //it.
+_routectl_colon_trim() {
+    local before=${cur%"${cur##*:}"}
+    [[ -n $before && $COMP_WORDBREAKS == *:* ]] && COMPREPLY=("${COMPREPLY[@]#"$before"}")
 }
 
 # Sets COMPREPLY to the lines of standard input that start with $1.
@@ -34,12 +41,13 @@ _routectl_reply() {
 _routectl() {
     local -a words=("${COMP_WORDS[0]}")
     local i n word last
-    # Bash splits --name=value at '=' (see COMP_WORDBREAKS): join the pieces again.
+    # Bash splits --name=value at '=' and a URL at ':' (see COMP_WORDBREAKS): join the pieces
+    # again.
     for ((i = 1; i <= COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         n=$((${#words[@]} - 1))
         last=${words[n]}
-        if [[ $n -gt 0 && ( $last == --* && $last != *=* && $word == = || $last == --*= ) ]]; then
+        if [[ $n -gt 0 && ( $last == --* && $last != *=* && $word == = || $last == --*= || $word == :* || $last == *: ) ]]; then
             words[n]=$last$word
         else
             words+=("$word")
@@ -159,6 +167,8 @@ complete -F _routectl routectl
             return "compopt -o filenames 2>/dev/null; _routectl_reply \"$cur\" < <(compgen -f -- \"$cur\")"
         case .route, .tab:
             return "_routectl_reply \"$cur\" < <(_routectl_names \(Completions.helper(for: completion)!.command) \"$file\")"
+        case .link:
+            return "compopt -o nospace 2>/dev/null; _routectl_reply \"$cur\" < <(_routectl_names \(Completions.helper(for: completion)!.command) \"$file\"); _routectl_colon_trim"
         case .command:
             return fixed(Completions.commands.map(\.name))
         case .choices(let choices):

@@ -7,6 +7,9 @@
 /// - which options take a value, and what completes that value;
 /// - what completes a command's first argument (later ones, such as `key=value`, get nothing).
 ///
+/// The start of a declared link's URL (for `open`) is offered without a space after it, since
+/// the rest of the URL follows.
+///
 /// Route names come from the hidden ``routesCommand``, given the ``fileOption`` value typed on
 /// the line so far, so that no script reads the navigator file itself.
 enum Completions {
@@ -28,6 +31,7 @@ enum Completions {
         switch completion {
         case .route: return (Command.routes.name, "route")
         case .tab: return (Command.tabs.name, "tab")
+        case .link: return (Command.links.name, "link")
         case .none, .file, .command, .choices: return nil
         }
     }

@@ -67,8 +67,9 @@ function __routectl_first_argument
     test "$scan[1]" = "$argv[1]"; and test "$scan[2]" = 0
 end
 
-# Prints the names hidden command $argv[1] lists (routes, tabs) for the file named on the line
-# so far (else the file in use), as routectl itself lists them, described as $argv[2].
+# Prints the names hidden command $argv[1] lists (routes, tabs, URL starts) for the file named
+# on the line so far (else the file in use), as routectl itself lists them, described as
+# $argv[2].
 function __routectl_names
     set -l file (__routectl_scan)[3]
     set file (string replace -r -- '^~(?=/)' $HOME $file)
@@ -122,7 +123,7 @@ complete -c routectl -f
             switch option.completion {
             case .file: parts.append("-r -F")
             case .none: parts.append("-x")
-            case .route, .tab, .command, .choices: parts.append("-x -a " + quoted(words(option.completion)))
+            case .route, .tab, .link, .command, .choices: parts.append("-x -a " + quoted(words(option.completion)))
             }
         }
         parts.append("-d " + quoted(option.summary))
@@ -134,7 +135,7 @@ complete -c routectl -f
         switch completion {
         case .none: return []
         case .file: return ["-F"]
-        case .route, .tab, .choices: return ["-a " + quoted(words(completion))]
+        case .route, .tab, .link, .choices: return ["-a " + quoted(words(completion))]
         case .command: return Completions.commands.map { "-a \($0.name) -d \(quoted($0.summary))" }
         }
     }
@@ -143,7 +144,7 @@ complete -c routectl -f
     private static func words(_ completion: Completion) -> String {
         switch completion {
         case .none, .file: return ""
-        case .route, .tab:
+        case .route, .tab, .link:
             let helper = Completions.helper(for: completion)!
             return "(__routectl_names \(helper.command) \(helper.tag))"
         case .command: return Completions.commands.map(\.name).joined(separator: " ")

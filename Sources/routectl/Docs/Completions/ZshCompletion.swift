@@ -7,8 +7,9 @@ enum ZshCompletion {
 #compdef routectl
 {{header}}
 
-# Offers the names hidden command $1 lists (routes, tabs) for the file named on the line so far
-# (else the file in use), as routectl itself lists them, tagged $2. $_routectl_file is a file
+# Offers the names hidden command $1 lists (routes, tabs, URL starts) for the file named on the
+# line so far (else the file in use), as routectl itself lists them, tagged $2; the rest of the
+# arguments go to compadd (-S '' for no space after a URL's start). $_routectl_file is a file
 # option given before the command. (Actions below call it through one function per kind:
 # _arguments puts its own options before an action's arguments.)
 _routectl_names() {
@@ -18,7 +19,7 @@ _routectl_names() {
   [[ $file == \~/* ]] && file=$HOME/${file#\~/}
   [[ -n $file ]] && args=({{file_flag}} $file)
   names=(${(f)"$(command routectl $args $1 2>/dev/null)"})
-  _wanted $2s expl $2 compadd -a names
+  _wanted $2s expl $2 compadd "${@:3}" -a names
 }
 {{name_functions}}
 
@@ -67,9 +68,10 @@ fi
             ]).map { "# " + $0 }.joined(separator: "\n"),
             "file_lookup": lookup,
             "file_flag": file.flag,
-            "name_functions": [Completion.route, .tab].map { completion in
+            "name_functions": [Completion.route, .tab, .link].map { completion in
                 let helper = Completions.helper(for: completion)!
-                return "_routectl_\(helper.tag)s() { _routectl_names \(helper.command) \(helper.tag) }"
+                let suffix = completion == .link ? " -S ''" : ""
+                return "_routectl_\(helper.tag)s() { _routectl_names \(helper.command) \(helper.tag)\(suffix) }"
             }.joined(separator: "\n"),
             "command_descriptions": Completions.commands.map {
                 "    " + quoted($0.name.replacing(":", with: "\\:") + ":" + $0.summary)
@@ -106,7 +108,9 @@ fi
     /// for the rest.
     private static func argumentSpecs(_ command: CommandSpec) -> [String] {
         guard Completions.takesArguments(command) else { return [] }
-        let names = Completions.argumentNames(of: command).map(colonless)
+        var names = Completions.argumentNames(of: command).map(colonless)
+        // A synopsis that starts with words (`add|list|remove [...]`) names a subcommand first.
+        if let start = command.synopsis.first, start != "<", start != "[" { names.insert("subcommand", at: 0) }
         let first = names.first ?? "argument"
         var specs = [quoted("1:" + (command.arity.lowerBound == 0 ? ":" : "") + first + ":" + action(command.completion))]
         if command.arity.upperBound > 1 {
@@ -120,7 +124,7 @@ fi
         switch completion {
         case .none: return " "
         case .file: return "_files"
-        case .route, .tab:
+        case .route, .tab, .link:
             return "_routectl_\(Completions.helper(for: completion)!.tag)s"
         case .command: return "_routectl_commands"
         case .choices(let choices): return "(" + choices.joined(separator: " ") + ")"

@@ -1,0 +1,27 @@
+import RouteModel
+
+/// `link add`, `link list` and `link remove`: the file's deep links. Adding and removing change
+/// a declaration under the lock, as `init` declares routes: no history entry.
+enum LinkCommand {
+    static func run(_ action: LinkAction, _ context: Context) throws -> CommandResult {
+        switch action {
+        case .list:
+            let view = LinkView(links: try context.naming { try context.store.readState().navigator(for: "links").links.links })
+            return CommandResult(output: context.options.json ? view.json() : view.table(color: context.color, width: Terminal.tableWidth()))
+        case .add(let link):
+            return context.changed(try context.store.updateState(recover: false) { stored in
+                try stored.changeNavigator(for: "links") { state in
+                    try state.links.check(link, against: state)
+                    return try state.links.add(link)
+                }
+            })
+        case .remove(let pattern):
+            return context.changed(try context.store.updateState(recover: false) { stored in
+                try stored.changeNavigator(for: "links") { state in
+                    try state.links.remove(pattern)
+                    return true
+                }
+            })
+        }
+    }
+}
