@@ -125,6 +125,11 @@ struct PlistKeyCommandTests {
             #expect(result.status == 1, "\(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("routectl: '\(plist)' key 'route' holds only a root route (a string): "), "\(command)")
         }
+        for command in [["link", "list"], ["show", "--url"], ["link", "add", "myapp://home", "home"], ["open", "myapp://home"]] {
+            let result = sandbox.runBare(["-f", plist, "--key", "route"] + command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("routectl: '\(plist)' key 'route' holds only a root route (a string)"), "\(command): \(result.stderr)")
+        }
         let history = run("history")
         #expect(history.status == 1)
         #expect(history.errorLines.first?.contains("routectl keeps no history for it") == true, "\(history.stderr)")
