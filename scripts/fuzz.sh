@@ -3,8 +3,9 @@
 #
 #   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
 #
-# tests      loops the seeded fuzz tests (HostileInputTests over the binary; ParserFuzzTests,
-#            NavigatorFileFuzzTests, RoutePathFuzzTests, URLFuzzTests, LinkPropertyTests in process) with a new seed each
+# tests      loops the seeded fuzz tests (HostileInputTests and PlistKeyFuzzTests over the binary;
+#            ParserFuzzTests, NavigatorFileFuzzTests, RoutePathFuzzTests, URLFuzzTests,
+#            LinkPropertyTests, PropertyListHostileInputTests in process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
 #            replays it, and the script exits 1.
@@ -24,7 +25,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
 mode=${2:-all}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 cases=${ROUTECTL_FUZZ_CASES:-1000}
-filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests'
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
 fuzzdir=$scratch/libfuzzer
 start=$(date +%s)
 
@@ -60,15 +61,18 @@ run_tests() {
     echo "== tests: $rounds rounds, $((rounds * cases * 2)) binary runs and $((rounds * cases * 100 * 5)) in-process cases"
 }
 
-# Builds the two libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
+# Builds the three libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
 build_libfuzzer() {
-    local flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+    # Extern: as in Package.swift, RouteModel declares the extended-attribute calls with @_extern(c).
+    local flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-experimental-feature Extern)
     mkdir -p "$fuzzdir/module"
     echo "== libfuzzer: building in $fuzzdir"
     mapfile -t model < <(find Sources/RouteModel -name '*.swift' | sort)
     mapfile -t cli < <(find Sources/routectl -name '*.swift' ! -name main.swift | sort)
     swiftc "${flags[@]}" -module-name RouteModel "${model[@]}" Fuzz/FileReaderFuzzer.swift \
         -o "$fuzzdir/file-reader-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+    swiftc "${flags[@]}" -module-name RouteModel "${model[@]}" Fuzz/PropertyListFuzzer.swift \
+        -o "$fuzzdir/property-list-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name RouteModel -emit-module -emit-module-path "$fuzzdir/module/RouteModel.swiftmodule" \
         -emit-library -static -o "$fuzzdir/module/libRouteModel.a" "${model[@]}"
     swiftc "${flags[@]}" -module-name routectl -I "$fuzzdir/module" -L "$fuzzdir/module" -lRouteModel \
@@ -105,9 +109,10 @@ libfuzzer | all)
     share=$seconds
     [ "$mode" = all ] && [ $libfuzzer_ok = 1 ] && share=$((seconds / 2))
     if [ $libfuzzer_ok = 1 ]; then
-        half=$((share / 2 > 0 ? share / 2 : 1))
-        run_libfuzzer file-reader "$half" file
-        run_libfuzzer parser "$half" parser
+        third=$((share / 3 > 0 ? share / 3 : 1))
+        run_libfuzzer file-reader "$third" file
+        run_libfuzzer parser "$third" parser
+        run_libfuzzer property-list "$third" plist
     fi
     if [ "$mode" = all ]; then
         left=$((seconds - ($(date +%s) - start)))
