@@ -54,10 +54,16 @@ public struct DefaultsDomainStore: PreferencesDocument {
     }
 
     private func check(_ result: Subprocess.Result, _ arguments: [String]) throws {
-        guard result.status != 0 else { return }
-        let said = result.firstErrorLine
-        throw NavigatorError(
-            .toolFailed,
-            "'\(arguments.joined(separator: " "))' failed with exit status \(result.status)" + (said.isEmpty ? "" : ": " + said))
+        let command = "'\(arguments.joined(separator: " "))'"
+        let said = result.firstErrorLine.isEmpty ? "" : ": " + result.firstErrorLine
+        if let signal = result.signal {
+            throw NavigatorError(.toolFailed, "\(command) was ended by signal \(signal)" + said)
+        }
+        guard result.status == 0 else {
+            throw NavigatorError(.toolFailed, "\(command) failed with exit status \(result.status)" + said)
+        }
+        guard result.readAllInput else {
+            throw NavigatorError(.toolFailed, "\(command) ended without reading the property list routectl gave it; the domain may be unchanged")
+        }
     }
 }

@@ -12,6 +12,10 @@ enum Subprocess {
     struct Result {
         /// The exit status, or 128 plus the signal that ended it.
         var status: Int32
+        /// The signal that ended it, if one did.
+        var signal: Int32?
+        /// Whether it read all of its input (it may end without reading it).
+        var readAllInput = true
         /// What it wrote to standard output.
         var output: [UInt8]
         /// What it wrote to standard error (at most the first 64 KiB).
@@ -49,11 +53,12 @@ enum Subprocess {
             for fd in ends where fd >= 0 { close(fd) }
         }
         var result = Result(status: 0, output: [], errors: [])
+        result.readAllInput = input.isEmpty
         let served = serve(input, &ends, &result, limit: outputLimit)
         if !served { kill(pid, SIGKILL) }
         // Closed before waiting, so that a child still writing gets EPIPE instead of blocking.
         for index in ends.indices where ends[index] >= 0 { closing(&ends[index]) }
-        result.status = wait(pid)
+        (result.status, result.signal) = wait(pid)
         guard served else {
             throw NavigatorError(.toolFailed, "'\(arguments[0])' wrote more than \(outputLimit) bytes; it was stopped")
         }
@@ -125,6 +130,7 @@ enum Subprocess {
             if ends[0] >= 0, fds[0].revents != 0 {
                 let count = input.withUnsafeBytes { write(ends[0], $0.baseAddress! + written, $0.count - written) }
                 if count > 0 { written += count }
+                if written == input.count { result.readAllInput = true }
                 if (count < 0 && errno != EAGAIN && errno != EINTR) || written == input.count { closing(&ends[0]) }
             }
             for index in 1...2 where ends[index] >= 0 && fds[index].revents != 0 {
@@ -148,13 +154,14 @@ enum Subprocess {
         fd = -1
     }
 
-    /// Waits for `pid` and returns its exit status, or 128 plus its signal.
-    private static func wait(_ pid: pid_t) -> Int32 {
+    /// Waits for `pid` and returns its exit status (or 128 plus its signal) and the signal that
+    /// ended it, if one did.
+    private static func wait(_ pid: pid_t) -> (status: Int32, signal: Int32?) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 127 }
+            guard errno == EINTR else { return (127, nil) }
         }
         let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return signal == 0 ? ((status >> 8) & 0xFF, nil) : (128 + signal, signal)
     }
 }

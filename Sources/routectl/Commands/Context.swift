@@ -61,7 +61,7 @@ struct Context {
         guard let key else {
             let candidates = PreferenceKey.candidates(in: try preferences.read().dictionary)
             throw NavigatorError(
-                .invalidInput, "\(preferences.name) holds many keys: say which one holds the route",
+                .invalidInput, "\(preferences.name) holds an app's preferences: say which key holds the route",
                 fact: .propertyListNeedsKey(candidates: candidates))
         }
         location.append(("key", key))
