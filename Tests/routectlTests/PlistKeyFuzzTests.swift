@@ -138,25 +138,10 @@ import TestSupport
 
     // MARK: Checks
 
-    /// The rules every run keeps; records an issue naming `context` for each one broken.
+    /// The rules every run keeps (``HostileInputTests/checkShape(_:_:allowed:)``), with this
+    /// suite's exit statuses.
     static func checkShape(_ result: SpawnResult, _ context: @autoclosure () -> String) {
-        guard !result.timedOut, result.signal == nil, let status = result.exitCode else {
-            Issue.record("\(context()): \(result.summary)\n\(result.stderrText.prefix(2000))")
-            return
-        }
-        #expect(statuses.contains(status), "\(context()): exit \(status): \(result.stderrText.prefix(500))")
-        if status != 0 {
-            #expect(result.stdout.isEmpty, "\(context()): exit \(status) with output on stdout")
-            #expect(!result.stderr.isEmpty, "\(context()): exit \(status) without a message")
-        }
-        guard !result.stderr.isEmpty else { return }
-        let lines = result.stderr.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let wellFormed = result.stderr.last == UInt8(ascii: "\n") && (lines.count == 2 || lines.count == 3)
-            && lines[0].starts(with: Array("routectl: ".utf8))
-            && (lines.count == 2 || lines[1].starts(with: Array("hint: ".utf8)))
-            && !result.stderr.contains { $0 < 0x20 && $0 != UInt8(ascii: "\n") }
-            && String(validating: result.stderr, as: UTF8.self) != nil
-        #expect(wellFormed, "\(context()): stderr is not one 'routectl:' line and an optional 'hint:' line: \(result.stderrText.prefix(500).debugDescription)")
+        HostileInputTests.checkShape(result, context(), allowed: statuses)
     }
 
     /// What the library makes of `bytes` under `key`: the document and the state, or the
