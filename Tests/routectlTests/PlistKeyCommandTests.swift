@@ -181,6 +181,23 @@ struct PlistKeyCommandTests {
         #expect(array.errorLines.first == "routectl: '\(plist)' is a property list whose root is an array, not a dictionary of preferences")
     }
 
+    /// A plist over 16 MiB is refused unread, named, and never offered for replacing.
+    @Test func aPlistOver16MiBIsRefusedByName() throws {
+        var bytes = Array("bplist00".utf8) + [UInt8](repeating: 0x61, count: 17 << 20)
+        bytes[8] = 0x61
+        try Data(bytes).write(to: URL(fileURLWithPath: plist))
+        for command in [["show"], ["set", "home"], ["reset", "--force"]] {
+            let result = sandbox.runBare(["-f", plist, "--key", "route"] + command)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stderr == """
+                routectl: '\(plist)' is larger than 16 MiB (\(bytes.count) bytes)
+                hint: routectl never replaces a property list it cannot read; check it with: plutil -lint \(plist)
+
+                """, "\(command)")
+        }
+        #expect(self.bytes().count == bytes.count)
+    }
+
     @Test func aMissingPlistIsUnsetAndOnlyARealChangeCreatesIt() throws {
         #expect(run("show").stdout.hasSuffix("route  not set (the app's default applies)\n"))
         #expect(run("reset").status == 0)

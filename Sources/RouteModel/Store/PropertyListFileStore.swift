@@ -29,7 +29,7 @@ public struct PropertyListFileStore: PreferencesDocument {
     /// - Throws: `invalidFile` for a file that is no property list or whose root is not a
     ///   dictionary, or one over 16 MiB; the errors of ``GuardedFile/read()``.
     public func read() throws -> PropertyListDocument {
-        try decode(file.read())
+        try decode { try file.read() }
     }
 
     /// Changes the file under its lock (see ``PreferencesDocument/update(_:)``). When there is
@@ -43,7 +43,7 @@ public struct PropertyListFileStore: PreferencesDocument {
             guard replacement != nil else { return result }
         }
         return try file.withLock(target.path, refuseReadOnly: true) { locked in
-            let (replacement, result) = try change(try decode(locked.read()))
+            let (replacement, result) = try change(try decode { try locked.read() })
             if let replacement {
                 try locked.replace(with: replacement.encoded())
             }
@@ -51,9 +51,11 @@ public struct PropertyListFileStore: PreferencesDocument {
         }
     }
 
-    private func decode(_ bytes: [UInt8]?) throws -> PropertyListDocument {
+    /// Reads the bytes `read` gives (none: an empty document) and decodes them, naming the file
+    /// in the reader's errors too (a file too large is refused before it is read).
+    private func decode(_ read: () throws -> [UInt8]?) throws -> PropertyListDocument {
         do {
-            guard let bytes else { return PropertyListDocument() }
+            guard let bytes = try read() else { return PropertyListDocument() }
             return try PropertyListDocument.decode(bytes, name: name)
         } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil {
             // The file is too large: name it as a property list, and never offer to replace it.
