@@ -35,7 +35,7 @@ struct ParsedOptions: Equatable, Sendable {
     /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, as given.
     var storeArguments: [String] {
         var words: [String] = []
-        if let file { words += ["-f", file.hasPrefix("-") ? "./" + file : file] }
+        if let file { words += ["-f", Advice.pathArgument(file)] }
         if let domain { words += ["--domain", domain] }
         if let simulator { words += ["--simulator", simulator] }
         if let key { words += ["--key", key] }
