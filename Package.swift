@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each depending only on what it needs (see README, "How the code is laid out"):
+//
+//   PlainText                      quoting for messages, calendar dates
+//   JSONText, PropertyListCodec    syntax only: they know nothing of navigation
+//   RouteModel                     the pure model an app links (no Glibc/Darwin, no files)
+//   RouteCodecs                    formats: a navigation state as bytes and back, one table
+//   RouteStore                     files: lock, atomic write, the system-call layer
+//   RoutePreferences               an app's preferences: plist keys, `defaults`, simulators
+//   routectl                       the command line
 let package = Package(
     name: "routectl",
     products: [
@@ -8,13 +17,33 @@ let package = Package(
         .executable(name: "routectl", targets: ["routectl"]),
     ],
     targets: [
+        .target(name: "PlainText"),
+        .target(name: "JSONText"),
+        .target(name: "PropertyListCodec", dependencies: ["PlainText"]),
+        .target(name: "RouteModel", dependencies: ["JSONText", "PlainText"]),
+        .target(name: "RouteCodecs", dependencies: ["RouteModel", "JSONText"]),
         // Extern: the extended-attribute calls, which Glibc's module map leaves out, are declared
-        // with @_extern(c).
-        .target(name: "RouteModel", swiftSettings: [.enableExperimentalFeature("Extern")]),
-        .executableTarget(name: "routectl", dependencies: ["RouteModel"]),
-        // What both test targets share: spawning the binary, sandboxes, fuzz inputs.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // with @_extern(c). This is the only target that needs it.
+        .target(
+            name: "RouteStore", dependencies: ["RouteModel", "RouteCodecs"],
+            swiftSettings: [.enableExperimentalFeature("Extern")]),
+        .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
+        .executableTarget(
+            name: "routectl",
+            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText"]),
+        // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
+        .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
+        .testTarget(name: "PropertyListCodecTests", dependencies: ["PropertyListCodec", "TestSupport"]),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport"]),
-        .testTarget(name: "routectlTests", dependencies: ["routectl", "RouteModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
+        .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
+        .testTarget(
+            name: "RoutePreferencesTests",
+            dependencies: ["RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "TestSupport"]),
+        .testTarget(
+            name: "routectlTests",
+            dependencies: ["routectl", "RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "JSONText", "PlainText", "TestSupport"],
+            exclude: ["Fixtures"]),
     ]
 )

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// The two sides of a link: URL patterns (`LinkPattern`) and path patterns (`PathPattern`), one
 /// test per pattern feature, and every refusal with its reason and column.

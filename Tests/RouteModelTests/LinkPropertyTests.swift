@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import RouteModel
+import RouteModel
 
 /// Random declared link tables and random values, seeded and replayable like the fuzz tests
 /// (`ROUTECTL_FUZZ_SEED`, `ROUTECTL_FUZZ_CASES`). For every state a link's path pattern gives:

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// `NavigationStack`: one flow's transitions, without any state or file around it.
 @Suite struct NavigationStackTests {

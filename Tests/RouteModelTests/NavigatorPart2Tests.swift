@@ -1,5 +1,6 @@
 import Testing
-@testable import RouteModel
+import RouteModel
+import TestSupport
 
 /// Part 2's transitions as pure functions: presentations, tabs, go and undo, with the edges
 /// the spec names. No file system involved.
@@ -262,24 +263,6 @@ import Testing
         #expect(try s.perform(.undo(2), at: stamp))
         #expect(s.path == "r/a/b")
     }
-
-    @Test func undoToAnEntryThatDoesNotDescribeAStateCannotApply() throws {
-        let entry = #"{"seq": 1, "at": "t", "op": "tab", "args": ["feed"], "path": "home/tab:feed", "tabs": "#
-        for (tabs, reason) in [
-            (#"["feed/x", "nope"]"#, "tab 'profile' starts with its own route"),
-            (#"["feed/x"]"#, "it records 1 tabs, not 2"),
-            (#"["feed/x", "profile//y"]"#, "empty segment"),
-            (#"["feed/x", "profile"]"#, "its tabs do not match its path"),
-        ] {
-            let text = #"{"format": 2, "initial": {"name": "home"}, "tabContainers": {"home": ["feed", "profile"]}, "tabs": [{"name": "feed"}, {"name": "profile"}], "selectedTab": "profile", "history": ["#
-                + entry + tabs + #"}, {"seq": 2, "at": "t", "op": "tab", "args": ["profile"], "path": "home/tab:profile"}]}"#
-            var s = try NavigatorFile.decode(Array(text.utf8))
-            let error = cannotApply(&s, .undo(1))
-            #expect(error?.message.hasPrefix("cannot undo to the state history entry 1 recorded: ") == true, "\(error?.message ?? "")")
-            #expect(error?.message.contains(reason) == true, "\(tabs): \(error?.message ?? "")")
-        }
-    }
-
     @Test func undoWithNoHistoryAndCountsBelowOne() throws {
         var s = NavigatorState()
         #expect(cannotApply(&s, .undo(1))?.message == "cannot undo 1 change: no recorded change can be undone")

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// Every operation as a pure transition: no file system involved.
 @Suite struct NavigatorStateTests {

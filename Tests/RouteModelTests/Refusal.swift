@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// Expects `body` to refuse `text` as invalid input: the message starts with
 /// `invalid <what> '<text>': at column <column>, ` and holds `reason`, and the fact is

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RouteModel
+import RouteModel
 import TestSupport
 
 /// `RoutePath(parsing:)` on hostile text in the whole grammar (presentations, tabs, typed values),

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// The path grammar of Part 2: presentations, tabs and typed values, parsed and rendered, and
 /// every refusal saying at which column.

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 @Suite struct RoutePathTests {
     @Test func rendersTheSpecExample() throws {

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// A route setting (the raw value of an app's route enum under a preferences key) as a pure
 /// value: what each operation does to it, and what it refuses.

@@ -1,5 +1,8 @@
 import Testing
-@testable import RouteModel
+import RouteModel
+import JSONText
+import PlainText
+import TestSupport
 
 @Suite struct RouteTests {
     @Test(arguments: ["home", "_private", "a", "Details.v2", "tab-1", String(repeating: "x", count: 64)])

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import RouteModel
+import RouteModel
 
 /// `URLText`, `LinkPattern` and `PathPattern` on hostile text: they parse or refuse with one
 /// line naming a column inside the text, never trap; and what parses renders to a normal form

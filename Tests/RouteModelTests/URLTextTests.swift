@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteModel
+import RouteModel
 
 /// `URLText`: RFC 3986 parsing as deep links use it, and the one normal form it renders.
 @Suite struct URLTextTests {

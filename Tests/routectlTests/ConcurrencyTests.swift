@@ -2,6 +2,9 @@ import Foundation
 import RouteModel
 import Testing
 import TestSupport
+import RouteCodecs
+import RouteStore
+import PropertyListCodec
 
 /// Parallel routectl processes on one file: the `flock` around every read-modify-write must
 /// lose no update, and readers must never see a torn file (SPEC, "Safety rules").

@@ -8,6 +8,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteCodecs
+import RouteStore
+import PropertyListCodec
 
 /// Writers killed with `SIGKILL` at random instants, and a lock held by someone else (SPEC,
 /// "Safety rules": old or new file, never a torn one; no lock left behind; exit 75 on timeout).

@@ -10,6 +10,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteCodecs
+import RouteStore
+import PropertyListCodec
 
 /// Hostile command lines and navigator files against the built binary, seeded (see
 /// ``FuzzSettings``: `ROUTECTL_FUZZ_SEED` replays a run, `ROUTECTL_FUZZ_CASES` scales it).

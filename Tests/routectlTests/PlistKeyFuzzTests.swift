@@ -4,6 +4,10 @@ import Testing
 import TestSupport
 
 @testable import routectl
+import RouteCodecs
+import RouteStore
+import RoutePreferences
+import PropertyListCodec
 
 /// The property-list reader through the binary: mutated app preferences (binary and XML, with
 /// a route setting under `route` and routectl's navigator JSON under `nav`), seeded (see

@@ -8,6 +8,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteCodecs
+import RouteStore
+import RoutePreferences
+import PropertyListCodec
 
 /// The store's hardening against hostile or unusual file systems (issue 8), end to end through
 /// the binary. These tests run as root.

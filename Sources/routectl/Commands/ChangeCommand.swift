@@ -1,3 +1,4 @@
+import RouteStore
 import RouteModel
 
 /// `set`, `push`, `pop` and `reset`: one navigation operation, applied under the lock.
@@ -6,7 +7,7 @@ enum ChangeCommand {
     static func run(_ operation: NavigationOperation, recover: Bool, _ context: Context) throws -> CommandResult {
         let outcome = try context.store.updateState(recover: recover) { state in
             // Stamped under the lock, so that history times follow history order.
-            try state.perform(operation, at: Timestamp.now())
+            try state.perform(operation, at: WallClock.now())
         }
         return context.changed(outcome)
     }

@@ -1,4 +1,8 @@
 import RouteModel
+import RouteCodecs
+import RouteStore
+import RoutePreferences
+import PropertyListCodec
 
 /// What every command needs besides its own arguments: the store the options chose (a navigator
 /// file, or a key of a plist file or of a preferences domain), how to name it, and how to print.
@@ -51,7 +55,7 @@ struct Context {
             store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, &location)
             subject += " \(PreferenceKey(key))"
         } else {
-            store = NavigatorStore(path: path, lockTimeout: options.lockTimeout)
+            store = NavigatorStore(path: path, codec: PropertyListSniffer(NavigatorFileCodec()), lockTimeout: options.lockTimeout)
         }
     }
 

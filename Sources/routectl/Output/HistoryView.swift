@@ -1,4 +1,7 @@
 import RouteModel
+import RouteCodecs
+import PropertyListCodec
+import JSONText
 
 /// Recorded changes as `history` prints them: `SEQ  TIME  OP  ARGS  PATH`, or a JSON array.
 struct HistoryView {

@@ -1,4 +1,7 @@
 import RouteModel
+import RouteCodecs
+import PropertyListCodec
+import JSONText
 
 /// The declared links as `link list` prints them: `URL  PATH`, one link a row in declared
 /// order, or a JSON array of `{"url": ..., "path": ...}`.

@@ -1,4 +1,6 @@
 import RouteModel
+import RouteCodecs
+import JSONText
 
 /// A route setting (the raw value of an app's route enum under a preferences key) as `show`
 /// prints it: where it is, then the route, `not set` when the app's default applies, or the raw

@@ -1,4 +1,7 @@
 import RouteModel
+import RouteCodecs
+import PropertyListCodec
+import JSONText
 
 /// The navigation state as `show` prints it: a table for people, JSON for scripts. Changing
 /// commands with `--json` print the same JSON, so the two never disagree.

@@ -4,6 +4,9 @@ import Glibc
 import Darwin
 #endif
 import RouteModel
+import RouteCodecs
+import RouteStore
+import PropertyListCodec
 
 /// The process's surroundings: environment variables, the working folder, standard streams.
 enum Terminal {

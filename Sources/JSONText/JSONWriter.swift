@@ -1,0 +1,75 @@
+/// Builds JSON text as UTF-8 bytes, in exactly the order and layout its caller writes it.
+///
+/// There is no reflection and no sorting: the caller decides key order, which keeps every
+/// document routectl writes in a fixed, documented order.
+package struct JSONWriter: Sendable {
+    /// The text written so far.
+    package var bytes: [UInt8] = []
+
+    /// An empty writer, with room for about `capacity` bytes.
+    package init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far, as a string.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends text as it is: punctuation, white space or already-encoded JSON.
+    package mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends already-encoded JSON bytes.
+    package mutating func raw(_ encoded: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: encoded)
+    }
+
+    /// Appends a quoted, escaped JSON string.
+    package mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a whole number.
+    package mutating func integer(_ value: Int) {
+        raw(String(value))
+    }
+
+    /// Appends `["a", "b"]`.
+    package mutating func stringArray(_ values: [String]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { raw(", ") }
+            string(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends `[]`, or `[` and each element on a line of its own indented by `indent` (the
+    /// closing `]` two spaces less), as `element` writes it.
+    package mutating func lines<Element>(_ elements: [Element], indent: String, _ element: (inout JSONWriter, Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, item) in elements.enumerated() {
+            raw(index == 0 ? "\n" + indent : ",\n" + indent)
+            element(&self, item)
+        }
+        if !elements.isEmpty { raw("\n" + indent.dropLast(2)) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+}

@@ -1,0 +1,168 @@
+/// Writes a ``PropertyListValue`` as a binary property list, laid out as Apple's
+/// `CFBinaryPList` and Python's `plistlib` lay it out.
+///
+/// The value is first flattened into numbered objects, depth first (a container before what
+/// it holds, a dictionary's keys before its values), each scalar written once however often
+/// it occurs; then the objects, the offset table and the trailer are written.
+package struct BinaryPropertyListWriter {
+    /// A flattened object: a scalar's encoded bytes, or a container's references.
+    private enum Object {
+        case scalar([UInt8])
+        case array([Int])
+        case dictionary(keys: [Int], values: [Int])
+    }
+
+    /// The objects, by index.
+    private var objects: [Object] = []
+    /// The index of each scalar already flattened, by its encoded bytes.
+    private var scalars: [HashedBytes: Int] = [:]
+
+    /// `value` as a binary property list.
+    package mutating func encode(_ value: PropertyListValue) -> [UInt8] {
+        objects = []
+        scalars = [:]
+        _ = flatten(value)
+        let referenceSize = Self.width(holding: UInt64(objects.count))
+        var out = BinaryPropertyList.magic
+        var offsets: [Int] = []
+        offsets.reserveCapacity(objects.count)
+        for object in objects {
+            offsets.append(out.count)
+            switch object {
+            case .scalar(let bytes):
+                out += bytes
+            case .array(let elements):
+                Self.appendHeader(0xA0, count: elements.count, to: &out)
+                for element in elements { Self.append(UInt64(element), size: referenceSize, to: &out) }
+            case .dictionary(let keys, let values):
+                Self.appendHeader(0xD0, count: keys.count, to: &out)
+                for reference in keys + values { Self.append(UInt64(reference), size: referenceSize, to: &out) }
+            }
+        }
+        let tableOffset = out.count
+        let offsetSize = Self.width(holding: UInt64(tableOffset))
+        for offset in offsets { Self.append(UInt64(offset), size: offsetSize, to: &out) }
+        out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
+        Self.append(UInt64(objects.count), size: 8, to: &out)
+        Self.append(0, size: 8, to: &out)  // the top object is always the first
+        Self.append(UInt64(tableOffset), size: 8, to: &out)
+        return out
+    }
+
+    /// Numbers `value` and everything in it, returning its index.
+    private mutating func flatten(_ value: PropertyListValue) -> Int {
+        switch value {
+        case .array(let elements):
+            let index = objects.count
+            objects.append(.array([]))
+            let references = elements.map { flatten($0) }
+            objects[index] = .array(references)
+            return index
+        case .dictionary(let dictionary):
+            let index = objects.count
+            objects.append(.dictionary(keys: [], values: []))
+            let keys = dictionary.entries.map { flatten(.string($0.key)) }
+            let values = dictionary.entries.map { flatten($0.value) }
+            objects[index] = .dictionary(keys: keys, values: values)
+            return index
+        default:
+            // One hash for a new scalar (most are new); a repeat puts its first index back.
+            let key = HashedBytes(Self.scalar(value))
+            let index = objects.count
+            if let first = scalars.updateValue(index, forKey: key) {
+                scalars[key] = first
+                return first
+            }
+            objects.append(.scalar(key.bytes))
+            return index
+        }
+    }
+
+    /// The encoded bytes of a value that is not a container.
+    private static func scalar(_ value: PropertyListValue) -> [UInt8] {
+        var out: [UInt8] = []
+        switch value {
+        case .string(let string):
+            let ascii = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+                ?? string.utf8.allSatisfy { $0 < 0x80 }
+            if ascii {
+                appendHeader(0x50, count: string.utf8.count, to: &out)
+                out += string.utf8
+            } else {
+                appendHeader(0x60, count: string.utf16.count, to: &out)
+                for unit in string.utf16 { append(UInt64(unit), size: 2, to: &out) }
+            }
+        case .integer(let integer):
+            appendInteger(integer, to: &out)
+        case .real(let real, .bits32):
+            out.append(0x22)
+            append(UInt64(Float(real).bitPattern), size: 4, to: &out)
+        case .real(let real, .bits64):
+            out.append(0x23)
+            append(real.bitPattern, size: 8, to: &out)
+        case .boolean(let value):
+            out.append(value ? 0x09 : 0x08)
+        case .date(let seconds):
+            out.append(0x33)
+            append(seconds.bitPattern, size: 8, to: &out)
+        case .data(let bytes):
+            appendHeader(0x40, count: bytes.count, to: &out)
+            out += bytes
+        case .uid(let uid):
+            let size = width(holding: uid)
+            out.append(0x80 | UInt8(size - 1))
+            append(uid, size: size, to: &out)
+        case .array, .dictionary:
+            preconditionFailure("containers are flattened, not encoded as scalars")
+        }
+        return out
+    }
+
+    /// The narrowest of 1, 2, 4 and 8 bytes that holds `value`. (References and offsets are
+    /// as wide as the object count and the offset table's start, as Apple sizes them.)
+    private static func width(holding value: UInt64) -> Int {
+        switch value {
+        case ..<(1 << 8): return 1
+        case ..<(1 << 16): return 2
+        case ..<(1 << 32): return 4
+        default: return 8
+        }
+    }
+
+    /// Appends the `size` low bytes of `value`, big-endian.
+    private static func append(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+        for shift in stride(from: 8 * (size - 1), through: 0, by: -8) {
+            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    /// Appends a marker with its count: in its low four bits when below 15, else `0x_f` and
+    /// the count as an integer object.
+    private static func appendHeader(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
+        if count < 15 {
+            out.append(marker | UInt8(count))
+        } else {
+            out.append(marker | 0x0F)
+            appendInteger(PropertyListInteger(UInt64(count)), to: &out)
+        }
+    }
+
+    /// Appends an integer object: negative numbers in 8 bytes, others in the narrowest of 1,
+    /// 2, 4 and 8 bytes that keeps them below 2⁶³, and larger ones in 16 bytes.
+    private static func appendInteger(_ integer: PropertyListInteger, to out: inout [UInt8]) {
+        guard let value = integer.uint64 else {
+            out.append(0x13)
+            append(UInt64(bitPattern: integer.int64 ?? 0), size: 8, to: &out)
+            return
+        }
+        if value > UInt64(Int64.max) {
+            out.append(0x14)
+            append(0, size: 8, to: &out)
+            append(value, size: 8, to: &out)
+            return
+        }
+        let size = width(holding: value)
+        out.append(0x10 | UInt8(size.trailingZeroBitCount))
+        append(value, size: size, to: &out)
+    }
+}

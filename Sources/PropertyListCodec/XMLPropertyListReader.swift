@@ -1,0 +1,503 @@
+import PlainText
+
+/// A strict reader of XML property lists over UTF-8 bytes (see ``XMLPropertyList``).
+///
+/// The whole input is first checked to be UTF-8 holding only characters XML allows; then the
+/// prolog, the `<plist>` element and its one value are read, recursing into arrays and
+/// dictionaries no deeper than ``XMLPropertyList/maxDepth``.
+package struct XMLPropertyListReader {
+    /// The whole input.
+    package let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    private var position = 0
+
+    /// A reader of `bytes`, from the start.
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// A start tag as read: its name, where it began, and whether it closed itself (`<x/>`).
+    private struct Tag {
+        var name: String
+        var offset: Int
+        var empty: Bool
+        /// Its attributes, by name, their values as written (entities not expanded).
+        var attributes: [String: String]
+    }
+
+    private func error(_ reason: String, at offset: Int? = nil) -> PropertyListError {
+        PropertyListError(reason, at: offset ?? position)
+    }
+
+    // MARK: The document
+
+    /// The value of the whole document.
+    package mutating func document() throws -> PropertyListValue {
+        try checkCharacters()
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        skipWhitespace()
+        if starts(with: "<?xml"), position + 5 < bytes.count, isWhitespace(bytes[position + 5]) {
+            try declaration()
+        }
+        var sawDoctype = false
+        while true {
+            try skipMisc()
+            if starts(with: "<!DOCTYPE") {
+                guard !sawDoctype else { throw error("a second DOCTYPE") }
+                try doctype()
+                sawDoctype = true
+            } else {
+                break
+            }
+        }
+        guard position < bytes.count else { throw error("the document has no <plist> element") }
+        let plist = try startTag()
+        guard plist.name == "plist" else {
+            throw error("the top element must be <plist>, not \(quoted("<" + plist.name + ">"))", at: plist.offset)
+        }
+        guard !plist.empty else { throw error("<plist/> holds no value", at: plist.offset) }
+        try skipMisc()
+        guard !starts(with: "</") else { throw error("<plist> holds no value") }
+        let value = try self.value(depth: 0)
+        try skipMisc()
+        try endTag("plist")
+        try skipMisc()
+        guard position == bytes.count else { throw error("unexpected content after </plist>") }
+        return value
+    }
+
+    /// Reads `<?xml version="1.0" encoding="UTF-8"?>`, refusing any encoding but UTF-8.
+    private mutating func declaration() throws {
+        let start = position
+        let tag = try startTag(processingInstruction: true)
+        if let encoding = tag.attributes["encoding"], !["utf-8", "utf8"].contains(encoding.lowercased()) {
+            throw error("the encoding \(quoted(encoding)) is not supported; only UTF-8 is", at: start)
+        }
+    }
+
+    /// Reads `<!DOCTYPE plist PUBLIC "..." "...">`, refusing an internal subset (`[...]`).
+    private mutating func doctype() throws {
+        let start = position
+        position += 9
+        var quote: UInt8? = nil
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                throw error("a DOCTYPE with an internal subset is refused", at: position - 1)
+            } else if byte == UInt8(ascii: ">") {
+                return
+            }
+        }
+        throw error("the DOCTYPE is not closed", at: start)
+    }
+
+    // MARK: Values
+
+    /// The value whose start tag is next, at nesting `depth`.
+    private mutating func value(depth: Int) throws -> PropertyListValue {
+        let tag = try startTag()
+        switch tag.name {
+        case "dict":
+            return try dictionary(tag, depth: depth)
+        case "array":
+            return try array(tag, depth: depth)
+        case "string":
+            return .string(try text(of: tag))
+        case "integer":
+            let text = try self.text(of: tag)
+            guard let integer = PropertyListInteger(parsing: trimmed(text)) else {
+                throw error("\(quoted(text)) is not a 64-bit integer", at: tag.offset)
+            }
+            return .integer(integer)
+        case "real":
+            let text = try self.text(of: tag)
+            guard let real = Self.real(trimmed(text)) else {
+                throw error("\(quoted(text)) is not a real number", at: tag.offset)
+            }
+            return .real(real)
+        case "true", "false":
+            guard try text(of: tag).isEmpty else {
+                throw error("<\(tag.name)> must be empty", at: tag.offset)
+            }
+            return .boolean(tag.name == "true")
+        case "date":
+            let text = try self.text(of: tag)
+            guard let seconds = PropertyListDate.parse(Array(trimmed(text).utf8)) else {
+                throw error("\(quoted(text)) is not a date such as 2026-11-22T10:00:00Z", at: tag.offset)
+            }
+            return .date(seconds)
+        case "data":
+            let contentStart = position
+            let text = try self.text(of: tag)
+            // Offsets inside the base64 are exact when the text held no entities (the usual case).
+            return .data(try PropertyListBase64.decode(Array(text.utf8)[...], base: contentStart))
+        case "key":
+            throw error("<key> outside a <dict>", at: tag.offset)
+        default:
+            throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
+        }
+    }
+
+    /// The dictionary whose start tag `tag` was just read.
+    private mutating func dictionary(_ tag: Tag, depth: Int) throws -> PropertyListValue {
+        guard depth < XMLPropertyList.maxDepth else {
+            throw error("arrays and dictionaries are nested more than \(XMLPropertyList.maxDepth) deep", at: tag.offset)
+        }
+        guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
+        var entries: [PropertyListDictionary.Entry] = []
+        var seen = Set<HashedBytes>()
+        while true {
+            try skipMisc()
+            if starts(with: "</") {
+                try endTag("dict")
+                return .dictionary(PropertyListDictionary(entries))
+            }
+            let keyTag = try startTag()
+            guard keyTag.name == "key" else {
+                throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
+            }
+            let key = try text(of: keyTag)
+            guard seen.insert(HashedBytes(Array(key.utf8))).inserted else {
+                throw error("the dictionary has the key \(quoted(key)) twice", at: keyTag.offset)
+            }
+            try skipMisc()
+            guard position < bytes.count, !starts(with: "</") else {
+                throw error("the key \(quoted(key)) has no value")
+            }
+            entries.append(.init(key: key, value: try value(depth: depth + 1)))
+        }
+    }
+
+    /// The array whose start tag `tag` was just read.
+    private mutating func array(_ tag: Tag, depth: Int) throws -> PropertyListValue {
+        guard depth < XMLPropertyList.maxDepth else {
+            throw error("arrays and dictionaries are nested more than \(XMLPropertyList.maxDepth) deep", at: tag.offset)
+        }
+        guard !tag.empty else { return .array([]) }
+        var elements: [PropertyListValue] = []
+        while true {
+            try skipMisc()
+            if starts(with: "</") {
+                try endTag("array")
+                return .array(elements)
+            }
+            elements.append(try value(depth: depth + 1))
+        }
+    }
+
+    /// The real that `text` spells in decimal (`-1.5`, `2e10`, `.5`), or `nan`, `inf` or
+    /// `infinity` with an optional sign, in any case; `nil` for anything else (such as hex).
+    package static func real(_ text: Substring) -> Double? {
+        let lower = text.lowercased()
+        let unsigned = lower.first == "+" || lower.first == "-" ? String(lower.dropFirst()) : lower
+        if ["nan", "inf", "infinity"].contains(unsigned) {
+            return unsigned == "nan" ? (lower.first == "-" ? -Double.nan : Double.nan)
+                : (lower.first == "-" ? -Double.infinity : Double.infinity)
+        }
+        var digits = 0
+        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
+        var exponentDigits = 0
+        for character in unsigned {
+            switch (state, character) {
+            case (0, "0"..."9"), (1, "0"..."9"): digits += 1
+            case (0, "."): state = 1
+            case (0, "e"), (1, "e"): guard digits > 0 else { return nil }; state = 2
+            case (2, "+"), (2, "-"): state = 3
+            case (2, "0"..."9"), (3, "0"..."9"): state = 3; exponentDigits += 1
+            default: return nil
+            }
+        }
+        guard digits > 0, state < 2 || exponentDigits > 0 else { return nil }
+        return Double(String(text))
+    }
+
+    // MARK: Text
+
+    /// The text content of the element `tag` (whose start tag was just read), through its end
+    /// tag: entities and character references expanded, CDATA kept, comments dropped, line
+    /// ends made `\n`; any element inside is refused.
+    private mutating func text(of tag: Tag) throws -> String {
+        if tag.empty { return "" }
+        var out: [UInt8] = []
+        while true {
+            guard position < bytes.count else {
+                throw error("<\(tag.name)> is not closed", at: tag.offset)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "<") {
+                if starts(with: "</") {
+                    try endTag(tag.name)
+                    return String(decoding: out, as: UTF8.self)
+                } else if starts(with: "<!--") {
+                    try comment()
+                } else if starts(with: "<![CDATA[") {
+                    let start = position
+                    position += 9
+                    guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
+                    appendNormalized(bytes[position..<end], to: &out)
+                    position = end + 3
+                } else {
+                    throw error("an element inside <\(tag.name)>")
+                }
+            } else if byte == UInt8(ascii: "&") {
+                out += try reference()
+            } else {
+                let start = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: "<"), bytes[position] != UInt8(ascii: "&") {
+                    position += 1
+                }
+                appendNormalized(bytes[start..<position], to: &out)
+            }
+        }
+    }
+
+    /// Appends `text` with each `\r\n` and lone `\r` made `\n`, as XML reads line ends.
+    private func appendNormalized(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == 0x0D {
+                out.append(0x0A)
+                if index + 1 < text.endIndex, text[index + 1] == 0x0A { index += 1 }
+            } else {
+                out.append(text[index])
+            }
+            index += 1
+        }
+    }
+
+    /// The UTF-8 bytes of the entity or character reference at `&`.
+    private mutating func reference() throws -> [UInt8] {
+        let start = position
+        var end = position + 1
+        while end < bytes.count, end - start <= 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
+            throw error("'&' must begin a reference such as &amp;", at: start)
+        }
+        let name = String(decoding: bytes[start + 1..<end], as: UTF8.self)
+        position = end + 1
+        switch name {
+        case "amp": return [UInt8(ascii: "&")]
+        case "lt": return [UInt8(ascii: "<")]
+        case "gt": return [UInt8(ascii: ">")]
+        case "quot": return [UInt8(ascii: "\"")]
+        case "apos": return [UInt8(ascii: "'")]
+        default: break
+        }
+        var digits = Substring(name)
+        var radix = 10
+        guard digits.first == "#" else {
+            throw error("unknown entity \(quoted("&" + name + ";")); only &amp; &lt; &gt; &quot; &apos; are defined", at: start)
+        }
+        digits = digits.dropFirst()
+        if digits.first == "x" {
+            radix = 16
+            digits = digits.dropFirst()
+        }
+        guard let first = digits.first, first.isASCII, first.isHexDigit,
+              let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value), Self.isXMLCharacter(value)
+        else {
+            throw error("\(quoted("&" + name + ";")) is not a character XML allows", at: start)
+        }
+        return Array(String(Character(scalar)).utf8)
+    }
+
+    // MARK: Markup
+
+    /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`) at `<`.
+    private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
+        let start = position
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
+            throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
+        }
+        position += processingInstruction ? 2 : 1
+        let name = try self.name()
+        var attributes: [String: String] = [:]
+        while true {
+            let hadSpace = skipWhitespace()
+            guard position < bytes.count else { throw error("the tag <\(name)> is not closed", at: start) }
+            if processingInstruction ? starts(with: "?>") : starts(with: "/>") {
+                position += 2
+                return Tag(name: name, offset: start, empty: true, attributes: attributes)
+            }
+            if !processingInstruction, bytes[position] == UInt8(ascii: ">") {
+                position += 1
+                return Tag(name: name, offset: start, empty: false, attributes: attributes)
+            }
+            guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
+            let attribute = try self.name()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
+                throw error("expected '=' after the attribute \(quoted(attribute))")
+            }
+            position += 1
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+                throw error("expected a quoted value for the attribute \(quoted(attribute))")
+            }
+            let quote = bytes[position]
+            let valueStart = position + 1
+            guard let end = bytes[valueStart...].firstIndex(of: quote) else {
+                throw error("the value of the attribute \(quoted(attribute)) is not closed", at: position)
+            }
+            if let bad = bytes[valueStart..<end].firstIndex(of: UInt8(ascii: "<")) {
+                throw error("'<' in the value of the attribute \(quoted(attribute))", at: bad)
+            }
+            guard attributes.updateValue(String(decoding: bytes[valueStart..<end], as: UTF8.self), forKey: attribute) == nil else {
+                throw error("the attribute \(quoted(attribute)) is given twice", at: position)
+            }
+            position = end + 1
+        }
+    }
+
+    /// Reads `</name>`, which must close the element `name`.
+    private mutating func endTag(_ expected: String) throws {
+        let start = position
+        guard starts(with: "</") else {
+            throw error(position < bytes.count ? "expected </\(expected)>" : "the document ends before </\(expected)>")
+        }
+        position += 2
+        let name = try self.name()
+        skipWhitespace()
+        guard name == expected, position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
+            throw error("expected </\(expected)>", at: start)
+        }
+        position += 1
+    }
+
+    /// Reads a name: an ASCII letter, `_` or `:`, then letters, digits, `.`, `-`, `_` or `:`.
+    /// (Names outside ASCII are valid XML but never part of a property list.)
+    private mutating func name() throws -> String {
+        let start = position
+        func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"):
+                return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                return !first
+            default:
+                return false
+            }
+        }
+        while position < bytes.count, isNameByte(bytes[position], first: position == start) { position += 1 }
+        guard position > start else { throw error("expected a name") }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// Skips white space, comments and processing instructions.
+    private mutating func skipMisc() throws {
+        while true {
+            skipWhitespace()
+            if starts(with: "<!--") {
+                try comment()
+            } else if starts(with: "<?") {
+                let start = position
+                guard let end = find("?>") else { throw error("the processing instruction is not closed", at: start) }
+                position = end + 2
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Skips the comment at `<!--`.
+    private mutating func comment() throws {
+        let start = position
+        position += 4
+        guard let end = find("-->") else { throw error("the comment is not closed", at: start) }
+        position = end + 3
+    }
+
+    // MARK: Bytes
+
+    /// Checks that the input is UTF-8 holding only characters XML allows (no control
+    /// characters but tab, newline and carriage return; no U+FFFE or U+FFFF).
+    private func checkCharacters() throws {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                guard lead >= 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0D else {
+                    throw error("the control character U+\(hex(lead)) is not allowed in XML", at: index)
+                }
+                index += 1
+                continue
+            }
+            let length: Int
+            var value: UInt32
+            switch lead {
+            case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+            case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+            case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+            default: throw error("invalid UTF-8", at: index)
+            }
+            guard index + length <= bytes.count else { throw error("invalid UTF-8", at: index) }
+            for next in bytes[index + 1..<index + length] {
+                guard next & 0xC0 == 0x80 else { throw error("invalid UTF-8", at: index) }
+                value = value << 6 | UInt32(next & 0x3F)
+            }
+            let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+            guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
+                throw error("invalid UTF-8", at: index)
+            }
+            guard Self.isXMLCharacter(value) else {
+                throw error("the character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML", at: index)
+            }
+            index += length
+        }
+    }
+
+    /// Whether the code point `value` is a character XML 1.0 allows.
+    package static func isXMLCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
+    /// Whether the input continues with `text` at the current position.
+    private func starts(with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard count <= bytes.count - position else { return false }
+        let pattern = UnsafeBufferPointer(start: text.utf8Start, count: count)
+        for index in 0..<count where bytes[position + index] != pattern[index] { return false }
+        return true
+    }
+
+    /// Where `text` next occurs from the current position, or `nil`.
+    private func find(_ text: StaticString) -> Int? {
+        let pattern = Array(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        guard bytes.count >= pattern.count else { return nil }
+        var index = position
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Skips XML white space; whether there was any.
+    @discardableResult
+    private mutating func skipWhitespace() -> Bool {
+        let start = position
+        while position < bytes.count, isWhitespace(bytes[position]) { position += 1 }
+        return position > start
+    }
+
+    /// `text` without XML white space at either end.
+    private func trimmed(_ text: String) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return text[first...last]
+    }
+}

@@ -1,0 +1,117 @@
+import PlainText
+
+/// Writes a ``PropertyListValue`` as an XML property list, in the layout of Apple's tools and
+/// Python's `plistlib` (see ``XMLPropertyList``).
+package struct XMLPropertyListWriter {
+    /// The document written so far.
+    private(set) var bytes: [UInt8] = []
+    /// The keys and indexes from the top value to the one being written, for errors.
+    private var path: [String] = []
+
+    /// The lines before the top value.
+    package static let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """
+
+    /// Writes the whole document holding `value`.
+    package mutating func document(_ value: PropertyListValue) throws {
+        bytes += Self.header.utf8
+        try write(value, level: 0)
+        bytes += "</plist>\n".utf8
+    }
+
+    private func error(_ reason: String) -> PropertyListError {
+        let at = path.isEmpty ? "the top value" : quoted(path.joined(separator: "/"))
+        return PropertyListError("cannot write XML: \(reason), at \(at)", at: nil)
+    }
+
+    /// Appends `level` tabs, `text`, and a newline.
+    private mutating func line(_ level: Int, _ text: String) {
+        bytes += repeatElement(UInt8(ascii: "\t"), count: level)
+        bytes += text.utf8
+        bytes.append(0x0A)
+    }
+
+    /// Writes `value` with its lines indented `level` tabs.
+    private mutating func write(_ value: PropertyListValue, level: Int) throws {
+        switch value {
+        case .dictionary(let dictionary):
+            guard !dictionary.isEmpty else { return line(level, "<dict/>") }
+            line(level, "<dict>")
+            for entry in dictionary.entries {
+                path.append(entry.key)
+                line(level + 1, "<key>\(try escaped(entry.key))</key>")
+                try write(entry.value, level: level + 1)
+                path.removeLast()
+            }
+            line(level, "</dict>")
+        case .array(let elements):
+            guard !elements.isEmpty else { return line(level, "<array/>") }
+            line(level, "<array>")
+            for (index, element) in elements.enumerated() {
+                path.append(String(index))
+                try write(element, level: level + 1)
+                path.removeLast()
+            }
+            line(level, "</array>")
+        case .string(let string):
+            line(level, "<string>\(try escaped(string))</string>")
+        case .integer(let integer):
+            line(level, "<integer>\(integer)</integer>")
+        case .real(let real, _):
+            line(level, "<real>\(Self.format(real))</real>")
+        case .boolean(let value):
+            line(level, value ? "<true/>" : "<false/>")
+        case .date(let seconds):
+            guard let text = PropertyListDate.format(seconds) else {
+                throw error("the date \(seconds) is not within the years 0000 to 9999")
+            }
+            line(level, "<date>\(text)</date>")
+        case .data(let data):
+            line(level, "<data>")
+            // As Python's plistlib (after Apple): 76 columns less 8 per tab, at least 16.
+            let width = max(16, 76 - 8 * level) / 4 * 3
+            var start = 0
+            while start < data.count {
+                let end = min(data.count, start + width)
+                bytes += repeatElement(UInt8(ascii: "\t"), count: level)
+                bytes += PropertyListBase64.encode(data[start..<end])
+                bytes.append(0x0A)
+                start = end
+            }
+            line(level, "</data>")
+        case .uid:
+            throw error("a uid can only be written in a binary property list")
+        }
+    }
+
+    /// A real in its shortest exact decimal form (`1.0`, `0.1`, `1e+16`), or `nan`,
+    /// `+infinity`, `-infinity` as Apple writes those.
+    package static func format(_ real: Double) -> String {
+        if real.isNaN { return "nan" }
+        if real.isInfinite { return real < 0 ? "-infinity" : "+infinity" }
+        return real.description
+    }
+
+    /// `text` with `&`, `<` and `>` escaped, and a carriage return as `&#13;` (which a reader
+    /// would otherwise turn into a newline); throws for characters XML cannot hold.
+    private func escaped(_ text: String) throws -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\r": out += "&#13;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+                throw error("the character U+\(String(scalar.value, radix: 16, uppercase: true)) cannot stand in XML")
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+import RouteModel
+
+/// What is stored: a navigator state as bytes and back, with no idea where the bytes live.
+///
+/// A store (such as ``NavigatorStore``) decides where and how safely; a codec decides what the
+/// bytes are. A new file format is a new codec, not edits throughout.
+public protocol NavigatorCodec: Sendable {
+    /// The largest input ``decode(_:)`` accepts, in bytes; a store refuses a larger file
+    /// without reading it.
+    var maxBytes: Int { get }
+
+    /// Decodes a stored state.
+    ///
+    /// - Throws: `invalidFile` for bytes that are not a valid state; `newerFormat` for a state
+    ///   written by a later version that this build cannot read.
+    func decode(_ bytes: [UInt8]) throws -> NavigatorState
+
+    /// Throws `newerFormat` when `state` was read from a format this codec reads but must not
+    /// write back (it would lose what the later format holds).
+    func checkWritable(_ state: NavigatorState) throws
+
+    /// Encodes a state about to be stored. When it would not fit in ``maxBytes``, the codec
+    /// drops the oldest history entries from `state` until it does, and says how many.
+    ///
+    /// - Throws: `cannotApply` when the state does not fit even so.
+    func encode(_ state: inout NavigatorState) throws -> EncodedState
+}
+
+/// A state as a codec encoded it for storing.
+public struct EncodedState: Sendable {
+    /// The bytes to store.
+    public var bytes: [UInt8]
+    /// How many of the oldest history entries were dropped to fit the size limit.
+    public var droppedHistory: Int
+
+    /// Wraps encoded bytes.
+    public init(bytes: [UInt8], droppedHistory: Int = 0) {
+        self.bytes = bytes
+        self.droppedHistory = droppedHistory
+    }
+}

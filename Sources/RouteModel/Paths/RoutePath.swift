@@ -1,0 +1,313 @@
+import PlainText
+
+/// The one-line text form of a navigation state, parsed and rendered:
+/// `home/details?id=42/sheet:compose?draft:=7/attachments/cover:login`, or with tabs
+/// `home/tab:profile/settings/sheet:edit`.
+///
+/// Segments are separated by `/`. The first is the root; a plain segment is pushed on the
+/// current flow; `sheet:<route>` or `cover:<route>` presents a new flow rooted at that route;
+/// `tab:<name>`, right after a tab container's root, is the selected tab, and what follows is
+/// that tab's chain. A route's parameters follow `?` as `key=value` (text) or `key:=<json>` (a
+/// typed value) joined by `&`; every byte of a value outside `A-Z a-z 0-9 - . _ ~` is written
+/// `%XX`. Keys need no escaping: they follow the route-name rule.
+///
+/// This type is the grammar only. Which segments make sense together (a `tab:` after a root
+/// that has tabs) depends on the declarations, and is ``NavigatorState/tree(for:)``'s to check.
+public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
+    /// One `/`-separated part of a path.
+    public enum Segment: Hashable, Sendable {
+        /// A plain route: the root when first, else pushed on the current flow.
+        case route(Route)
+        /// `sheet:<route>` or `cover:<route>`: a new flow presented over the current one.
+        case presented(PresentationStyle, Route)
+        /// `tab:<name>`: the selected tab of a tab container.
+        case tab(String)
+    }
+
+    /// The segments, first to last.
+    public var segments: [Segment]
+    /// Where each segment starts in the text it was parsed from, as a 1-based column counted in
+    /// characters (Unicode scalars); empty for a path that was not parsed. It takes no part in
+    /// equality.
+    public private(set) var columns: [Int] = []
+    /// The text the path was parsed from, for messages; `nil` for a path that was not parsed.
+    /// It takes no part in equality.
+    public private(set) var source: String?
+
+    /// A path of `segments`.
+    public init(segments: [Segment]) {
+        self.segments = segments
+    }
+
+    /// The path of `tree`: its root, then the selected tab (when there are tabs) and the
+    /// active chain.
+    public init(_ tree: NavigationTree) {
+        guard let tabs = tree.tabs else {
+            self.init(chain: tree.chain)
+            return
+        }
+        let selected = RoutePath(chain: tabs.selected.chain).segments
+        self.init(segments: [.route(tree.root), .tab(tabs.selected.name)] + selected.dropFirst())
+    }
+
+    /// The path of one chain: its base flow's root and pushed routes, then each presentation.
+    public init(chain: NavigationChain) {
+        var segments: [Segment] = chain.base.routes.map(Segment.route)
+        for presentation in chain.presented {
+            segments.append(.presented(presentation.style, presentation.flow.root))
+            segments += presentation.flow.pushed.map(Segment.route)
+        }
+        self.segments = segments
+    }
+
+    public static func == (lhs: RoutePath, rhs: RoutePath) -> Bool {
+        lhs.segments == rhs.segments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(segments)
+    }
+
+    // MARK: Rendering
+
+    /// The path as text.
+    public var description: String { rendered() }
+
+    /// The path as text, with the value of each parameter that `slots` names written as its
+    /// placeholder, `{name}`, instead of encoded (how a path pattern is written).
+    package func rendered(placing slots: [PathPattern.Slot] = []) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 * segments.count)
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            let placed = slots.filter { $0.segment == index }
+            switch segment {
+            case .route(let route):
+                RoutePath.append(route, to: &bytes, placing: placed)
+            case .presented(let style, let route):
+                bytes += style.rawValue.utf8
+                bytes.append(UInt8(ascii: ":"))
+                RoutePath.append(route, to: &bytes, placing: placed)
+            case .tab(let name):
+                bytes += "tab:".utf8
+                bytes += name.utf8
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The path of a root route and the stack above it, such as `home/details?id=42`.
+    public static func render(root: Route, stack: [Route]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 * (stack.count + 1))
+        append(root, to: &bytes)
+        for route in stack {
+            bytes.append(UInt8(ascii: "/"))
+            append(route, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The path segment of one route, such as `details?id=42`.
+    public static func segment(_ route: Route) -> String {
+        var bytes: [UInt8] = []
+        append(route, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot] = []) {
+        bytes.append(contentsOf: route.name.utf8)
+        for (index, parameter) in route.parameters.enumerated() {
+            bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+            bytes.append(contentsOf: parameter.key.utf8)
+            if parameter.type != .string { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(UInt8(ascii: "="))
+            if let slot = slots.first(where: { $0.parameter == index }) {
+                bytes += "{\(slot.name)}".utf8
+            } else {
+                PercentEncoding.append(parameter.value, to: &bytes)
+            }
+        }
+    }
+
+    // MARK: Parsing
+
+    /// Parses a path, validating every name and parameter.
+    ///
+    /// - Throws: `invalidInput` saying what is wrong and at which column, with the fact
+    ///   ``NavigatorError/Fact/invalidPath(column:)``.
+    public init(parsing text: String) throws {
+        self = try RoutePath.parse(text, pattern: false).path
+    }
+
+    /// Parses a path; with `pattern`, a path pattern, where a parameter value may be a
+    /// placeholder, `{name}`: a stand-in value of its kind (text `""`, or the JSON number `0`
+    /// for `key:={name}`) is parsed in its place, and `slots` say where each stands.
+    package static func parse(_ text: String, pattern: Bool) throws -> (path: RoutePath, slots: [PathPattern.Slot]) {
+        let bytes = Array(text.utf8)
+        let parser = Parser(text: text, bytes: bytes, isPattern: pattern)
+        guard !bytes.isEmpty else { throw parser.error("it names no route", at: 0) }
+        var start = 0
+        var segments: [Segment] = []
+        var columns: [Int] = []
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            columns.append(parser.column(at: start))
+            segments.append(try parser.segment(start..<end, index: segments.count))
+            start = end + 1
+        }
+        var path = RoutePath(segments: segments)
+        path.columns = columns
+        path.source = text
+        return (path, parser.slots)
+    }
+
+    /// An `invalidInput` error about segment `index` (or the end, past the last segment):
+    /// `invalid path '…': at column N, <reason>`.
+    public func error(at index: Int, _ reason: String, fact: NavigatorError.Fact? = nil) -> NavigatorError {
+        let text = source ?? description
+        let column = index < columns.count ? columns[index] : text.unicodeScalars.count + 1
+        return NavigatorError(
+            .invalidInput, "invalid path \(quoted(text)): at column \(column), \(reason)",
+            fact: fact ?? .invalidPath(column: column))
+    }
+
+    /// Reads the segments of one path's bytes, turning every problem into one error naming
+    /// the path and the column.
+    private final class Parser {
+        let text: String
+        let bytes: [UInt8]
+        /// Whether `{name}` values are placeholders (a path pattern).
+        let isPattern: Bool
+        /// Where the placeholders read so far stand.
+        var slots: [PathPattern.Slot] = []
+
+        init(text: String, bytes: [UInt8], isPattern: Bool) {
+            self.text = text
+            self.bytes = bytes
+            self.isPattern = isPattern
+        }
+
+        func column(at offset: Int) -> Int {
+            String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars.count + 1
+        }
+
+        func error(_ reason: String, at offset: Int) -> NavigatorError {
+            let column = column(at: offset)
+            return NavigatorError(
+                .invalidInput, "invalid path \(quoted(text)): at column \(column), \(reason)",
+                fact: .invalidPath(column: column))
+        }
+
+        /// Runs `body`, turning a model error (an invalid name or value) into a path error at
+        /// `offset`.
+        func at<T>(_ offset: Int, _ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch let error as NavigatorError {
+                throw self.error(error.message, at: offset)
+            }
+        }
+
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range], as: UTF8.self)
+        }
+
+        func segment(_ range: Range<Int>, index: Int) throws -> Segment {
+            let first = index == 0
+            guard !range.isEmpty else {
+                throw error(first ? "it starts with '/': the root route comes first" : "empty segment (two '/' in a row, or one at the end)", at: range.lowerBound)
+            }
+            let query = bytes[range].firstIndex(of: UInt8(ascii: "?"))
+            let head = range.lowerBound..<(query ?? range.upperBound)
+            var nameStart = head.lowerBound
+            var kind: String?
+            if let colon = bytes[head].firstIndex(of: UInt8(ascii: ":")) {
+                kind = string(head.lowerBound..<colon)
+                nameStart = colon + 1
+            }
+            let name = string(nameStart..<head.upperBound)
+            switch kind {
+            case nil:
+                return .route(try route(name, query: query, end: range.upperBound, at: range.lowerBound, segment: index))
+            case "sheet", "cover":
+                guard !first else {
+                    throw error("the path starts with the root route, not a \(kind!)", at: range.lowerBound)
+                }
+                let route = try route(name, query: query, end: range.upperBound, at: nameStart, segment: index)
+                return .presented(PresentationStyle(rawValue: kind!)!, route)
+            case "tab":
+                guard !first else { throw error("the path starts with the root route, not a tab", at: range.lowerBound) }
+                guard query == nil else { throw error("a tab takes no parameters", at: query!) }
+                try at(nameStart) { try Route.validateName(name, what: "tab name") }
+                return .tab(name)
+            default:
+                throw error("unknown segment kind \(quoted(kind! + ":")): expected a route, sheet:<route>, cover:<route> or tab:<name>", at: range.lowerBound)
+            }
+        }
+
+        func route(_ name: String, query: Int?, end: Int, at offset: Int, segment: Int) throws -> Route {
+            var parameters: [Route.Parameter] = []
+            var keys = UniqueNames()
+            if let query {
+                var start = query + 1
+                while start <= end {
+                    let stop = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+                    let parameter = try parameter(start..<stop, segment: segment, index: parameters.count)
+                    guard keys.insert(parameter.key) else {
+                        throw error("duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))", at: start)
+                    }
+                    parameters.append(parameter)
+                    start = stop + 1
+                }
+            }
+            return try at(offset) { try Route(name, parameters: parameters) }
+        }
+
+        func parameter(_ range: Range<Int>, segment: Int, index: Int) throws -> Route.Parameter {
+            guard let equals = bytes[range].firstIndex(of: UInt8(ascii: "=")) else {
+                throw error("parameter \(quoted(string(range))) has no '=': expected key=value or key:=<json>", at: range.lowerBound)
+            }
+            let typed = equals > range.lowerBound && bytes[equals - 1] == UInt8(ascii: ":")
+            let key = string(range.lowerBound..<(typed ? equals - 1 : equals))
+            if isPattern, let name = try placeholder(equals + 1..<range.upperBound) {
+                try at(range.lowerBound) { try Route.validateName(key, what: "parameter key") }
+                guard !slots.contains(where: { $0.name == name }) else {
+                    throw error("placeholder '{\(name)}' appears twice", at: equals + 1)
+                }
+                slots.append(PathPattern.Slot(segment: segment, parameter: index, name: name, typed: typed))
+                // A stand-in of the placeholder's kind: text, or a JSON number.
+                return try typed ? Route.Parameter(key: key, json: "0") : Route.Parameter(key: key, value: "")
+            }
+            let decoded = PercentEncoding.decoded(bytes[(equals + 1)..<range.upperBound])
+            if let escape = decoded.badEscape {
+                throw error("the value of parameter \(quoted(key)) has a '%' not followed by two hex digits", at: escape)
+            }
+            guard let value = decoded.text else {
+                throw error("the value of parameter \(quoted(key)) is not UTF-8 once its %XX are decoded", at: equals + 1)
+            }
+            try at(range.lowerBound) { try Route.validateName(key, what: "parameter key") }
+            return try at(equals + 1) {
+                typed ? try Route.Parameter(key: key, json: value) : try Route.Parameter(key: key, value: value)
+            }
+        }
+
+        /// In a pattern, the name of the placeholder that `range` (a whole value) is, or `nil`
+        /// for a plain value.
+        ///
+        /// - Throws: for a value that holds `{` or `}` without being one placeholder, or a
+        ///   placeholder whose name is not valid.
+        func placeholder(_ range: Range<Int>) throws -> String? {
+            let value = bytes[range]
+            guard value.contains(UInt8(ascii: "{")) || value.contains(UInt8(ascii: "}")) else { return nil }
+            guard value.count >= 2, value.first == UInt8(ascii: "{"), value.last == UInt8(ascii: "}"),
+                value.dropFirst().dropLast().allSatisfy({ $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") })
+            else {
+                throw error("a placeholder is a whole parameter value, such as id={id} (write a literal '{' or '}' as %7B or %7D)", at: range.lowerBound)
+            }
+            let name = string(range.lowerBound + 1..<range.upperBound - 1)
+            try at(range.lowerBound + 1) { try Route.validateName(name, what: "placeholder name") }
+            return name
+        }
+    }
+}

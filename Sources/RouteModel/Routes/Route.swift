@@ -1,0 +1,180 @@
+import PlainText
+
+/// A screen the app can show: a name plus ordered parameters.
+///
+/// Names are 1–64 characters from `A-Z a-z 0-9 _ . -`, starting with a letter or `_`, so Swift
+/// enum cases fit. Parameter keys follow the same rule; values are UTF-8 text without control
+/// characters, at most 1024 bytes, or typed JSON values (see ``ValueType``). Every initializer
+/// that takes outside input validates it.
+public struct Route: Hashable, Sendable, CustomStringConvertible {
+    /// What a parameter's value is: text, or a typed JSON value (`key:=<json>` on a command
+    /// line), which is how a Swift enum's `Int`, `Bool` or `Double` associated value survives a
+    /// round trip.
+    public enum ValueType: Hashable, Sendable {
+        /// Text (`key=value`, or a JSON string given as `key:="value"`).
+        case string
+        /// A JSON number; the value is its JSON text as given, such as `7` or `-2.5e3`.
+        case number
+        /// `true` or `false`; the value is that text.
+        case boolean
+        /// `null`; the value is that text.
+        case null
+    }
+
+    /// One parameter of a route: a key and a value.
+    public struct Parameter: Hashable, Sendable {
+        /// The key, following the route-name rule.
+        public let key: String
+        /// The value's text: the string itself, or the JSON text of a typed value (`7`, `true`).
+        public let value: String
+        /// Whether the value is text or a typed JSON value.
+        public let type: ValueType
+
+        /// Creates a text parameter, validating key and value.
+        public init(key: String, value: String) throws {
+            try Route.validateName(key, what: "parameter key")
+            try Route.validateValue(value, key: key)
+            self.key = key
+            self.value = value
+            self.type = .string
+        }
+
+        /// Creates a parameter from a JSON value: a number, `true`, `false`, `null` or a string
+        /// (which makes a text parameter, the same as ``init(key:value:)``).
+        ///
+        /// - Throws: `invalidInput` for anything else (objects, arrays, white space around the
+        ///   value, invalid JSON), naming the parameter.
+        public init(key: String, json: String) throws {
+            try Route.validateName(key, what: "parameter key")
+            guard let (type, text) = TypedValue.parse(json) else {
+                throw NavigatorError(
+                    .invalidInput,
+                    "invalid typed value \(quoted(json)) for parameter \(quoted(key)): expected a JSON number, true, false, null or \"string\"",
+                    fact: .invalidTypedValue)
+            }
+            try Route.validateValue(text, key: key)
+            self.key = key
+            self.value = text
+            self.type = type
+        }
+
+        /// Parses one `key=value` or `key:=<json>` word, splitting at the first `=`.
+        public init(argument: String) throws {
+            guard let equals = argument.firstIndex(of: "=") else {
+                throw NavigatorError(
+                    .invalidInput, "invalid parameter \(quoted(argument)): expected key=value or key:=<json>",
+                    fact: .parameterWithoutValue)
+            }
+            let key = argument[..<equals]
+            let value = String(argument[argument.index(after: equals)...])
+            if key.last == ":" {
+                try self.init(key: String(key.dropLast()), json: value)
+            } else {
+                try self.init(key: String(key), value: value)
+            }
+        }
+
+        /// The parameter as a command-line word: `key=value`, or `key:=<json>` for a typed value.
+        public var argument: String { key + (type == .string ? "=" : ":=") + value }
+    }
+
+    /// The longest allowed name or key, in characters.
+    public static let maxNameLength = 64
+    /// The longest allowed parameter value, in UTF-8 bytes.
+    public static let maxValueBytes = 1024
+
+    /// The route's name, such as `home` or `details`.
+    public let name: String
+    /// The parameters, in the order they were given.
+    public let parameters: [Parameter]
+    /// What the codec that read this route keeps for writing it back (such as members this
+    /// build does not know). It takes no part in equality.
+    public var preserved: Preserved?
+
+    /// Creates a route, validating the name and refusing duplicate parameter keys.
+    public init(_ name: String, parameters: [Parameter] = []) throws {
+        try Route.validateName(name, what: "route name")
+        var seen = UniqueNames()
+        for parameter in parameters where !seen.insert(parameter.key) {
+            throw NavigatorError(
+                .invalidInput, "duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))",
+                fact: .duplicateParameter)
+        }
+        self.name = name
+        self.parameters = parameters
+    }
+
+    /// Creates a route from command-line words: a name, then `key=value` parameters.
+    public init(name: String, arguments: [String]) throws {
+        try self.init(name, parameters: arguments.map(Parameter.init(argument:)))
+    }
+
+    /// Whether any parameter holds a typed value.
+    public var hasTypedValues: Bool { parameters.contains { $0.type != .string } }
+
+    /// The parameter value for `key` (its text), if present.
+    public subscript(key: String) -> String? {
+        parameters.first { $0.key == key }?.value
+    }
+
+    /// The route as command-line words: the name, then each `key=value` or `key:=<json>`.
+    public var arguments: [String] { [name] + parameters.map(\.argument) }
+
+    /// The route's path segment, such as `details?id=42`.
+    public var description: String { RoutePath.segment(self) }
+
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        lhs.name == rhs.name && lhs.parameters == rhs.parameters
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parameters)
+    }
+
+    /// Whether `text` is a valid route name or parameter key.
+    public static func isValidName(_ text: String) -> Bool {
+        var count = 0
+        for byte in text.utf8 {
+            count += 1
+            guard count <= maxNameLength else { return false }
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
+                continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                if count == 1 { return false }
+            default:
+                return false
+            }
+        }
+        return count > 0
+    }
+
+    /// Throws `invalidInput` naming `text` unless it is a valid name.
+    package static func validateName(_ text: String, what: String) throws {
+        guard !isValidName(text) else { return }
+        let rule: String
+        if text.isEmpty {
+            rule = "it is empty"
+        } else if text.utf8.count > maxNameLength {
+            rule = "it is longer than \(maxNameLength) characters"
+        } else if let first = text.utf8.first, !(first == UInt8(ascii: "_") || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")) {
+            rule = "it must start with a letter or '_'"
+        } else {
+            rule = "use only letters, digits, '_', '.' and '-'"
+        }
+        throw NavigatorError(.invalidInput, "invalid \(what) \(quoted(text)): \(rule)")
+    }
+
+    /// Throws `invalidInput` unless `value` is at most 1024 bytes without control characters.
+    package static func validateValue(_ value: String, key: String) throws {
+        if value.utf8.count > maxValueBytes {
+            throw NavigatorError(
+                .invalidInput, "value of parameter \(quoted(key)) is \(value.utf8.count) bytes; the limit is \(maxValueBytes)")
+        }
+        for scalar in value.unicodeScalars where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+            throw NavigatorError(
+                .invalidInput, "value of parameter \(quoted(key)) holds a control character \(quoted(String(scalar)))")
+        }
+    }
+}

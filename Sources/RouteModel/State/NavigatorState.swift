@@ -1,0 +1,232 @@
+import PlainText
+
+/// Where an app is: the route `reset` returns to, every flow on screen (``tree``), what the
+/// file declares (allowed routes, tab containers), and the recorded history of changes.
+///
+/// Operations are pure transitions over this value (see ``apply(_:)`` and
+/// ``perform(_:at:)``); the flow logic itself is ``NavigationStack``'s and
+/// ``NavigationChain``'s. Reading and writing it as a file is ``NavigatorFile``'s job, and doing
+/// so safely is ``NavigatorStore``'s.
+public struct NavigatorState: Sendable {
+    /// The name of the initial and root route of a state nobody has changed.
+    public static let defaultRouteName = "root"
+    /// How many history entries a new state keeps.
+    public static let defaultHistoryLimit = 1000
+    /// The newest file format this build reads and writes.
+    public static let currentFormat = 2
+
+    /// The route ``NavigationOperation/reset`` returns to.
+    public var initial: Route
+    /// Every flow: the root's chain and, when the root is a tab container, its tabs.
+    public var tree: NavigationTree
+    /// The base flow: the current root and the routes pushed on it.
+    public var flow: NavigationStack {
+        get { tree.chain.base }
+        set { tree.chain.base = newValue }
+    }
+    /// The current root route.
+    public var root: Route {
+        get { tree.chain.base.root }
+        set { tree.chain.base.root = newValue }
+    }
+    /// The routes pushed on the root, bottom first (empty when the root is a tab container).
+    public var stack: [Route] {
+        get { tree.chain.base.pushed }
+        set { tree.chain.base.pushed = newValue }
+    }
+    /// The allowed route names; when present, operations naming any other route are refused.
+    public var routes: [String]?
+    /// The declared tab containers, in declared order.
+    public var tabContainers: [TabContainer]
+    /// The declared deep links, in declared order.
+    public var links = LinkTable()
+    /// How many history entries are kept; older ones are dropped, their `seq` never reused.
+    public var historyLimit: Int
+    /// The recorded changes, oldest first.
+    public var history: History
+    /// The format of the file this state was read from (``currentFormat`` for a new state).
+    public package(set) var format: Int
+    /// What the codec that read this state keeps for writing it back (such as top-level members
+    /// this build does not know).
+    public var preserved: Preserved?
+
+    /// A fresh state: root equal to `initial` (with its tabs at their roots when it is a tab
+    /// container), nothing pushed or presented, and no history.
+    public init(
+        initial: Route = NavigatorState.defaultRoute,
+        routes: [String]? = nil,
+        tabContainers: [TabContainer] = [],
+        historyLimit: Int = NavigatorState.defaultHistoryLimit
+    ) {
+        self.initial = initial
+        self.tree = NavigationTree(root: initial, container: tabContainers.first { $0.name == initial.name })
+        self.routes = routes
+        self.tabContainers = tabContainers
+        self.historyLimit = historyLimit
+        self.history = History()
+        self.format = NavigatorState.currentFormat
+    }
+
+    /// The route named ``defaultRouteName``, with no parameters.
+    public static var defaultRoute: Route {
+        // The literal is a valid name, so this cannot fail.
+        try! Route(defaultRouteName)
+    }
+
+    /// The one-line path of the current state, such as `home/tab:feed/details?id=42`.
+    public var path: String { RoutePath(tree).description }
+
+    /// The route on screen: the top of the active chain's top flow.
+    public var top: Route { tree.top }
+
+    /// The tab container declared for `name`, if any.
+    public func container(named name: String) -> TabContainer? {
+        tabContainers.first { $0.name == name }
+    }
+
+    /// How `root` starts: nothing pushed or presented, and its tabs at their roots when it is a
+    /// tab container.
+    public func startingTree(_ root: Route) -> NavigationTree {
+        NavigationTree(root: root, container: container(named: root.name))
+    }
+
+    /// Whether the state uses nothing that format 1 cannot hold: no presentation, no tabs, no
+    /// typed value, no declared tab container, no declared link. Such a state is written as
+    /// format 1.
+    public var isPlain: Bool {
+        tabContainers.isEmpty && links.isEmpty && tree.isPlain && !initial.hasTypedValues
+    }
+
+    /// Throws `invalidInput` when a route list is declared and does not contain `name`.
+    public func checkAllowed(_ name: String) throws {
+        guard let routes, !routes.contains(name) else { return }
+        throw NavigatorError(
+            .invalidInput, "route \(quoted(name)) is not in this file's routes",
+            fact: .routeNotAllowed(name: name, allowed: routes))
+    }
+
+    /// Throws `invalidInput` at the column of the first route of `path` that a declared route
+    /// list does not allow.
+    package func checkAllowed(_ path: RoutePath) throws {
+        guard let routes else { return }
+        // One set for the whole path, not a scan of the list per route.
+        let allowed = path.segments.count > 4 ? Set(routes) : nil
+        for (index, segment) in path.segments.enumerated() {
+            let name: String
+            switch segment {
+            case .route(let route), .presented(_, let route): name = route.name
+            case .tab: continue
+            }
+            guard !(allowed?.contains(name) ?? routes.contains(name)) else { continue }
+            throw path.error(
+                at: index, "route \(quoted(name)) is not in this file's routes",
+                fact: .routeNotAllowed(name: name, allowed: routes))
+        }
+    }
+
+    /// Applies `operation` to the state. Returns whether anything changed; history is untouched
+    /// (``NavigationOperation/undo(_:)`` reads it).
+    ///
+    /// - Throws: `invalidInput` for a route outside ``routes``, a tab the root does not have or
+    ///   a path that does not fit the declarations; `cannotApply` for an operation the state
+    ///   cannot satisfy (a pop past a flow's root, a dismiss with nothing presented, a tab of a
+    ///   root without tabs, an undo past the history, an `open` of a URL no link takes).
+    public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
+        if case .open(let url) = operation {
+            return try apply(.go(links.open(url).path))
+        }
+        if case .go(let path) = operation {
+            try checkAllowed(path)
+        } else {
+            for name in operation.referencedNames {
+                try checkAllowed(name)
+            }
+        }
+        do {
+            return try change(operation)
+        } catch var error as NavigatorError {
+            // The flows name only themselves; the advice shows the whole state. (An operation
+            // that throws has changed nothing, so this is the path it was refused on.)
+            let path = self.path
+            switch error.fact {
+            case .nothingToPop(_, let style)?: error.fact = .nothingToPop(path: path, presentation: style)
+            case .notInFlow(let name, _)?: error.fact = .notInFlow(name: name, path: path)
+            case .nothingPresented?: error.fact = .nothingPresented(path: path)
+            case .notInChain(let name, _)?: error.fact = .notInChain(name: name, path: path)
+            default: break
+            }
+            throw error
+        }
+    }
+
+    private mutating func change(_ operation: NavigationOperation) throws -> Bool {
+        switch operation {
+        case .set(let route): return replace(with: startingTree(route))
+        case .reset: return replace(with: startingTree(initial))
+        case .push(let route): tree.activeChain.push(route)
+        case .pop(let count): try tree.activeChain.pop(count)
+        case .popTo(let name): return try tree.activeChain.pop(to: name)
+        case .popToRoot: return tree.activeChain.popToRoot()
+        case .present(let route, let style): tree.activeChain.present(route, as: style)
+        case .dismiss: try tree.activeChain.dismiss()
+        case .dismissAll: return tree.activeChain.dismissAll()
+        case .dismissTo(let name):
+            if tree.tabs != nil, name == root.name, !tree.activeChain.flows.contains(where: { $0.routes.contains { $0.name == name } }) {
+                // The container root sits below every tab's chain: dismissing to it closes
+                // everything presented in the selected tab.
+                return tree.activeChain.dismissAll()
+            }
+            return try tree.activeChain.dismiss(to: name)
+        case .selectTab(let name): return try selectTab(name)
+        case .go(let path): return replace(with: try tree(for: path))
+        case .open: preconditionFailure("apply(_:) turns open into go")
+        case .undo(let count): return replace(with: try treeBefore(count))
+        }
+        return true
+    }
+
+    /// Makes `newTree` the tree; returns whether that changed it.
+    private mutating func replace(with newTree: NavigationTree) -> Bool {
+        guard newTree != tree else { return false }
+        tree = newTree
+        return true
+    }
+
+    private mutating func selectTab(_ name: String) throws -> Bool {
+        guard let tabs = tree.tabs else {
+            throw NavigatorError(
+                .cannotApply, "the root \(quoted(root.name)) has no tabs",
+                fact: .noTabs(root: root.name, containers: tabContainers.map(\.name)))
+        }
+        guard let index = tabs.index(of: name) else {
+            throw NavigatorError(
+                .invalidInput, "\(quoted(name)) is not a tab of \(quoted(root.name))",
+                fact: .unknownTab(name: name, container: root.name, tabs: tabs.names))
+        }
+        guard index != tabs.selectedIndex else { return false }
+        tree.tabs!.selectedIndex = index
+        return true
+    }
+
+    /// Applies `operation` and, when it changed the state, records one history entry stamped
+    /// `at` (UTC ISO 8601). Returns whether anything changed.
+    ///
+    /// - Throws: what ``apply(_:)`` throws; `cannotApply` when the history's `seq` is already
+    ///   `Int.max`, so that no change can be recorded with a new one.
+    public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
+        guard history.lastSeq < Int.max else {
+            throw NavigatorError(
+                .cannotApply, "cannot record a change: the history's seq is already \(Int.max), the largest possible")
+        }
+        var arguments = operation.arguments
+        if case .open(let url) = operation, let opened = try? links.open(url) {
+            arguments = [opened.url.description]  // as its link writes it
+        }
+        guard try apply(operation) else { return false }
+        history.append(
+            at: timestamp, op: operation.name, args: arguments, path: path,
+            tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },
+            limit: historyLimit)
+        return true
+    }
+}

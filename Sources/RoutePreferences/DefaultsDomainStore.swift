@@ -1,0 +1,75 @@
+import RouteModel
+import RouteCodecs
+import RouteStore
+import PropertyListCodec
+import PlainText
+
+/// An app's preferences as the system's preferences daemon (`cfprefsd`) serves them: the
+/// domain `domain` (a bundle identifier, or a plist path as `defaults` accepts), read with
+/// `defaults export <domain> -` and written with `defaults import <domain> -`. With a
+/// `simulator` (a device UDID or `booted`), the same `defaults` runs inside it through
+/// `xcrun simctl spawn <simulator>`.
+///
+/// This is what a running app sees, where an edit of its plist file may be cached away (see
+/// ``PropertyListFileStore``). `defaults` takes no lock that routectl could share: two writers
+/// of one domain at once may lose one change, and `import` replaces the whole domain, so a key
+/// the app writes between the export and the import is lost. Quit the app first.
+public struct DefaultsDomainStore: PreferencesDocument {
+    /// The domain.
+    public let domain: String
+    /// The simulator device to run `defaults` in, if any.
+    public let simulator: String?
+
+    /// The preferences of `domain`, on the simulator `simulator` when given.
+    public init(domain: String, simulator: String? = nil) {
+        self.domain = domain
+        self.simulator = simulator
+    }
+
+    public var name: String {
+        "domain " + quoted(domain) + (simulator.map { " on simulator " + quoted($0) } ?? "")
+    }
+
+    /// The command line that runs `defaults` with `arguments`.
+    public func command(_ arguments: [String]) -> [String] {
+        (simulator.map { ["xcrun", "simctl", "spawn", $0] } ?? []) + ["defaults"] + arguments
+    }
+
+    /// The domain's preferences, from `defaults export`.
+    ///
+    /// - Throws: `toolFailed` when the tool cannot run, fails or prints nothing; `invalidFile`
+    ///   when what it prints is not a property list whose root is a dictionary.
+    public func read() throws -> PropertyListDocument {
+        let arguments = command(["export", domain, "-"])
+        let result = try Subprocess.run(arguments, outputLimit: NavigatorFile.maxBytes)
+        try check(result, arguments)
+        guard !result.output.isEmpty else {
+            throw NavigatorError(.toolFailed, "'\(arguments.joined(separator: " "))' printed nothing, where a property list was expected")
+        }
+        return try PropertyListDocument.decode(result.output, name: "what '\(arguments.joined(separator: " "))' printed")
+    }
+
+    /// Exports the domain, lets `change` edit it, and imports the result in the same form.
+    public func update<Result>(_ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)) throws -> Result {
+        let (replacement, result) = try change(try read())
+        if let replacement {
+            let arguments = command(["import", domain, "-"])
+            try check(try Subprocess.run(arguments, input: replacement.encoded(), outputLimit: 1 << 16), arguments)
+        }
+        return result
+    }
+
+    private func check(_ result: Subprocess.Result, _ arguments: [String]) throws {
+        let command = "'\(arguments.joined(separator: " "))'"
+        let said = result.firstErrorLine.isEmpty ? "" : ": " + result.firstErrorLine
+        if let signal = result.signal {
+            throw NavigatorError(.toolFailed, "\(command) was ended by signal \(signal)" + said)
+        }
+        guard result.status == 0 else {
+            throw NavigatorError(.toolFailed, "\(command) failed with exit status \(result.status)" + said)
+        }
+        guard result.readAllInput else {
+            throw NavigatorError(.toolFailed, "\(command) ended without reading the property list routectl gave it; the domain may be unchanged")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import RouteModel
+import RouteCodecs
+import RouteStore
+import PropertyListCodec
+import PlainText
+
+/// An app's preferences kept in a property-list file (binary or XML), changed with the same
+/// discipline as a navigator file (see ``GuardedFile``): a lock, a temporary file, a flush and
+/// a rename, the file's mode, owner and extended attributes kept. The form is kept too: binary
+/// stays binary, XML stays XML; a new file is binary, as the system writes them.
+///
+/// The system's preferences daemon caches what it read: an app running, or a simulator
+/// booted, may not see a change made here and may write over it. ``DefaultsDomainStore`` goes
+/// through the daemon instead.
+public struct PropertyListFileStore: PreferencesDocument {
+    /// The path as given.
+    public let path: String
+    /// How long to wait for another process's lock, in seconds.
+    public var lockTimeout: Double
+
+    /// The preferences in the file at `path`.
+    public init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    public var name: String { quoted(path, limit: 200) }
+
+    private var file: GuardedFile {
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: NavigatorFile.maxBytes)
+    }
+
+    /// The document; an empty binary one when there is no file.
+    ///
+    /// - Throws: `invalidFile` for a file that is no property list or whose root is not a
+    ///   dictionary, or one over 16 MiB; the errors of ``GuardedFile/read()``.
+    public func read() throws -> PropertyListDocument {
+        try decode { try file.read() }
+    }
+
+    /// Changes the file under its lock (see ``PreferencesDocument/update(_:)``). When there is
+    /// no file, `change` first sees an empty document, and nothing is created unless it
+    /// returns a replacement; it may then run again, under the lock.
+    public func update<Result>(_ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)) throws -> Result {
+        let target = try file.target(refuseReadOnly: true)
+        if !target.exists {
+            // A change that changes nothing creates nothing: no folder, no lock, no file.
+            let (replacement, result) = try change(PropertyListDocument())
+            guard replacement != nil else { return result }
+        }
+        return try file.withLock(target.path, refuseReadOnly: true) { locked in
+            let (replacement, result) = try change(try decode { try locked.read() })
+            if let replacement {
+                try locked.replace(with: replacement.encoded())
+            }
+            return result
+        }
+    }
+
+    /// Reads the bytes `read` gives (none: an empty document) and decodes them, naming the file
+    /// in the reader's errors too (a file too large is refused before it is read).
+    private func decode(_ read: () throws -> [UInt8]?) throws -> PropertyListDocument {
+        do {
+            guard let bytes = try read() else { return PropertyListDocument() }
+            return try PropertyListDocument.decode(bytes, name: name)
+        } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil {
+            // The file is too large: name it as a property list, and never offer to replace it.
+            error.message = name + " " + error.message
+            error.fact = .unreadablePropertyList
+            throw error
+        }
+    }
+}

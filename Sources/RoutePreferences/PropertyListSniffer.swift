@@ -1,0 +1,43 @@
+import PropertyListCodec
+import RouteCodecs
+import RouteModel
+
+/// A codec for a navigator file that first looks whether the file is an app's preferences
+/// instead: a property list is not a navigator file, and the route is under one of its keys,
+/// so it is refused with the keys that could hold one.
+///
+/// The JSON codec knows nothing of property lists; a store reading a file the user named puts
+/// this in front of it.
+public struct PropertyListSniffer<Wrapped: NavigatorCodec>: NavigatorCodec {
+    /// The codec that reads what is not a property list.
+    public let wrapped: Wrapped
+
+    /// `wrapped`, behind the property-list check.
+    public init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    public var maxBytes: Int { wrapped.maxBytes }
+
+    /// Decodes `bytes` with the wrapped codec.
+    ///
+    /// - Throws: as ``NavigatorCodec/decode(_:)``, and `invalidInput` with the fact
+    ///   ``NavigatorError/Fact/propertyListNeedsKey(candidates:)`` for a property list.
+    public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
+        if PropertyListFormat.detect(bytes) != nil {
+            let document = try? PropertyListDocument.decode(bytes, name: "")
+            throw NavigatorError(
+                .invalidInput, "is a property list, not a navigator file: say which of its keys holds the route",
+                fact: .propertyListNeedsKey(candidates: document.map { PreferenceKey.candidates(in: $0.dictionary) } ?? []))
+        }
+        return try wrapped.decode(bytes)
+    }
+
+    public func checkWritable(_ state: NavigatorState) throws {
+        try wrapped.checkWritable(state)
+    }
+
+    public func encode(_ state: inout NavigatorState) throws -> EncodedState {
+        try wrapped.encode(&state)
+    }
+}

@@ -1,0 +1,95 @@
+/// One file changed the way git changes its files: every read-modify-write under a sidecar
+/// lock (`<file>.lock`) and a lock on the file itself, the new contents written to a temporary
+/// file, flushed and renamed over the old one, which keeps its owner, mode and extended
+/// attributes. Links are followed only as ``LinkPolicy`` allows, and a folder, FIFO or device
+/// is refused before anything is created.
+///
+/// It knows bytes, not what they mean: ``NavigatorStore`` keeps a navigator file in one,
+/// ``PropertyListFileStore`` a property list.
+package struct GuardedFile: Sendable {
+    /// The path as the user gave it, for messages.
+    package let path: String
+    /// How long to wait for another process's lock, in seconds.
+    package let lockTimeout: Double
+    /// The largest file read, in bytes; a larger one is refused unread.
+    package let limit: Int
+
+    package init(path: String, lockTimeout: Double, limit: Int) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+        self.limit = limit
+    }
+
+    /// The file's bytes, read without locking (writers replace the file atomically, so a reader
+    /// always sees a whole file); `nil` when there is no file.
+    ///
+    /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link that
+    ///   is not followed, a directory in the way or a permission denied; `invalidFile` for a
+    ///   file over ``limit``.
+    package func read() throws -> [UInt8]? {
+        try TargetCheck.namesAFile(path)
+        let target = try LinkPolicy.resolve(path)
+        try TargetCheck.readable(target.info, path)
+        return try SystemCall.readFile(target.path, limit: limit, forWriting: false)
+    }
+
+    /// Checks that the file may be changed, before anything is created for it, and returns its
+    /// path with links resolved and whether a file is there.
+    ///
+    /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link that
+    ///   is not followed, something other than a regular file in the way, or (with
+    ///   `refuseReadOnly`) a file without a write bit.
+    package func target(refuseReadOnly: Bool) throws -> (path: String, exists: Bool) {
+        try TargetCheck.namesAFile(path)
+        let resolved = try LinkPolicy.resolve(path)
+        try TargetCheck.replaceable(resolved.info, path, refuseReadOnly: refuseReadOnly)
+        return (resolved.path, resolved.info != nil)
+    }
+
+    /// Creates the folder of `target` (from ``target(refuseReadOnly:)``), takes the sidecar
+    /// lock and then the lock of the file itself, and returns what `body` returns. `body` runs
+    /// again when another process created the file after `body` found none.
+    package func withLock<T>(_ target: String, refuseReadOnly: Bool, _ body: (Locked) throws -> T) throws -> T {
+        try SystemCall.makeDirectories(SystemCall.directory(of: target))
+        let wait = LockWait(timeout: lockTimeout)
+        let lock = try FileLock(path: target + ".lock", wait: wait)
+        return try withExtendedLifetime(lock) {
+            while true {
+                let data = try DataFileLock.lock(target, display: path, wait: wait, refuseReadOnly: refuseReadOnly)
+                do {
+                    return try withExtendedLifetime(data) { try body(Locked(file: self, target: target, data: data)) }
+                } catch is AtomicWriter.CreatedMeanwhile {
+                    continue
+                }
+            }
+        }
+    }
+
+    /// The locked file, as ``withLock(_:refuseReadOnly:_:)`` hands it to its body.
+    package struct Locked {
+        fileprivate let file: GuardedFile
+        /// The path with links resolved.
+        package let target: String
+        fileprivate let data: DataFileLock?
+
+        /// Whether a file is there.
+        package var exists: Bool { data != nil }
+
+        /// The locked file's bytes, from its descriptor (the file that is locked is the file
+        /// that is read); `nil` when there is none. Throws `invalidFile` over the limit.
+        package func read() throws -> [UInt8]? {
+            guard let data else { return nil }
+            return try SystemCall.readAll(data.fd, data.info, file.path, limit: file.limit, forWriting: true)
+        }
+
+        /// Replaces the file with `bytes` (or creates it), atomically.
+        package func replace(with bytes: [UInt8]) throws {
+            try AtomicWriter.replace(target, with: bytes, over: data)
+        }
+
+        /// Moves the file aside to its path plus `suffix`, and returns where it went.
+        package func moveAside(suffix: String) throws -> String {
+            try AtomicWriter.moveAside(target, suffix: suffix)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import RouteModel
+import RouteCodecs
+import PlainText
+
+/// Keeps the navigator state in one file, safely: atomic replacement, an exclusive lock around
+/// every read-modify-write, corrupt and foreign files never overwritten unless asked. What the
+/// bytes are is its ``codec``'s business.
+public struct NavigatorStore: NavigatorStorage, Sendable {
+    /// The outcome of a change.
+    public typealias Outcome = ChangeOutcome<NavigatorState>
+
+    /// The path as given.
+    public let path: String
+    /// What the file's bytes are.
+    public let codec: any NavigatorCodec
+    /// How long to wait for another process's lock, in seconds.
+    public var lockTimeout: Double
+
+    /// A store for the file at `path`, in the navigator file format unless another `codec` is
+    /// given.
+    public init(path: String, codec: any NavigatorCodec = NavigatorFileCodec(), lockTimeout: Double = 10) {
+        self.path = path
+        self.codec = codec
+        self.lockTimeout = lockTimeout
+    }
+
+    /// Reads the state without locking (writers replace the file atomically, so a reader always
+    /// sees a whole file). A missing file reads as the default state.
+    ///
+    /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link the
+    ///   store will not follow, a directory in the way or a permission denied; `invalidFile`.
+    public func read() throws -> NavigatorState {
+        try naming {
+            guard let bytes = try file.read() else { return NavigatorState() }
+            return try codec.decode(bytes)
+        }
+    }
+
+    /// The file, as bytes kept safely.
+    private var file: GuardedFile {
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: codec.maxBytes)
+    }
+
+    /// Locks the file, reads it, lets `change` modify the state, and writes the result when
+    /// `change` returns `true`.
+    ///
+    /// A change that changes nothing, or throws, creates nothing: when the file does not exist
+    /// yet, `change` is first tried on the default state, before any folder or lock is made.
+    /// `change` may run more than once: when another process creates the file between our
+    /// look and our write, the change is made again on what it wrote.
+    ///
+    /// - Parameter recover: move a corrupt or foreign file aside to `<file>.corrupt-<time>` and
+    ///   start from a fresh state instead of failing; the fresh state is written even when
+    ///   `change` returns `false`. The file is kept in place until the new one replaces it.
+    /// - Throws: whatever `change` throws (nothing is written then); `invalidFile` for a
+    ///   corrupt file, `newerFormat` for a file of a later format, `invalidInput` for a state
+    ///   that would not read back (see ``NavigatorState/validate()``) or a path that names a
+    ///   folder; `cannotCreate` for a link the store will not follow, something other than a
+    ///   regular file in the way, or a read-only file; and the lock's and the writer's errors.
+    public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
+        let target = try file.target(refuseReadOnly: true)
+        if !target.exists {
+            var fresh = NavigatorState()
+            guard try change(&fresh) else { return Outcome(state: fresh, changed: false) }
+        }
+        return try file.withLock(target.path, refuseReadOnly: true) { locked in
+            var state: NavigatorState
+            var corrupt = false
+            do {
+                state = try load(locked) ?? NavigatorState()
+            } catch let error as NavigatorError where recover && error.kind == .invalidFile {
+                state = NavigatorState()
+                corrupt = true
+            }
+            try naming { try codec.checkWritable(state) }
+            guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
+            try state.validate()
+            var notes: [String] = []
+            let encoded = try codec.encode(&state)
+            let dropped = encoded.droppedHistory
+            if dropped > 0 {
+                let what = dropped == 1 ? "the oldest history entry" : "the \(dropped) oldest history entries"
+                notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
+            }
+            if corrupt {
+                let aside = try locked.moveAside(suffix: ".corrupt-" + WallClock.compactNow())
+                notes.append("moved the corrupt file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+            }
+            try locked.replace(with: encoded.bytes)
+            return Outcome(state: state, changed: true, notes: notes)
+        }
+    }
+
+    /// Creates the file holding `state`.
+    ///
+    /// - Parameter replace: when a file exists, keep it beside the new one, as `<file>.old-<time>`
+    ///   when it is a valid navigator file (of any format) or `<file>.corrupt-<time>` when not.
+    /// - Throws: `cannotApply` when a file exists and `replace` is false; `invalidInput` for a
+    ///   state that would not read back or a path that names a folder; `cannotCreate` as for
+    ///   ``update(recover:_:)``.
+    public func create(_ state: NavigatorState, replace: Bool) throws -> Outcome {
+        try state.validate()
+        let target = try file.target(refuseReadOnly: replace)
+        return try file.withLock(target.path, refuseReadOnly: replace) { locked in
+            var notes: [String] = []
+            if locked.exists {
+                guard replace else {
+                    throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists", fact: .alreadyExists(path: path))
+                }
+                let valid: Bool
+                do {
+                    valid = try load(locked) != nil
+                } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
+                    valid = error.kind == .newerFormat
+                }
+                let stamp = WallClock.compactNow()
+                let aside = try locked.moveAside(suffix: (valid ? ".old-" : ".corrupt-") + stamp)
+                notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+            }
+            var created = state
+            try locked.replace(with: codec.encode(&created).bytes)
+            return Outcome(state: state, changed: true, notes: notes)
+        }
+    }
+
+    /// Reads and decodes the locked file (`nil` when there is none).
+    private func load(_ locked: GuardedFile.Locked) throws -> NavigatorState? {
+        try naming { try locked.read().map(codec.decode) }
+    }
+
+    /// Runs `body`, naming ``path`` in its decoding errors (a corrupt, oversized or newer file).
+    private func naming<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat || error.fact.isPropertyList {
+            error.message = quoted(path, limit: 200) + " " + error.message
+            throw error
+        }
+    }
+}
+
+private extension Optional<NavigatorError.Fact> {
+    /// Whether the fact is that the file is a property list.
+    package var isPropertyList: Bool {
+        if case .propertyListNeedsKey? = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Removes the temporary file of a write in progress when `SIGTERM`, `SIGHUP` or `SIGINT` ends
+/// the process, so that an interrupted write leaves nothing behind (a `SIGKILL` cannot be
+/// caught: the next write cleans up after it, see ``TemporaryFile/removeStale(beside:)``).
+///
+/// The handlers are installed only while the write runs, and do only what is safe in a signal
+/// handler: `unlink` the path kept in a buffer allocated beforehand, restore the default action
+/// and raise the signal again, so the process still ends as the signal asked. A signal the
+/// process ignores (such as `SIGHUP` under `nohup`) stays ignored.
+package final class SignalGuard {
+    /// The signals that remove the temporary file.
+    private static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
+
+    /// The temporary file's path, NUL-terminated; empty when no write is in progress.
+    /// Allocated once, before any handler can run, and only read by the handler.
+    nonisolated(unsafe) private static let path: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+        buffer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
+        return buffer
+    }()
+
+    /// The actions the handlers replaced, restored by ``release()``.
+    private var saved: [(signal: Int32, action: sigaction)] = []
+
+    /// Remembers `file` and installs the handlers. A path too long for the buffer is not
+    /// tracked (the system would refuse to create it anyway).
+    package init(tracking file: String) {
+        let buffer = SignalGuard.path
+        let bytes = Array(file.utf8)
+        // Written before the handlers exist, so a handler never sees a half-copied path.
+        if bytes.count <= Int(PATH_MAX), !bytes.contains(0) {
+            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            buffer[bytes.count] = 0
+        } else {
+            buffer[0] = 0
+        }
+        for signal in SignalGuard.signals {
+            var old = sigaction()
+            guard sigaction(signal, nil, &old) == 0, !SignalGuard.ignores(old) else { continue }
+            var action = sigaction()
+            SignalGuard.setHandler(&action)
+            sigemptyset(&action.sa_mask)
+            for other in SignalGuard.signals { sigaddset(&action.sa_mask, other) }
+            action.sa_flags = 0
+            if sigaction(signal, &action, nil) == 0 { saved.append((signal, old)) }
+        }
+    }
+
+    /// Restores the actions the handlers replaced, then forgets the path. Call it once the
+    /// temporary file is renamed into place or removed.
+    package func release() {
+        for (signal, action) in saved {
+            var old = action
+            sigaction(signal, &old, nil)
+        }
+        saved = []
+        SignalGuard.path[0] = 0
+    }
+
+    /// The handler: remove the file, then let the signal do what it would have done.
+    private static let handle: @convention(c) (Int32) -> Void = { signal in
+        let file = SignalGuard.path
+        if file[0] != 0 { unlink(file) }
+        restoreDefault(signal)
+        raise(signal)
+    }
+
+    /// Restores the default action of `signal` (async-signal-safe: one `sigaction`).
+    private static func restoreDefault(_ signal: Int32) {
+        var action = sigaction()  // a zeroed handler is SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
+
+    /// Whether `action` ignores its signal.
+    private static func ignores(_ action: sigaction) -> Bool {
+        #if canImport(Glibc)
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
+        #else
+        return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == 1
+        #endif
+    }
+
+    /// Makes ``handle`` the handler of `action`.
+    private static func setHandler(_ action: inout sigaction) {
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handle
+        #else
+        action.__sigaction_u.__sa_handler = handle
+        #endif
+    }
+}

@@ -1,0 +1,42 @@
+import RouteModel
+import RouteCodecs
+
+/// A store that holds a ``StoredState``: a whole navigator state, or a route setting, as a key
+/// of an app's preferences may hold either. ``NavigatorStore`` (always a navigator state) and
+/// ``PreferenceKeyStore`` are two; a caller that works on any store works on this.
+public protocol StateStorage {
+    /// Reads what the store holds.
+    func readState() throws -> StoredState
+
+    /// Reads what the store holds under its lock, lets `change` modify it, and stores the
+    /// result when `change` returns `true` (see ``NavigatorStorage/update(recover:_:)``).
+    ///
+    /// - Parameter recover: set contents that cannot be read aside (or, where nothing can be
+    ///   set aside, remove them, saying so) and start afresh.
+    func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>
+
+    /// Stores a new navigator state; with `replace`, over what is there.
+    func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState>
+}
+
+extension NavigatorStore: StateStorage {
+    public func readState() throws -> StoredState {
+        .navigator(try read())
+    }
+
+    public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
+        let outcome = try update(recover: recover) { state in
+            var stored = StoredState.navigator(state)
+            let changed = try change(&stored)
+            // A navigator state stays one: no operation makes it a setting.
+            if case .navigator(let changedState) = stored { state = changedState }
+            return changed
+        }
+        return ChangeOutcome(state: .navigator(outcome.state), changed: outcome.changed, notes: outcome.notes)
+    }
+
+    public func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState> {
+        let outcome = try create(state, replace: replace)
+        return ChangeOutcome(state: .navigator(outcome.state), changed: outcome.changed, notes: outcome.notes)
+    }
+}

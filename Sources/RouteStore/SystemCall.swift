@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteModel
+import RouteCodecs
+import PlainText
+
+/// Thin wrappers over the POSIX calls the store makes, turning `errno` into ``NavigatorError``.
+package enum SystemCall {
+    /// Seconds since 1970.
+    package static func time() -> Int {
+        #if canImport(Glibc)
+        Int(Glibc.time(nil))
+        #else
+        Int(Darwin.time(nil))
+        #endif
+    }
+
+    /// The text of an `errno` value, such as `Permission denied`.
+    package static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// An error for a failed call on `path`: `cannotCreate` when the failure is one of
+    /// permission or of something in the way, whether the call read or wrote (so that every
+    /// command tells the same story for the same cause), `io` otherwise.
+    package static func failure(_ action: String, _ path: String, _ code: Int32 = errno) -> NavigatorError {
+        let kind: NavigatorError.Kind
+        switch code {
+        case EACCES, EPERM, EROFS, EISDIR, ENOTDIR, EEXIST, ENAMETOOLONG, ELOOP:
+            kind = .cannotCreate
+        default:
+            kind = .io
+        }
+        return NavigatorError(kind, "cannot \(action) \(quoted(path, limit: 200)): \(describe(code))")
+    }
+
+    /// The folder part of `path` (`.` when it has none).
+    package static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates `path` and any missing parent folders.
+    ///
+    /// A loop rather than a recursion, so that a path of many thousands of folders cannot
+    /// exhaust the stack; a path the system would refuse as too long creates nothing.
+    package static func makeDirectories(_ path: String) throws {
+        guard path.utf8.count < Int(PATH_MAX) else {
+            throw failure("create the folder", path, ENAMETOOLONG)
+        }
+        var missing: [String] = []  // deepest first
+        var current = path
+        while true {
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw failure("create the folder", current, ENOTDIR)
+                }
+                break
+            }
+            missing.append(current)
+            let parent = directory(of: current)
+            if parent == current || parent == "." { break }
+            current = parent
+        }
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+                throw failure("create the folder", folder)
+            }
+        }
+    }
+
+    /// Whether anything (file, folder, link) exists at `path`.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Reads the whole file at `path`, or returns `nil` when there is none. Refuses a file
+    /// larger than `limit` bytes without reading it. `forWriting` says the read is the first
+    /// step of a change, so that a folder in the way counts as `cannotCreate`.
+    package static func readFile(_ path: String, limit: Int, forWriting: Bool) throws -> [UInt8]? {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure("read", path)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("read", path) }
+        return try readAll(fd, info, path, limit: limit, forWriting: forWriting)
+    }
+
+    /// Reads the whole file open at `fd`, whose `fstat` is `info`, from where it stands (its
+    /// start, for a descriptor just opened); refuses anything but a regular file.
+    package static func readAll(_ fd: Int32, _ info: stat, _ path: String, limit: Int, forWriting: Bool) throws -> [UInt8] {
+        if info.st_mode & S_IFMT == S_IFDIR { throw failure("read", path, EISDIR) }
+        if info.st_mode & S_IFMT != S_IFREG {
+            // Never a candidate for --force either: moving a device or a FIFO aside and writing
+            // a file in its place is not ours to do.
+            if forWriting {
+                throw NavigatorError(
+                    .cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file",
+                    fact: .notARegularFile(path: path))
+            }
+            throw NavigatorError(.invalidFile, "is not a regular file", fact: .notARegularFile(path: path))
+        }
+        if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
+        // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),
+        // then keep reading in chunks until the end, for files whose size fstat does not know.
+        let expected = max(Int(info.st_size), 0) + 1
+        var readError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let got = read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    readError = errno
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
+            }
+        }
+        guard readError == 0 else { throw failure("read", path, readError) }
+        var chunk: [UInt8] = []
+        while bytes.count >= expected {
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 65536) }
+            let got = read(fd, &chunk, chunk.count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure("read", path)
+            }
+            if got == 0 { break }
+            bytes.append(contentsOf: chunk[..<got])
+            guard bytes.count <= limit else { throw tooLarge(bytes.count) }
+        }
+        return bytes
+    }
+
+    private static func tooLarge(_ size: Int) -> NavigatorError {
+        NavigatorError(.invalidFile, "is larger than 16 MiB (\(size) bytes)")
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { FullWrite.all(fd, $0) }
+    }
+}

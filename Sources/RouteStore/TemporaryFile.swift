@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files a write goes through: `<file>.tmp-<pid>-<random>`, one name per writer,
+/// so that two writers never share one (as they could if the sidecar lock were deleted under
+/// them), and so that a leftover names the process that made it.
+package enum TemporaryFile {
+    /// A fresh temporary name beside `path`.
+    package static func name(beside path: String) -> String {
+        path + ".tmp-\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    }
+
+    /// Removes the temporary files beside `path` whose writer is dead (killed by `SIGKILL`, or
+    /// by a power cut), and `<file>.tmp` left by earlier versions. Call it only while holding
+    /// the file's locks: a live writer's file is kept, whoever's it is.
+    package static func removeStale(beside path: String) {
+        let folder = SystemCall.directory(of: path)
+        let base = Array(path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? [])
+        let prefix = base + Array(".tmp-".utf8)
+        let legacy = base + Array(".tmp".utf8)
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        let own = getpid()
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name.count >= legacy.count, name.starts(with: legacy) else { continue }
+            if name.count > legacy.count {
+                guard name.starts(with: prefix), let pid = writer(of: name.dropFirst(prefix.count)), pid != own,
+                    kill(pid, 0) != 0, errno == ESRCH
+                else { continue }
+            }
+            let full = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+            full.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) } }
+        }
+    }
+
+    /// The pid in `<pid>-<random>`, or `nil` when the text is not of that shape.
+    private static func writer(of rest: ArraySlice<UInt8>) -> pid_t? {
+        guard let dash = rest.firstIndex(of: UInt8(ascii: "-")), dash > rest.startIndex, dash - rest.startIndex <= 10,
+            rest[..<dash].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let pid = pid_t(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
+        else { return nil }
+        return pid
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import RouteModel
+import RouteStore
+import RouteCodecs
+import TestSupport
+
+/// The store against a real file system, in a fresh temporary folder per test.
+@Suite struct NavigatorStoreTests {
+    let folder: String
+    let file: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("routemodel-" + UUID().uuidString).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        file = folder + "/nested/dir/navigator.json"
+    }
+
+    func push(_ name: String, store: NavigatorStore) throws -> NavigatorStore.Outcome {
+        try store.update { try $0.perform(.push(Route(name)), at: "2026-11-22T10:00:00Z") }
+    }
+
+    @Test func missingFileReadsAsTheDefaultState() throws {
+        let state = try NavigatorStore(path: file).read()
+        #expect(state.path == "root")
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func firstChangeCreatesTheFileAndItsFolder() throws {
+        let store = NavigatorStore(path: file)
+        #expect(try push("a", store: store).changed)
+        #expect(try store.read().path == "root/a")
+        #expect(FileManager.default.fileExists(atPath: file + ".lock"))
+        #expect(!FileManager.default.fileExists(atPath: file + ".tmp"))
+    }
+
+    @Test func noChangeWritesNothing() throws {
+        let store = NavigatorStore(path: file)
+        let outcome = try store.update { try $0.perform(.reset, at: "t") }
+        #expect(!outcome.changed)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func keepsPermissionBits() throws {
+        let store = NavigatorStore(path: file)
+        _ = try push("a", store: store)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        _ = try push("b", store: store)
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func replacesTheTargetOfASymlinkAndKeepsTheLink() throws {
+        let real = folder + "/real.json"
+        let link = folder + "/link.json"
+        _ = try push("a", store: NavigatorStore(path: real))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
+        _ = try push("b", store: NavigatorStore(path: link))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json")
+        #expect(try NavigatorStore(path: real).read().path == "root/a/b")
+        #expect(FileManager.default.fileExists(atPath: real + ".lock"))
+    }
+
+    @Test func corruptFileIsLeftUntouched() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/nested/dir", withIntermediateDirectories: true)
+        let junk = Data("{\"format\": 1, \"initial\": ".utf8)
+        _ = FileManager.default.createFile(atPath: file, contents: junk)
+        let error = #expect(throws: NavigatorError.self) { try push("a", store: NavigatorStore(path: file)) }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.message.hasPrefix("'\(file)' is not a valid navigator file") == true)
+        #expect(FileManager.default.contents(atPath: file) == junk)
+    }
+
+    @Test func recoverMovesACorruptFileAside() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/nested/dir", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: file, contents: Data("garbage".utf8))
+        let outcome = try NavigatorStore(path: file).update(recover: true) { try $0.perform(.reset, at: "t") }
+        #expect(outcome.changed)
+        #expect(outcome.notes.count == 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/nested/dir")
+        let aside = try #require(names.first { $0.hasPrefix("navigator.json.corrupt-") })
+        #expect(FileManager.default.contents(atPath: folder + "/nested/dir/" + aside) == Data("garbage".utf8))
+        #expect(try NavigatorStore(path: file).read().path == "root")
+    }
+
+    @Test func newerFormatIsReadOnly() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/nested/dir", withIntermediateDirectories: true)
+        let text = Data(#"{"format": 3, "initial": {"name": "a"}}"#.utf8)
+        _ = FileManager.default.createFile(atPath: file, contents: text)
+        #expect(try NavigatorStore(path: file).read().path == "a")
+        let error = #expect(throws: NavigatorError.self) { try push("b", store: NavigatorStore(path: file)) }
+        #expect(error?.kind == .newerFormat)
+        #expect(FileManager.default.contents(atPath: file) == text)
+    }
+
+    @Test func createRefusesAnExistingFileUnlessReplacing() throws {
+        let store = NavigatorStore(path: file)
+        _ = try store.create(NavigatorState(), replace: false)
+        let error = #expect(throws: NavigatorError.self) { try store.create(NavigatorState(), replace: false) }
+        #expect(error?.kind == .cannotApply)
+        let outcome = try store.create(NavigatorState(initial: try Route("home")), replace: true)
+        #expect(outcome.notes.first?.contains(".old-") == true)
+        #expect(try store.read().path == "home")
+    }
+
+    @Test func staleTemporaryFileIsReplaced() throws {
+        let store = NavigatorStore(path: file)
+        _ = try push("a", store: store)
+        // An earlier version's name, a dead writer's (no such pid), and a live one's (pid 1).
+        for name in [".tmp", ".tmp-4194305-1f", ".tmp-1-2e"] {
+            _ = FileManager.default.createFile(atPath: file + name, contents: Data("half a file".utf8))
+        }
+        _ = try push("b", store: store)
+        #expect(!FileManager.default.fileExists(atPath: file + ".tmp"))
+        #expect(!FileManager.default.fileExists(atPath: file + ".tmp-4194305-1f"))
+        #expect(FileManager.default.fileExists(atPath: file + ".tmp-1-2e"), "a live writer's temporary file was removed")
+        #expect(try store.read().path == "root/a/b")
+    }
+
+    @Test func refusesToWriteAStateThatWouldNotReadBack() throws {
+        let store = NavigatorStore(path: file)
+        var broken = NavigatorState()
+        broken.routes = ["root", "root"]
+        #expect(throws: NavigatorError.self) { try store.create(broken, replace: false) }
+        let error = #expect(throws: NavigatorError.self) {
+            try store.update { state in
+                state.historyLimit = 0
+                return try state.perform(.push(Route("a")), at: "t")
+            }
+        }
+        #expect(error?.kind == .invalidInput)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func aChangeThatThrowsOnAMissingFileCreatesNothing() throws {
+        let store = NavigatorStore(path: file)
+        #expect(throws: NavigatorError.self) { try store.update { try $0.perform(.pop(1), at: "t") } }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nested"))
+    }
+}
