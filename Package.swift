@@ -35,7 +35,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
         .testTarget(name: "PropertyListCodecTests", dependencies: ["PropertyListCodec", "TestSupport"]),
-        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport"]),
+        // Types named as SwiftUI's (NavigationStack, Tab, TabView, NavigationPath), for a test
+        // that an app importing both modules needs no qualification.
+        .target(name: "SwiftUIStandIn", path: "Tests/SwiftUIStandIn"),
+        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport", "SwiftUIStandIn"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(

@@ -8,7 +8,7 @@ import PlainText
 /// every route and parameter valid) and keeps members it does not know. History entries are
 /// checked but kept as their bytes, and written back unchanged. A file with a higher `format`
 /// decodes where its shape allows, and ``NavigatorState/format`` tells the caller so.
-public enum NavigatorFile {
+package enum NavigatorFile {
     /// The largest file accepted, in bytes (16 MiB).
     public static let maxBytes = 16 << 20
 
@@ -185,7 +185,7 @@ private enum FileReader {
         var firstProblem: JSONSyntaxError?
         var hasInitial = false
         var hasRoot = false
-        var tabs: [Tab]?
+        var tabs: [RouteTab]?
         var selectedTab: (name: String, offset: Int)?
         // Format 2's members, read once the format is known: in a format-1 file they are
         // members 1.0 did not know, kept as they are.

@@ -83,7 +83,7 @@ package enum TreeReader {
             guard let style, let root else {
                 throw scanner.error("a presentation needs \"style\" and \"root\"", at: start)
             }
-            var presentation = Presentation(style, NavigationStack(root: root, pushed: stack))
+            var presentation = Presentation(style, RouteStack(root: root, pushed: stack))
             if !unknown.isEmpty { presentation.preserved = Preserved(unknown) }
             presentations.append(presentation)
         }
@@ -92,8 +92,8 @@ package enum TreeReader {
 
     /// Reads `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`; each tab's base is
     /// the route named like it.
-    package static func tabs(_ scanner: inout JSONScanner, depth: Int) throws -> [Tab] {
-        var tabs: [Tab] = []
+    package static func tabs(_ scanner: inout JSONScanner, depth: Int) throws -> [RouteTab] {
+        var tabs: [RouteTab] = []
         var names = UniqueNames()
         try scanner.readArray(depth: depth) { scanner in
             let start = scanner.position
@@ -115,7 +115,7 @@ package enum TreeReader {
                 return true
             }
             guard let name else { throw scanner.error("a tab needs a \"name\"", at: start) }
-            var tab = Tab(name: name, chain: NavigationChain(base: NavigationStack(root: Tab.baseRoute(name), pushed: stack), presented: presented))
+            var tab = RouteTab(name: name, chain: NavigationChain(base: RouteStack(root: RouteTab.baseRoute(name), pushed: stack), presented: presented))
             if !unknown.isEmpty { tab.preserved = Preserved(unknown) }
             tabs.append(tab)
         }

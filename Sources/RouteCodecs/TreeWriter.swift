@@ -99,7 +99,7 @@ extension JSONWriter {
 
     /// Appends `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`, each tab on a line
     /// of its own indented by `indent`.
-    package mutating func tabList(_ tabs: [Tab], indent: String) {
+    package mutating func tabList(_ tabs: [RouteTab], indent: String) {
         lines(tabs, indent: indent) { writer, tab in
             writer.raw("{\"name\": ")
             writer.string(tab.name)

@@ -6,7 +6,7 @@ import Darwin
 
 /// Writing all of a buffer to a file descriptor: short writes continued, interruptions
 /// retried. The store writes files with it; a command-line tool can write its output with it.
-public enum FullWrite {
+package enum FullWrite {
     /// Writes every byte of `buffer` to `fd`; returns false when a write fails (see `errno`).
     public static func all(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         var offset = 0

@@ -17,7 +17,7 @@ import TestSupport
             guard text.hasSuffix("\n") else { throw NavigatorError(.invalidFile, "has no final newline") }
             let routes = try RoutePath.plainRoutes(String(text.dropLast()))
             var state = NavigatorState()
-            state.flow = NavigationStack(root: routes[0], pushed: Array(routes.dropFirst()))
+            state.flow = RouteStack(root: routes[0], pushed: Array(routes.dropFirst()))
             return state
         }
 

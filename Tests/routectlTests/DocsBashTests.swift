@@ -68,7 +68,7 @@ extension DocsTests {
             ["--file", "=", "FILE", "push", ""],  // how bash splits --file=FILE
             ["push", "-f", "FILE", ""],
             ["-f", "FILE", "pop", "--to", ""],
-            ["-f", "FILE", "pop", "--to", "=", ""],  // --to=<Tab>
+            ["-f", "FILE", "pop", "--to", "=", ""],  // --to=<RouteTab>
             ["-q", "-f", "FILE", "--", "push", ""],
         ])
         func offersDeclaredRoutes(words: [String]) {

@@ -60,7 +60,7 @@ extension DocsTests {
             ["-f", "FILE", "present", "--cover", ""],
             ["present", "-f", "FILE", ""],
             ["-f", "FILE", "dismiss", "--to", ""],
-            ["-f", "FILE", "dismiss", "--to", "=", ""],  // --to=<Tab>
+            ["-f", "FILE", "dismiss", "--to", "=", ""],  // --to=<RouteTab>
             ["dismiss", "--file", "=", "FILE", "--to", ""],
         ])
         func offersRoutes(words: [String]) {

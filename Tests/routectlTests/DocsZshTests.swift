@@ -4,13 +4,13 @@ import TestSupport
 
 extension DocsTests {
     /// completions/_routectl in a real zsh: checked with `zsh -n`, then driven through an
-    /// interactive zsh on a pseudo-terminal (zsh/zpty) that types a line and a Tab.
+    /// interactive zsh on a pseudo-terminal (zsh/zpty) that types a line and a RouteTab.
     @Suite(.enabled(if: Docs.zshHasZpty, "zsh with its zsh/zpty module is not installed (.ci/run installs zsh)"))
     struct Zsh {
 
         /// `zsh -f driver.zsh MODE SCRIPT OUT LINE` starts an interactive zsh, loads SCRIPT the
         /// way MODE says (`source` it after compinit, or find it on `fpath`), types LINE and a
-        /// Tab, and appends every word the completion offers to OUT, one a line: `compadd` is
+        /// RouteTab, and appends every word the completion offers to OUT, one a line: `compadd` is
         /// wrapped so that it first reports the words it would add.
         static let driver = #"""
             zmodload zsh/zpty || exit 2
@@ -33,7 +33,7 @@ extension DocsTests {
             zpty -d z
             """#
 
-        /// What zsh offers after typing `line` and a Tab, or nil when zsh or zsh/zpty is missing.
+        /// What zsh offers after typing `line` and a RouteTab, or nil when zsh or zsh/zpty is missing.
         static func complete(_ line: String, in box: Sandbox, mode: String = "source", environment: [String: String] = [:]) -> [String] {
             let zsh = Docs.which("zsh") ?? "zsh"  // the suite runs only when it is installed
             let driver = box.folder + "/driver.zsh"

@@ -3,27 +3,27 @@ import PlainText
 /// A base flow and the flows presented over it as sheets or covers, bottom first.
 ///
 /// The **top flow** is the last presentation's, or the base when nothing is presented; push and
-/// pop act on it. Like ``NavigationStack``'s, every operation is a pure transition that says
+/// pop act on it. Like ``RouteStack``'s, every operation is a pure transition that says
 /// whether anything changed, and one that cannot apply throws and changes nothing.
 public struct NavigationChain: Hashable, Sendable {
     /// The flow at the bottom: the root of the state (or of a tab) and the routes pushed on it.
-    public var base: NavigationStack
+    public var base: RouteStack
     /// The presented flows, bottom first.
     public var presented: [Presentation]
 
     /// A chain showing `base` with `presented` over it.
-    public init(base: NavigationStack, presented: [Presentation] = []) {
+    public init(base: RouteStack, presented: [Presentation] = []) {
         self.base = base
         self.presented = presented
     }
 
     /// A chain of one flow holding `root` alone.
     public init(root: Route) {
-        self.init(base: NavigationStack(root: root))
+        self.init(base: RouteStack(root: root))
     }
 
     /// The flow push and pop act on: the last presentation's, or the base.
-    public var topFlow: NavigationStack {
+    public var topFlow: RouteStack {
         get { presented.last?.flow ?? base }
         set {
             if presented.isEmpty {
@@ -38,7 +38,7 @@ public struct NavigationChain: Hashable, Sendable {
     public var top: Route { topFlow.top }
 
     /// Every flow, the base first.
-    public var flows: [NavigationStack] { [base] + presented.map(\.flow) }
+    public var flows: [RouteStack] { [base] + presented.map(\.flow) }
 
     /// Whether anything is presented over the base.
     public var isPresenting: Bool { !presented.isEmpty }
@@ -93,7 +93,7 @@ public struct NavigationChain: Hashable, Sendable {
 
     /// Presents a new flow rooted at `route` over the top flow. Always a change.
     public mutating func present(_ route: Route, as style: PresentationStyle) {
-        presented.append(Presentation(style, NavigationStack(root: route)))
+        presented.append(Presentation(style, RouteStack(root: route)))
     }
 
     /// Removes the top presentation.

@@ -3,13 +3,13 @@ public struct Presentation: Hashable, Sendable {
     /// Sheet or cover.
     public var style: PresentationStyle
     /// The presented flow: its root and the routes pushed on it.
-    public var flow: NavigationStack
+    public var flow: RouteStack
     /// What the codec that read this presentation keeps for writing it back (such as members
     /// this build does not know). It takes no part in equality.
     public var preserved: Preserved?
 
     /// A presentation of `flow` as `style`.
-    public init(_ style: PresentationStyle, _ flow: NavigationStack) {
+    public init(_ style: PresentationStyle, _ flow: RouteStack) {
         self.style = style
         self.flow = flow
     }

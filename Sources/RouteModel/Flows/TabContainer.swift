@@ -40,6 +40,6 @@ public struct TabContainer: Hashable, Sendable {
 
     /// Each tab at its root, the first selected: how a container starts.
     public var startingTabs: Tabs {
-        Tabs(tabs.map { Tab(name: $0, chain: NavigationChain(root: Tab.baseRoute($0))) }, selected: 0)
+        Tabs(tabs.map { RouteTab(name: $0, chain: NavigationChain(root: RouteTab.baseRoute($0))) }, selected: 0)
     }
 }

@@ -1,18 +1,18 @@
 /// The tabs of a root that is a tab container, in declared order, and which one is selected.
 public struct Tabs: Hashable, Sendable {
     /// Every tab, in declared order.
-    public var all: [Tab]
+    public var all: [RouteTab]
     /// The index of the selected tab in ``all``.
     public var selectedIndex: Int
 
     /// Tabs `all` with the one at `selected` selected.
-    public init(_ all: [Tab], selected: Int) {
+    public init(_ all: [RouteTab], selected: Int) {
         self.all = all
         self.selectedIndex = selected
     }
 
     /// The selected tab.
-    public var selected: Tab {
+    public var selected: RouteTab {
         get { all[selectedIndex] }
         set { all[selectedIndex] = newValue }
     }

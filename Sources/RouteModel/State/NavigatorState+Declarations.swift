@@ -78,7 +78,7 @@ extension NavigatorState {
         guard tabs.all.indices.contains(tabs.selectedIndex) else {
             throw NavigatorError(.invalidInput, "the selected tab is not one of the tabs")
         }
-        for tab in tabs.all where tab.chain.base.root != Tab.baseRoute(tab.name) {
+        for tab in tabs.all where tab.chain.base.root != RouteTab.baseRoute(tab.name) {
             throw NavigatorError(.invalidInput, "tab \(quoted(tab.name)) is not based on the route \(quoted(tab.name))")
         }
         guard stack.isEmpty, !tree.chain.isPresenting else {

@@ -28,7 +28,7 @@ extension NavigatorState {
         }
         var tabs = tree.root == root ? (tree.tabs ?? container.startingTabs) : container.startingTabs
         tabs.selectedIndex = index
-        tabs.selected.chain = try chain(NavigationChain(root: Tab.baseRoute(name)), path, from: 2)
+        tabs.selected.chain = try chain(NavigationChain(root: RouteTab.baseRoute(name)), path, from: 2)
         return NavigationTree(chain: NavigationChain(root: root), tabs: tabs)
     }
 

@@ -47,7 +47,7 @@ extension NavigatorState {
                     throw NavigatorError(.invalidInput, "it records \(paths.count) tabs, not \(tabs.all.count)")
                 }
                 for (index, text) in paths.enumerated() {
-                    let base = Tab.baseRoute(tabs.all[index].name)
+                    let base = RouteTab.baseRoute(tabs.all[index].name)
                     let path = try RoutePath(parsing: text)
                     guard path.segments.first == .route(base) else {
                         throw path.error(at: 0, "tab \(quoted(base.name)) starts with its own route")

@@ -4,7 +4,7 @@ import PlainText
 /// file declares (allowed routes, tab containers), and the recorded history of changes.
 ///
 /// Operations are pure transitions over this value (see ``apply(_:)`` and
-/// ``perform(_:at:)``); the flow logic itself is ``NavigationStack``'s and
+/// ``perform(_:at:)``); the flow logic itself is ``RouteStack``'s and
 /// ``NavigationChain``'s. Reading and writing it as a file is ``NavigatorFile``'s job, and doing
 /// so safely is ``NavigatorStore``'s.
 public struct NavigatorState: Sendable {
@@ -20,7 +20,7 @@ public struct NavigatorState: Sendable {
     /// Every flow: the root's chain and, when the root is a tab container, its tabs.
     public var tree: NavigationTree
     /// The base flow: the current root and the routes pushed on it.
-    public var flow: NavigationStack {
+    public var flow: RouteStack {
         get { tree.chain.base }
         set { tree.chain.base = newValue }
     }

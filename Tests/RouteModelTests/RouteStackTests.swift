@@ -1,10 +1,10 @@
 import Testing
 import RouteModel
 
-/// `NavigationStack`: one flow's transitions, without any state or file around it.
+/// `RouteStack`: one flow's transitions, without any state or file around it.
 @Suite struct NavigationStackTests {
-    static func flow(_ root: String, _ pushed: String...) throws -> NavigationStack {
-        NavigationStack(root: try Route(root), pushed: try pushed.map { try Route($0) })
+    static func flow(_ root: String, _ pushed: String...) throws -> RouteStack {
+        RouteStack(root: try Route(root), pushed: try pushed.map { try Route($0) })
     }
 
     @Test func pushPutsTheRouteOnTop() throws {

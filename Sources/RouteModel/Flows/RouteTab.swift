@@ -1,6 +1,6 @@
 /// One tab of a tab container: its name and its chain, which is based on the route named like
 /// the tab (without parameters).
-public struct Tab: Hashable, Sendable {
+public struct RouteTab: Hashable, Sendable {
     /// The tab's name, which is also its base route's name.
     public let name: String
     /// The tab's flows: its base (rooted at the tab's route) and what is presented over it.
@@ -21,7 +21,7 @@ public struct Tab: Hashable, Sendable {
         (try? Route(name)) ?? NavigatorState.defaultRoute
     }
 
-    public static func == (lhs: Tab, rhs: Tab) -> Bool {
+    public static func == (lhs: RouteTab, rhs: RouteTab) -> Bool {
         lhs.name == rhs.name && lhs.chain == rhs.chain
     }
 

@@ -1,12 +1,12 @@
 import PlainText
 
-/// One flow of screens, as SwiftUI's `NavigationStack` holds it: a root route and the routes
+/// One flow of screens, as SwiftUI's `NavigationStack` holds it (named apart from it, so that an app can import both): a root route and the routes
 /// pushed on it, bottom first.
 ///
 /// Its operations are pure transitions that say whether anything changed; a pop that cannot be
 /// satisfied throws and changes nothing. A ``NavigationChain`` holds one as its base and one
 /// per presented sheet or cover.
-public struct NavigationStack: Hashable, Sendable {
+public struct RouteStack: Hashable, Sendable {
     /// The route at the bottom, which no pop removes.
     public var root: Route
     /// The routes pushed on top of the root, bottom first.

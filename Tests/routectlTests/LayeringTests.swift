@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The package's layers (README, "How the code is laid out"): each target imports only the
+/// targets below it, the model an app links has no system calls, and nothing but test targets
+/// imports Foundation. Read from the sources, so that a new import in the wrong place fails here
+/// before it reaches an app.
+@Suite(.tags(.unit)) struct LayeringTests {
+    static let sources = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")) + "/Sources"
+
+    /// What each target may import.
+    static let allowed: [String: Set<String>] = [
+        "PlainText": [],
+        "JSONText": [],
+        "PropertyListCodec": ["PlainText"],
+        "RouteModel": ["JSONText", "PlainText"],
+        "RouteCodecs": ["RouteModel", "JSONText", "PlainText"],
+        "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
+        "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
+        "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
+    ]
+
+    @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
+        var seen: Set<String> = []
+        for (file, text) in try Self.swiftFiles() {
+            let target = String(file.split(separator: "/").first ?? "")
+            seen.insert(target)
+            let allowed = try #require(Self.allowed[target], "a target the layering test does not know: \(target)")
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                let module = String(words[index + 1])
+                #expect(allowed.contains(module), "\(file) imports \(module), which \(target) may not")
+            }
+            if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs"].contains(target) {
+                #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences and routectl may")
+            }
+            if target != "RouteStore" {
+                #expect(!text.contains("@_extern"), "\(file) uses @_extern; only RouteStore has the Extern feature")
+            }
+        }
+        #expect(seen == Set(Self.allowed.keys))
+    }
+
+    /// Every `.swift` file under Sources, as (path below Sources, text).
+    static func swiftFiles() throws -> [(String, String)] {
+        let paths = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []
+        return try paths.filter { $0.hasSuffix(".swift") }.sorted().map { relative in
+            (relative, try String(contentsOfFile: sources + "/" + relative, encoding: .utf8))
+        }
+    }
+}
