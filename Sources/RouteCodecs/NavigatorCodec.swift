@@ -4,7 +4,16 @@ import RouteModel
 ///
 /// A store (such as ``NavigatorStore``) decides where and how safely; a codec decides what the
 /// bytes are. A new file format is a new codec, not edits throughout.
+/// The formats routectl knows are rows of one ``FormatTable``; a store picks the codec of what
+/// it reads from the table, by content.
 public protocol NavigatorCodec: Sendable {
+    /// The format's name, as `--format` and `show` give it, such as `routectl`.
+    var name: String { get }
+
+    /// Whether `bytes` look like this format: a quick look at the shape, not a full decode.
+    /// A ``FormatTable`` asks every row, so that two formats that could both fit are found.
+    func recognizes(_ bytes: [UInt8]) -> Bool
+
     /// The largest input ``decode(_:)`` accepts, in bytes; a store refuses a larger file
     /// without reading it.
     var maxBytes: Int { get }

@@ -5,7 +5,14 @@ public struct NavigatorFileCodec: NavigatorCodec {
     /// A codec for the navigator file format.
     public init() {}
 
+    public var name: String { "routectl" }
+
     public var maxBytes: Int { NavigatorFile.maxBytes }
+
+    /// Whether `bytes` start, after white space, with `{`: routectl's file is a JSON object.
+    public func recognizes(_ bytes: [UInt8]) -> Bool {
+        FormatTable.startsWithObject(bytes)
+    }
 
     /// Decodes a navigator file.
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {

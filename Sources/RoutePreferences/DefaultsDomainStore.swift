@@ -1,5 +1,4 @@
 import RouteModel
-import RouteCodecs
 import RouteStore
 import PropertyListCodec
 import PlainText
@@ -41,7 +40,7 @@ public struct DefaultsDomainStore: PreferencesDocument {
     ///   when what it prints is not a property list whose root is a dictionary.
     public func read() throws -> PropertyListDocument {
         let arguments = command(["export", domain, "-"])
-        let result = try Subprocess.run(arguments, outputLimit: NavigatorFile.maxBytes)
+        let result = try Subprocess.run(arguments, outputLimit: PropertyListDocument.maxBytes)
         try check(result, arguments)
         guard !result.output.isEmpty else {
             throw NavigatorError(.toolFailed, "'\(arguments.joined(separator: " "))' printed nothing, where a property list was expected")

@@ -6,9 +6,10 @@ import PlainText
 /// One key of an app's preferences (a property-list dictionary) and how routectl reads and
 /// writes what it holds:
 ///
-/// - a string is a ``RouteSetting`` (the raw value of the app's route enum), unless it is
-///   routectl's navigator JSON (it starts with `{`);
-/// - data is routectl's navigator JSON (as an app stores a `Codable` value);
+/// - a string is a ``RouteSetting`` (the raw value of the app's route enum), unless one of the
+///   ``formats`` recognizes it (routectl's navigator JSON starts with `{`);
+/// - data is a state in one of the ``formats`` (as an app stores a `Codable` value), by
+///   default routectl's navigator JSON;
 /// - no value is an unset setting, so the app's default applies;
 /// - any other type holds no route.
 ///
@@ -17,10 +18,13 @@ import PlainText
 public struct PreferenceKey: Sendable, CustomStringConvertible {
     /// The key.
     public let name: String
+    /// The formats a state under the key may be in.
+    public let formats: FormatTable
 
-    /// The key called `name`.
-    public init(_ name: String) {
+    /// The key called `name`, holding a state in one of `formats`.
+    public init(_ name: String, formats: FormatTable = .standard) {
         self.name = name
+        self.formats = formats
     }
 
     /// `key '<name>'`, quoted for messages.
@@ -35,10 +39,11 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         guard let value = dictionary[name] else { return .setting(.unset) }
         switch value {
         case .string(let text):
-            guard Self.looksLikeJSON(text.utf8) else { return .setting(.value(text)) }
-            return .navigator(try decode(Array(text.utf8)))
+            let bytes = Array(text.utf8)
+            guard let format = try naming({ try formats.recognizing(bytes) }) else { return .setting(.value(text)) }
+            return .navigator(try naming { try format.decode(bytes) })
         case .data(let bytes):
-            return .navigator(try decode(bytes))
+            return .navigator(try naming { try formats.detect(bytes).decode(bytes) })
         default:
             throw NavigatorError(
                 .invalidFile,
@@ -47,9 +52,9 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     }
 
     /// `dictionary` with `state` under the key: a setting as a string, or removed when unset;
-    /// a navigator state as JSON: a string when the key holds navigator JSON as a string,
-    /// else data. The oldest history entries of a navigator state are dropped when it would not
-    /// fit in ``NavigatorFile/maxBytes``; returns how many were.
+    /// a navigator state in the format and form (string or data) of the state the key holds,
+    /// or as data in the default format. The oldest history entries of a navigator state are
+    /// dropped when it would not fit in its format's limit; returns how many were.
     ///
     /// - Throws: `cannotApply` when a navigator state does not fit even so.
     public func storing(_ state: inout StoredState, in dictionary: PropertyListDictionary) throws -> (dictionary: PropertyListDictionary, droppedHistory: Int) {
@@ -59,46 +64,49 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         case .setting(.value(let text)):
             return (dictionary.replacing(name, with: .string(text)), 0)
         case .navigator(var navigator):
-            let (bytes, dropped) = try NavigatorFile.encode(&navigator, limit: NavigatorFile.maxBytes)
+            let encoded = try format(in: dictionary).encode(&navigator)
             state = .navigator(navigator)
             let value: PropertyListValue
-            if case .string(let old)? = dictionary[name], Self.looksLikeJSON(old.utf8) {
-                value = .string(String(decoding: bytes, as: UTF8.self))
+            if case .string(let old)? = dictionary[name], (try? formats.recognizing(Array(old.utf8))) != nil {
+                value = .string(String(decoding: encoded.bytes, as: UTF8.self))
             } else {
-                value = .data(bytes)
+                value = .data(encoded.bytes)
             }
-            return (dictionary.replacing(name, with: value), dropped)
+            return (dictionary.replacing(name, with: value), encoded.droppedHistory)
+        }
+    }
+
+    /// The format of the state the key holds in `dictionary`, or the default when it holds
+    /// none.
+    public func format(in dictionary: PropertyListDictionary) throws -> any NavigatorCodec {
+        switch dictionary[name] {
+        case .string(let text)?: return try formats.recognizing(Array(text.utf8)) ?? formats.defaultFormat
+        case .data(let bytes)?: return try formats.detect(bytes)
+        default: return formats.defaultFormat
         }
     }
 
     /// The keys of `dictionary` whose values could hold a route, in order: strings that are
-    /// valid route names or look like navigator JSON, and data that looks like it. (Whether
-    /// such JSON decodes is not checked.)
-    public static func candidates(in dictionary: PropertyListDictionary) -> [String] {
-        dictionary.entries.compactMap { entry in
+    /// valid route names or that one of `formats` recognizes, and data that one recognizes.
+    /// (Whether such a value decodes is not checked.)
+    public static func candidates(in dictionary: PropertyListDictionary, formats: FormatTable = .standard) -> [String] {
+        func recognized(_ bytes: [UInt8]) -> Bool { formats.formats.contains { $0.recognizes(bytes) } }
+        return dictionary.entries.compactMap { entry in
             switch entry.value {
-            case .string(let text) where looksLikeJSON(text.utf8) || (try? Route(text)) != nil: return entry.key
-            case .data(let bytes) where looksLikeJSON(bytes): return entry.key
+            case .string(let text) where recognized(Array(text.utf8)) || (try? Route(text)) != nil: return entry.key
+            case .data(let bytes) where recognized(bytes): return entry.key
             default: return nil
             }
         }
     }
 
-    /// Decodes navigator JSON, naming the key in errors.
-    private func decode(_ bytes: [UInt8]) throws -> NavigatorState {
+    /// Runs `body`, naming the key in its errors about the value.
+    private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try NavigatorFile.decode(bytes)
+            return try body()
         } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             error.message = "\(self) " + error.message
             throw error
         }
-    }
-
-    /// Whether `bytes` start, after white space, with `{`.
-    private static func looksLikeJSON<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        for byte in bytes where ![0x20, 0x09, 0x0A, 0x0D].contains(byte) {
-            return byte == UInt8(ascii: "{")
-        }
-        return false
     }
 }

@@ -46,7 +46,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
                 state = .setting(.unset)
                 unreadable = true
             }
-            if case .navigator(let navigator) = state { try naming { try NavigatorFileCodec().checkWritable(navigator) } }
+            if case .navigator(let navigator) = state { try naming { try key.format(in: document.dictionary).checkWritable(navigator) } }
             let wasSet = document.dictionary[key.name] != nil
             guard try naming({ try change(&state) }) || unreadable else {
                 return (nil, ChangeOutcome(state: state, changed: false))

@@ -4,6 +4,10 @@ import PropertyListCodec
 /// A property list whose root is a dictionary, as an app's preferences are, with the form
 /// (binary or XML) it is written in.
 public struct PropertyListDocument: Equatable, Sendable {
+    /// The largest preferences routectl reads, in bytes (16 MiB), wherever they are kept: a
+    /// limit of the preferences stores, not of any format a key holds.
+    public static let maxBytes = 16 << 20
+
     /// The root dictionary.
     public var dictionary: PropertyListDictionary
     /// The form it is written in.

@@ -1,5 +1,4 @@
 import RouteModel
-import RouteCodecs
 import RouteStore
 import PropertyListCodec
 import PlainText
@@ -27,7 +26,7 @@ public struct PropertyListFileStore: PreferencesDocument {
     public var name: String { quoted(path, limit: 200) }
 
     private var file: GuardedFile {
-        GuardedFile(path: path, lockTimeout: lockTimeout, limit: NavigatorFile.maxBytes)
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: PropertyListDocument.maxBytes)
     }
 
     /// The document; an empty binary one when there is no file.

@@ -8,16 +8,22 @@ import RouteModel
 ///
 /// The JSON codec knows nothing of property lists; a store reading a file the user named puts
 /// this in front of it.
-public struct PropertyListSniffer<Wrapped: NavigatorCodec>: NavigatorCodec {
+public struct PropertyListSniffer: NavigatorCodec {
     /// The codec that reads what is not a property list.
-    public let wrapped: Wrapped
+    public let wrapped: any NavigatorCodec
 
     /// `wrapped`, behind the property-list check.
-    public init(_ wrapped: Wrapped) {
+    public init(_ wrapped: any NavigatorCodec) {
         self.wrapped = wrapped
     }
 
+    public var name: String { wrapped.name }
+
     public var maxBytes: Int { wrapped.maxBytes }
+
+    public func recognizes(_ bytes: [UInt8]) -> Bool {
+        wrapped.recognizes(bytes)
+    }
 
     /// Decodes `bytes` with the wrapped codec.
     ///

@@ -4,25 +4,33 @@ import PlainText
 
 /// Keeps the navigator state in one file, safely: atomic replacement, an exclusive lock around
 /// every read-modify-write, corrupt and foreign files never overwritten unless asked. What the
-/// bytes are is its ``codec``'s business.
+/// bytes are is the business of the codec its ``formats`` table finds for them.
 public struct NavigatorStore: NavigatorStorage, Sendable {
     /// The outcome of a change.
     public typealias Outcome = ChangeOutcome<NavigatorState>
 
     /// The path as given.
     public let path: String
-    /// What the file's bytes are.
-    public let codec: any NavigatorCodec
+    /// The formats the file may be in; a new file is in the table's default.
+    public let formats: FormatTable
     /// How long to wait for another process's lock, in seconds.
     public var lockTimeout: Double
 
     /// A store for the file at `path`, in the navigator file format unless another `codec` is
     /// given.
     public init(path: String, codec: any NavigatorCodec = NavigatorFileCodec(), lockTimeout: Double = 10) {
+        self.init(path: path, formats: FormatTable([codec]), lockTimeout: lockTimeout)
+    }
+
+    /// A store for the file at `path`, in whichever of `formats` its content is.
+    public init(path: String, formats: FormatTable, lockTimeout: Double = 10) {
         self.path = path
-        self.codec = codec
+        self.formats = formats
         self.lockTimeout = lockTimeout
     }
+
+    /// The largest file the store reads: the largest any of its formats takes.
+    public var maxBytes: Int { formats.formats.map(\.maxBytes).max() ?? 0 }
 
     /// Reads the state without locking (writers replace the file atomically, so a reader always
     /// sees a whole file). A missing file reads as the default state.
@@ -32,13 +40,13 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     public func read() throws -> NavigatorState {
         try naming {
             guard let bytes = try file.read() else { return NavigatorState() }
-            return try codec.decode(bytes)
+            return try formats.detect(bytes).decode(bytes)
         }
     }
 
     /// The file, as bytes kept safely.
     private var file: GuardedFile {
-        GuardedFile(path: path, lockTimeout: lockTimeout, limit: codec.maxBytes)
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: maxBytes)
     }
 
     /// Locks the file, reads it, lets `change` modify the state, and writes the result when
@@ -64,12 +72,12 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
             guard try change(&fresh) else { return Outcome(state: fresh, changed: false) }
         }
         return try file.withLock(target.path, refuseReadOnly: true) { locked in
-            var state: NavigatorState
+            var state = NavigatorState()
+            var codec = formats.defaultFormat
             var corrupt = false
             do {
-                state = try load(locked) ?? NavigatorState()
+                if let (loaded, format) = try load(locked) { (state, codec) = (loaded, format) }
             } catch let error as NavigatorError where recover && error.kind == .invalidFile {
-                state = NavigatorState()
                 corrupt = true
             }
             try naming { try codec.checkWritable(state) }
@@ -118,14 +126,19 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
                 notes.append("moved the \(valid ? "old" : "corrupt") file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
             var created = state
-            try locked.replace(with: codec.encode(&created).bytes)
+            try locked.replace(with: formats.defaultFormat.encode(&created).bytes)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }
 
-    /// Reads and decodes the locked file (`nil` when there is none).
-    private func load(_ locked: GuardedFile.Locked) throws -> NavigatorState? {
-        try naming { try locked.read().map(codec.decode) }
+    /// Reads and decodes the locked file, saying which format it is in (`nil` when there is
+    /// none).
+    private func load(_ locked: GuardedFile.Locked) throws -> (NavigatorState, any NavigatorCodec)? {
+        try naming {
+            guard let bytes = try locked.read() else { return nil }
+            let codec = try formats.detect(bytes)
+            return (try codec.decode(bytes), codec)
+        }
     }
 
     /// Runs `body`, naming ``path`` in its decoding errors (a corrupt, oversized or newer file).

@@ -10,7 +10,10 @@ import TestSupport
 @Suite struct NavigatorCodecTests {
     /// A toy format: the path on one line. Enough to prove the store takes any codec.
     struct PathLineCodec: NavigatorCodec {
+        var name: String { "path-line" }
         var maxBytes: Int { 1024 }
+
+        func recognizes(_ bytes: [UInt8]) -> Bool { bytes.last == UInt8(ascii: "\n") }
 
         func decode(_ bytes: [UInt8]) throws -> NavigatorState {
             let text = String(decoding: bytes, as: UTF8.self)

@@ -131,6 +131,7 @@ public struct NavigatorState: Sendable {
     ///   a path that does not fit the declarations; `cannotApply` for an operation the state
     ///   cannot satisfy (a pop past a flow's root, a dismiss with nothing presented, a tab of a
     ///   root without tabs, an undo past the history, an `open` of a URL no link takes).
+    @discardableResult
     public mutating func apply(_ operation: NavigationOperation) throws -> Bool {
         if case .open(let url) = operation {
             return try apply(.go(links.open(url).path))
@@ -213,6 +214,7 @@ public struct NavigatorState: Sendable {
     ///
     /// - Throws: what ``apply(_:)`` throws; `cannotApply` when the history's `seq` is already
     ///   `Int.max`, so that no change can be recorded with a new one.
+    @discardableResult
     public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
         guard history.lastSeq < Int.max else {
             throw NavigatorError(

@@ -27,6 +27,7 @@ public enum RouteSetting: Equatable, Sendable {
     /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``
     ///   for every other operation; the message starts with "holds only", for the caller to
     ///   name what holds the setting.
+    @discardableResult
     public mutating func perform(_ operation: NavigationOperation) throws -> Bool {
         switch operation {
         case .set(let route):

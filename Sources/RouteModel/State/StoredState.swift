@@ -9,6 +9,7 @@ public enum StoredState: Sendable {
     /// Applies `operation`: ``NavigatorState/perform(_:at:)`` for a navigator state, which
     /// records it in history stamped `timestamp`; ``RouteSetting/perform(_:)`` for a setting.
     /// Returns whether anything changed.
+    @discardableResult
     public mutating func perform(_ operation: NavigationOperation, at timestamp: String) throws -> Bool {
         switch self {
         case .navigator(var state):

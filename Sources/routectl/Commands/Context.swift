@@ -7,6 +7,10 @@ import PropertyListCodec
 /// What every command needs besides its own arguments: the store the options chose (a navigator
 /// file, or a key of a plist file or of a preferences domain), how to name it, and how to print.
 struct Context {
+    /// The formats of a file named with `-f`: the standard table, with a property list (an
+    /// app's preferences, which needs `--key`) refused before the default format reads it.
+    static let fileFormats = FormatTable.standard.wrappingDefault { PropertyListSniffer($0) }
+
     var options: ParsedOptions
     var store: any StateStorage
     /// Where the state is, as `show` names it: `file` (absolute), or `domain` and `simulator`,
@@ -55,7 +59,7 @@ struct Context {
             store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, &location)
             subject += " \(PreferenceKey(key))"
         } else {
-            store = NavigatorStore(path: path, codec: PropertyListSniffer(NavigatorFileCodec()), lockTimeout: options.lockTimeout)
+            store = NavigatorStore(path: path, formats: Self.fileFormats, lockTimeout: options.lockTimeout)
         }
     }
 

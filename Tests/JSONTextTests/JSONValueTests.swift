@@ -1,0 +1,21 @@
+import JSONText
+import TestSupport
+import Testing
+
+@Suite(.tags(.unit)) struct JSONValueTests {
+    @Test func aDocumentReadsAndWritesBackValueForValue() throws {
+        let text = #"{"b":[1,-2.5e3,true,null,"x\ny"],"a":{"_0":{"more":{}}},"c":"Zoë 😀"}"#
+        let value = try JSONValue(parsing: Array(text.utf8))
+        #expect(value.text == text, "members keep their order and numbers their text")
+        #expect(value["a"] == .object([.init("_0", .object([.init("more", .object([]))]))]))
+        #expect(value["b"] == .array([.number("1"), .number("-2.5e3"), .bool(true), .null, .string("x\ny")]))
+        #expect(value["missing"] == nil && JSONValue.null["a"] == nil)
+    }
+
+    @Test func whiteSpaceIsDroppedAndBadDocumentsAreRefused() throws {
+        #expect(try JSONValue(parsing: Array(" [ 1 , { } ] ".utf8)).text == "[1,{}]")
+        for bad in [#"{"a":1,"a":2}"#, "[1] x", "", "[", #"{"a"}"#] {
+            #expect(throws: JSONSyntaxError.self, "\(bad)") { try JSONValue(parsing: Array(bad.utf8)) }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import JSONText
+import RouteModel
+import TestSupport
+import Testing
+
+/// Routes as the app's enum values, as synthesized `Codable` writes them (SE-0295).
+@Suite(.tags(.unit)) struct CodableEnumValueTests {
+    func value(_ text: String) throws -> JSONValue { try JSONValue(parsing: Array(text.utf8)) }
+
+    @Test func enumValuesAreRoutesBothWays() throws {
+        for (json, path) in [
+            (#"{"main":{}}"#, "main"),
+            (#"{"details":{"_0":42}}"#, "details?_0:=42"),
+            (#"{"profile":{"id":7,"name":"Ann"}}"#, "profile?id:=7&name=Ann"),
+            (#"{"search":{"q":null,"exact":true,"_1":"a b"}}"#, "search?q:=null&exact:=true&_1=a%20b"),
+        ] {
+            let route = try Route(codableValue: value(json))
+            #expect(route.description == path, "\(json)")
+            #expect(route.codableValue.text == json, "\(json): member order and values are kept")
+        }
+    }
+
+    @Test func valuesThatAreNoEnumCaseAreRefusedSayingWhy() throws {
+        for (json, reason) in [
+            ("[1]", "an enum value is an object with one member, its case, not [1]"),
+            (#"{"a":{},"b":{}}"#, "an enum value is an object with one member"),
+            (#"{"a":1}"#, "the case 'a' holds 1, not an object of its associated values"),
+            (#"{"a":{"_0":{"more":{}}}}"#, "which a route parameter cannot hold yet"),
+            (#"{"not a name":{}}"#, ""),
+        ] {
+            let error = #expect(throws: NavigatorError.self, "\(json)") { try Route(codableValue: value(json)) }
+            #expect(error?.kind == .invalidInput, "\(json)")
+            #expect(reason.isEmpty || error?.message.contains(reason) == true, "\(json): \(error?.message ?? "")")
+        }
+    }
+}
