@@ -1,5 +1,8 @@
 // libFuzzer target for the navigator file reader. Not a SwiftPM target: scripts/fuzz.sh
-// compiles it with swiftc, together with the sources of RouteModel, as one module.
+// compiles it with swiftc against the package's library modules, built with the sanitizers.
+
+import RouteCodecs
+import RouteModel
 
 /// Decodes the input as a navigator file and checks what every decoding must satisfy: it
 /// fails only with `invalidFile` or `newerFormat`; a decoded file's history reads, and its

@@ -1,5 +1,6 @@
 // libFuzzer target for the command-line parser. Not a SwiftPM target: scripts/fuzz.sh compiles
-// it with swiftc, together with the sources of routectl (but main.swift), against RouteModel.
+// it with swiftc, together with the sources of routectl (but main.swift), against the package's
+// library modules.
 
 import RouteModel
 

@@ -1,5 +1,10 @@
 // libFuzzer target for the property-list reader and the preference key. Not a SwiftPM target:
-// scripts/fuzz.sh compiles it with swiftc, together with the sources of RouteModel, as one module.
+// scripts/fuzz.sh compiles it with swiftc against the package's library modules, built with the
+// sanitizers.
+
+import PropertyListCodec
+import RouteModel
+import RoutePreferences
 
 /// Decodes the input as an app's preferences and checks what every decoding must satisfy:
 ///

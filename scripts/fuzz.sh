@@ -63,19 +63,27 @@ run_tests() {
 
 # Builds the three libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
 build_libfuzzer() {
-    # Extern: as in Package.swift, RouteModel declares the extended-attribute calls with @_extern(c).
-    local flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-experimental-feature Extern)
+    # Extern: as in Package.swift, RouteStore declares the extended-attribute calls with @_extern(c).
+    # -package-name: the fuzzers and the CLI use the libraries' `package` declarations.
+    local flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-experimental-feature Extern
+        -package-name routectl -I "$fuzzdir/module")
+    local module files libs=()
     mkdir -p "$fuzzdir/module"
     echo "== libfuzzer: building in $fuzzdir"
-    mapfile -t model < <(find Sources/RouteModel -name '*.swift' | sort)
+    # The library targets, each a static library and module, in the order they depend on each other.
+    for module in PlainText JSONText PropertyListCodec RouteModel RouteCodecs RouteStore RoutePreferences; do
+        mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
+        swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$fuzzdir/module/$module.swiftmodule" \
+            -emit-library -static -o "$fuzzdir/module/lib$module.a" "${files[@]}" 2> >(grep -v 'Cannot export local symbol' >&2)
+        libs=("-l$module" "${libs[@]}")
+    done
+    libs=(-L "$fuzzdir/module" "${libs[@]}")
     mapfile -t cli < <(find Sources/routectl -name '*.swift' ! -name main.swift | sort)
-    swiftc "${flags[@]}" -module-name RouteModel "${model[@]}" Fuzz/FileReaderFuzzer.swift \
+    swiftc "${flags[@]}" -module-name FileReaderFuzzer "${libs[@]}" Fuzz/FileReaderFuzzer.swift \
         -o "$fuzzdir/file-reader-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
-    swiftc "${flags[@]}" -module-name RouteModel "${model[@]}" Fuzz/PropertyListFuzzer.swift \
+    swiftc "${flags[@]}" -module-name PropertyListFuzzer "${libs[@]}" Fuzz/PropertyListFuzzer.swift \
         -o "$fuzzdir/property-list-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
-    swiftc "${flags[@]}" -module-name RouteModel -emit-module -emit-module-path "$fuzzdir/module/RouteModel.swiftmodule" \
-        -emit-library -static -o "$fuzzdir/module/libRouteModel.a" "${model[@]}"
-    swiftc "${flags[@]}" -module-name routectl -I "$fuzzdir/module" -L "$fuzzdir/module" -lRouteModel \
+    swiftc "${flags[@]}" -module-name routectl "${libs[@]}" \
         "${cli[@]}" Fuzz/ParserFuzzer.swift -o "$fuzzdir/parser-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
 }
 

@@ -154,7 +154,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
 
 private extension Optional<NavigatorError.Fact> {
     /// Whether the fact is that the file is a property list.
-    package var isPropertyList: Bool {
+    var isPropertyList: Bool {
         if case .propertyListNeedsKey? = self { return true }
         return false
     }

@@ -6,7 +6,7 @@ import PropertyListCodec
 
 /// Hostile property lists: every one must be refused with a ``PropertyListError`` (or, for a
 /// mutation that happens to stay valid, decode), never crash, hang or exhaust memory.
-@Suite struct PropertyListHostileInputTests {
+@Suite(.tags(.fuzz), .slowLayer) struct PropertyListHostileInputTests {
     /// A small valid binary plist of several types.
     static let sample = BinaryPropertyList.encode([
         "name": "home", "n": 300, "neg": -2, "r": 1.5, "f": .real(2.5, width: .bits32), "ok": true, "d": .date(1),

@@ -8,7 +8,7 @@ import PropertyListCodec
 /// The property-list codec against Python's `plistlib` (whose XML layout is Apple's): files
 /// it writes decode to the expected values, and what routectl writes `plistlib` reads back
 /// to the same Python values, in the same order. Skipped, and reported so, without python3.
-@Suite(.enabled(if: PythonPlist.python != nil, "python3 is not installed"))
+@Suite(.tags(.endToEnd), .slowLayer, .enabled(if: PythonPlist.python != nil, "python3 is not installed"))
 struct PropertyListPythonTests {
     /// The files `plistlib` wrote for ``PythonPlist/script``'s values.
     static let files: [String: [UInt8]] = PythonPlist.generate()

@@ -7,7 +7,7 @@ import TestSupport
 /// The property-list value model, format detection, and round trips through both codecs.
 /// (Python's plistlib as a second opinion: PropertyListPythonTests; hostile input:
 /// PropertyListHostileInputTests.)
-@Suite struct PropertyListTests {
+@Suite(.tags(.unit)) struct PropertyListTests {
     /// A value of every type, with the edge cases of each: what both encoders must keep.
     static let everyType: PropertyListValue = [
         "string": "plain",

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `NavigatorFile.encode(_:limit:)`: a state about to be written keeps under the size limit by
 /// dropping its oldest history, never its current state or newest entry.
-@Suite struct FileSizeLimitTests {
+@Suite(.tags(.unit)) struct FileSizeLimitTests {
     /// A state with `count` pushes recorded, each with a parameter of `valueBytes` bytes.
     static func state(pushes count: Int, valueBytes: Int) throws -> NavigatorState {
         var state = NavigatorState()

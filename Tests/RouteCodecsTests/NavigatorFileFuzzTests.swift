@@ -9,7 +9,7 @@ import RouteCodecs
 /// Whatever the bytes, decoding either fails with `invalidFile` or `newerFormat` (one line, no
 /// trap) or gives a state that behaves: its history reads, it encodes to a file that decodes to
 /// the same state, encoding is then stable, and a change can be recorded on it.
-@Suite struct NavigatorFileFuzzTests {
+@Suite(.tags(.fuzz), .slowLayer) struct NavigatorFileFuzzTests {
     /// Checks one input; returns a description of the first broken rule, or `nil`.
     static func check(_ bytes: [UInt8]) -> String? {
         let strict: NavigatorState

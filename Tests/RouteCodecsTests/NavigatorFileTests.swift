@@ -4,7 +4,7 @@ import RouteCodecs
 import JSONText
 import TestSupport
 
-@Suite struct NavigatorFileTests {
+@Suite(.tags(.unit)) struct NavigatorFileTests {
     static let specExample = """
         {
           "format": 1,

@@ -7,7 +7,7 @@ import RouteCodecs
 /// (`ROUTECTL_FUZZ_SEED`, `ROUTECTL_FUZZ_CASES`). After every step: `go` to the state's own path
 /// changes nothing; `undo` brings back the state before the step exactly (tabs included); the
 /// file reads back equal; a state that uses nothing of Part 2 is written as format 1.
-@Suite struct NavigatorPropertyTests {
+@Suite(.tags(.fuzz), .slowLayer) struct NavigatorPropertyTests {
     static let names = ["home", "feed", "profile", "a", "b", "details", "onboarding"]
     static let values = ["1", "x y", "a/b?c&d=e%", "é", ""]
     static let typed = ["7", "-2.5e3", "true", "false", "null", "\"s\""]

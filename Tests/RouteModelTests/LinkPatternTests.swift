@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import RouteModel
 
 /// The two sides of a link: URL patterns (`LinkPattern`) and path patterns (`PathPattern`), one
 /// test per pattern feature, and every refusal with its reason and column.
-@Suite struct LinkPatternTests {
+@Suite(.tags(.unit)) struct LinkPatternTests {
     func url(_ text: String) throws -> URLText { try URLText(parsing: text) }
 
     // MARK: URL patterns

@@ -9,7 +9,7 @@ import RouteModel
 /// lower-case hex, `+` for `%2B`, query items in any order, a trailing slash): `open` gives the
 /// path its link says, and the state's URL afterwards is that URL in its normal form — or, when
 /// an earlier link's path pattern also matches the path (an alias), a URL that opens to it.
-@Suite struct LinkPropertyTests {
+@Suite(.tags(.fuzz), .slowLayer) struct LinkPropertyTests {
     static let schemes = ["myapp", "MyApp", "https", "x-app.v2"]
     static let hosts: [String?] = ["item", "example.com", "Search", nil]
     static let literals = ["a", "item", "x y", "é", "7", "a+b", "%", "{x}"]

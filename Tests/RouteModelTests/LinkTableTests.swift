@@ -5,7 +5,7 @@ import TestSupport
 /// The link table: declaring (add, remove, check against the declarations), `open` (first
 /// match, typed placeholders as a filter, the closest pattern), `url(for:)` (only URLs that open
 /// back), and links in the state and the file.
-@Suite struct LinkTableTests {
+@Suite(.tags(.unit)) struct LinkTableTests {
     /// The README's declarations: initial onboarding, home with tabs feed, profile, settings.
     static func state(routes: [String]? = nil) throws -> NavigatorState {
         try NavigatorState.new(

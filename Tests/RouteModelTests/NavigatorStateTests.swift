@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 import RouteModel
 
 /// Every operation as a pure transition: no file system involved.
-@Suite struct NavigatorStateTests {
+@Suite(.tags(.unit)) struct NavigatorStateTests {
     let stamp = "2026-11-22T10:00:00Z"
 
     func state(_ path: String, initial: String = "onboarding", routes: [String]? = nil) throws -> NavigatorState {

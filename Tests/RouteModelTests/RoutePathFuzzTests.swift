@@ -5,7 +5,7 @@ import TestSupport
 
 /// `RoutePath(parsing:)` on hostile text in the whole grammar (presentations, tabs, typed values),
 /// and parsing as the inverse of rendering.
-@Suite struct RoutePathFuzzTests {
+@Suite(.tags(.fuzz), .slowLayer) struct RoutePathFuzzTests {
     /// Characters paths are made of, plus some that have no business there.
     static let alphabet: [String] =
         Array("abcxyzABZ019_.-~/?&=%:\"").map(String.init) + ["sheet:", "cover:", "tab:", ":=", ":=7", ":=true", ":=null", ":=%22s%22", ":=[1]", "%2F", "%C3%A9", "%C3", "%G1", "%", "é", "e\u{301}", "😀", " ", "\u{0}", "\u{1}", "\n", "\u{7F}", "\u{85}", "\u{200D}", "\u{FEFF}"]

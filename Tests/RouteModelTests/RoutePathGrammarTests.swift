@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import RouteModel
 
 /// The path grammar of Part 2: presentations, tabs and typed values, parsed and rendered, and
 /// every refusal saying at which column.
-@Suite struct RoutePathGrammarTests {
+@Suite(.tags(.unit)) struct RoutePathGrammarTests {
     @Test func parsesTheSpecExample() throws {
         let path = try RoutePath(parsing: "home/details?id=42/sheet:compose?draft:=7/attachments/cover:login")
         #expect(path.segments == [

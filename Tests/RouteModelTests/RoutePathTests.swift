@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import RouteModel
 
-@Suite struct RoutePathTests {
+@Suite(.tags(.unit)) struct RoutePathTests {
     @Test func rendersTheSpecExample() throws {
         let root = try Route("home")
         let stack = [try Route(name: "details", arguments: ["id=42", "tab=info"]), try Route("settings")]

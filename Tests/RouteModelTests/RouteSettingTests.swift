@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import RouteModel
 
 /// A route setting (the raw value of an app's route enum under a preferences key) as a pure
 /// value: what each operation does to it, and what it refuses.
-@Suite struct RouteSettingTests {
+@Suite(.tags(.unit)) struct RouteSettingTests {
     func route(_ name: String, _ parameters: String...) throws -> Route {
         try Route(name: name, arguments: parameters)
     }

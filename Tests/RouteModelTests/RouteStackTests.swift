@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 import RouteModel
 
 /// `RouteStack`: one flow's transitions, without any state or file around it.
-@Suite struct NavigationStackTests {
+@Suite(.tags(.unit)) struct NavigationStackTests {
     static func flow(_ root: String, _ pushed: String...) throws -> RouteStack {
         RouteStack(root: try Route(root), pushed: try pushed.map { try Route($0) })
     }

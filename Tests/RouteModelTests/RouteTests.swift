@@ -4,7 +4,7 @@ import JSONText
 import PlainText
 import TestSupport
 
-@Suite struct RouteTests {
+@Suite(.tags(.unit)) struct RouteTests {
     @Test(arguments: ["home", "_private", "a", "Details.v2", "tab-1", String(repeating: "x", count: 64)])
     func acceptsValidNames(_ name: String) throws {
         #expect(try Route(name).name == name)

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 import RouteModel
 
-@Suite struct TimestampTests {
+@Suite(.tags(.unit)) struct TimestampTests {
     @Test func formatsUTCByTheGregorianCalendar() {
         #expect(Timestamp.format(0, separators: true) == "1970-01-01T00:00:00Z")
         #expect(Timestamp.format(86399, separators: true) == "1970-01-01T23:59:59Z")

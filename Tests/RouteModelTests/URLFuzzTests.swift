@@ -5,7 +5,7 @@ import RouteModel
 /// `URLText`, `LinkPattern` and `PathPattern` on hostile text: they parse or refuse with one
 /// line naming a column inside the text, never trap; and what parses renders to a normal form
 /// that parses back to the same value (for URLs built from random parts too).
-@Suite struct URLFuzzTests {
+@Suite(.tags(.fuzz), .slowLayer) struct URLFuzzTests {
     /// What URLs are made of.
     static let alphabet: [String] =
         Array("aZ09-._~:/?=&+!$'()*,;").map(String.init) + ["item", "/", "/", "{id}", "{q}", "?q=", "&a=", "%2F", "%C3%A9", "%c3%a9", "%41", ":80"]

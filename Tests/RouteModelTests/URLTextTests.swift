@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 import RouteModel
 
 /// `URLText`: RFC 3986 parsing as deep links use it, and the one normal form it renders.
-@Suite struct URLTextTests {
+@Suite(.tags(.unit)) struct URLTextTests {
     @Test func parsesEveryPart() throws {
         let url = try URLText(parsing: "myapp://item/42/reviews?sort=new&page=2#top")
         #expect(url.scheme == "myapp")

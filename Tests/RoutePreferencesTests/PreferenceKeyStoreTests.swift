@@ -32,7 +32,7 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
 
 /// ``PreferenceKey`` and ``PreferenceKeyStore``: what a key's value means, what is written
 /// back, and that every other key is kept in its place.
-@Suite struct PreferenceKeyStoreTests {
+@Suite(.tags(.unit)) struct PreferenceKeyStoreTests {
     let stamp = "2026-11-23T10:00:00Z"
 
     /// Preferences as an app leaves them: a route and other values of every type.

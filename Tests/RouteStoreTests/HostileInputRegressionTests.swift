@@ -7,7 +7,7 @@ import RouteCodecs
 import TestSupport
 
 /// Defects the fuzz, crash and stress tests found in `RouteModel`, each pinned by a test.
-@Suite struct HostileInputRegressionTests {
+@Suite(.tags(.unit)) struct HostileInputRegressionTests {
     static func file(history entry: String) -> [UInt8] {
         Array(#"{"format": 1, "initial": {"name": "a"}, "history": [\#(entry)]}"#.utf8)
     }

@@ -7,7 +7,7 @@ import TestSupport
 
 /// The storage seam: a second codec lives beside the navigator file format without the model or
 /// the store changing.
-@Suite struct NavigatorCodecTests {
+@Suite(.tags(.unit)) struct NavigatorCodecTests {
     /// A toy format: the path on one line. Enough to prove the store takes any codec.
     struct PathLineCodec: NavigatorCodec {
         var name: String { "path-line" }

@@ -6,7 +6,7 @@ import RouteCodecs
 import TestSupport
 
 /// The store against a real file system, in a fresh temporary folder per test.
-@Suite struct NavigatorStoreTests {
+@Suite(.tags(.unit)) struct NavigatorStoreTests {
     let folder: String
     let file: String
 

@@ -11,7 +11,7 @@ import Darwin
 import RouteStore
 
 /// The store's hardening (issue 8) at the library level, where the command line cannot reach.
-@Suite struct StoreHardeningUnitTests {
+@Suite(.tags(.unit)) struct StoreHardeningUnitTests {
     let folder: String
 
     init() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The layers of the test suite, for `swift test --filter` by tag (see README, "Tests").
@@ -8,4 +9,19 @@ extension Tag {
     @Tag public static var fuzz: Self
     /// Runs the built binary, or a tool such as python3, zsh, fish or mandoc.
     @Tag public static var endToEnd: Self
+}
+
+/// Which layers this run takes: all of them, unless `ROUTECTL_TEST_LAYER=unit` asks for the fast
+/// layer alone (README, "Tests"). `swift test --filter` selects by name only, so the layers
+/// other than `unit` carry ``Trait/slowLayer``, which leaves them out of such a run.
+public enum TestLayer {
+    /// Whether this run takes the unit layer only.
+    public static let unitOnly = ProcessInfo.processInfo.environment["ROUTECTL_TEST_LAYER"] == "unit"
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs unless the run takes the unit layer only (``TestLayer/unitOnly``).
+    public static var slowLayer: Self {
+        .enabled(if: !TestLayer.unitOnly, "ROUTECTL_TEST_LAYER=unit runs the unit layer only")
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `set`, `push`, `pop` and `reset` end to end.
-@Suite struct ChangeCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct ChangeCommandTests {
     @Test func changesPrintNothingAndWriteTheFile() {
         let box = Sandbox()
         for args in [["set", "home"], ["push", "details", "id=42"], ["push", "settings"], ["pop"]] {

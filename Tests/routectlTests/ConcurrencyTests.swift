@@ -8,7 +8,7 @@ import PropertyListCodec
 
 /// Parallel routectl processes on one file: the `flock` around every read-modify-write must
 /// lose no update, and readers must never see a torn file (SPEC, "Safety rules").
-@Suite struct ConcurrencyTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct ConcurrencyTests {
     static let writers = 4
     static let pushesPerWriter = 100
     static let reads = 100

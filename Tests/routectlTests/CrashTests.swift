@@ -14,7 +14,7 @@ import PropertyListCodec
 
 /// Writers killed with `SIGKILL` at random instants, and a lock held by someone else (SPEC,
 /// "Safety rules": old or new file, never a torn one; no lock left behind; exit 75 on timeout).
-@Suite(.serialized) struct CrashTests {
+@Suite(.tags(.fuzz), .slowLayer, .serialized) struct CrashTests {
     /// How many writers must actually be killed (not merely finish first).
     static let kills = 40
 

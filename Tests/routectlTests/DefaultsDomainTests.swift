@@ -7,7 +7,7 @@ import TestSupport
 /// a plist file, which the tests write with Python's `plistlib` and check afterwards value for
 /// value (see ``AppPlist``). The tests that need python3 are skipped, and reported so, without
 /// it; the others need only `/bin/sh`.
-@Suite struct DefaultsDomainTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct DefaultsDomainTests {
     static let domain = DefaultsStandIn.domain
     static let export = "defaults export \(domain) -"
     static let `import` = "defaults import \(domain) -"

@@ -7,7 +7,7 @@ import TestSupport
 /// The completion scripts and the man page: the checked-in copies match the build, the table
 /// they are made from is sound, and the real shells and man tools accept what comes out. The
 /// shell and man tests live in nested suites (`DocsTests.Bash`, …) in files of their own.
-@Suite struct DocsTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct DocsTests {
     @Test("each checked-in generated file is what the current build prints", arguments: Docs.generatedFiles.map(\.path))
     func generatedFileIsUpToDate(path: String) throws {
         let arguments = try #require(Docs.generatedFiles.first { $0.path == path }).arguments

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Files at the edges of what routectl reads: the size limit, huge route lists, values the
 /// command line would refuse.
-@Suite struct FileLimitTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct FileLimitTests {
     /// A format-1 file whose history entries carry long paths, `size` bytes in all give or take
     /// one entry's separator (each entry's path is `home?k=<x...>`).
     static func fileNearLimit(size: Int, entryBytes: Int = 200_000) -> (text: String, entries: Int) {

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Where the file lives: `--file`, then `$ROUTECTL_FILE`, then `$XDG_STATE_HOME`, then `~/.local/state`.
-@Suite struct FileLocationTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct FileLocationTests {
     @Test func resolveFollowsTheContractOrder() {
         let env = ["ROUTECTL_FILE": "/r.json", "XDG_STATE_HOME": "/state", "HOME": "/home/me"]
         #expect(FileLocation.resolve(explicit: "/x.json") { env[$0] } == "/x.json")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The SPEC's safety rules and failure exit codes, end to end.
-@Suite struct FileSafetyTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct FileSafetyTests {
     @Test func corruptFileIsLeftByteForByteUntouched() {
         let box = Sandbox()
         let junk = "{\"format\": 1, \"initial\": {\"name\": \"a\"}, \"root\": "

@@ -5,7 +5,7 @@ import TestSupport
 /// Format-1 files written by the 1.0 build (commit 9b31927, `Fixtures/format1/make-fixtures.sh`)
 /// stay format 1 through every 1.0 command: the file this build leaves is, byte for byte, the
 /// one 1.0 left, except for the time stamps of the entries the command itself recorded.
-@Suite struct FormatOneFixtureTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct FormatOneFixtureTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/format1").path
 
     struct Case: CustomStringConvertible, Sendable {

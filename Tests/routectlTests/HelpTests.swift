@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `--help`, `help`, `--version` and usage errors end to end.
-@Suite struct HelpTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct HelpTests {
     @Test func helpListsEveryVisibleCommandAndGlobalOption() {
         let box = Sandbox()
         let result = box.runBare(["--help"])

@@ -4,7 +4,7 @@ import TestSupport
 
 /// What reaches the terminal is what is stored, and every hint that shows a command shows one
 /// that works when pasted (issue 8, items 12, 13 and 18).
-@Suite struct HintTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct HintTests {
     /// Runs the command a hint shows (after "run: "), as a user pasting it into bash would, with
     /// the built routectl standing in for `routectl`.
     static func runHinted(_ hint: Substring, in box: Sandbox) -> RunResult {

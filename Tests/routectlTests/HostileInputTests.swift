@@ -20,7 +20,7 @@ import PropertyListCodec
 /// Every run must end with a status from the SPEC's table, print on stderr nothing or one
 /// `routectl: ` line and perhaps one `hint: ` line, never die of a signal or hang, and leave the
 /// files alone when it fails or only reads.
-@Suite struct HostileInputTests {
+@Suite(.tags(.fuzz), .slowLayer) struct HostileInputTests {
     static let statuses: Set<Int32> = [0, 1, 64, 65, 73, 74, 75]
 
     /// The rules every run keeps, exiting with one of `allowed`; records an issue naming

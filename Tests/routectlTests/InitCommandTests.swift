@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `init` end to end.
-@Suite struct InitCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct InitCommandTests {
     @Test func createsTheFileWithDefaults() {
         let box = Sandbox()
         let result = box.run("init")

@@ -7,7 +7,7 @@ import TestSupport
 /// Deep links end to end on the built binary: `link add|list|remove`, `open`, `show --url`,
 /// `show --json` listing links, the file afterwards, every error with its status and hint, and
 /// the README's `xcrun simctl openurl booted "$(routectl show --url)"` with a stand-in xcrun.
-@Suite struct LinkCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct LinkCommandTests {
     typealias N = NavigatorCommandTests
 
     static let routes = "onboarding,home,feed,profile,settings,details,search"

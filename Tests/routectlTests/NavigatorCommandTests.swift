@@ -4,7 +4,7 @@ import TestSupport
 
 /// SPEC Part 2 end to end: `present`, `dismiss`, `tab`, `go`, `undo`, `init --tabs`, typed
 /// values, format 2, and how `show` and `history` print them, on the built binary.
-@Suite struct NavigatorCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct NavigatorCommandTests {
     // MARK: - Helpers
 
     /// What a command that changes nothing must leave alone: the bytes, the inode (a rewrite

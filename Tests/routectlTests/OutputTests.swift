@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import routectl
 
 /// The renderers under `Output/`, in process: no file, no binary.
-@Suite struct OutputTests {
+@Suite(.tags(.unit)) struct OutputTests {
     @Test func tableAlignsColumnsByDisplayWidthAndNeverPadsTheLastColumn() {
         let table = Table(header: ["A", "BB", "C"], rows: [["東京", "x", "last"], ["1", "", ""]])
         #expect(table.render(color: false) == "A     BB  C\n東京  x   last\n1\n")

@@ -7,7 +7,7 @@ import TestSupport
 /// The lexer, parser and invocation on hostile words, in process: whatever the words, they
 /// either resolve or throw `UsageError` or `NavigatorError` (`invalidInput`), with one-line
 /// messages, and never trap.
-@Suite struct ParserFuzzTests {
+@Suite(.tags(.fuzz), .slowLayer) struct ParserFuzzTests {
     /// Parses `words`; returns a description of the broken rule, or `nil`.
     static func check(_ words: [String]) -> String? {
         do {

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 @testable import routectl
 import RouteModel
 
 /// The lexer, the parser and the resolution into an invocation, without running anything.
-@Suite struct ParserTests {
+@Suite(.tags(.unit)) struct ParserTests {
     func parse(_ words: String...) throws -> ParsedCommandLine {
         try ParsedCommandLine(words)
     }

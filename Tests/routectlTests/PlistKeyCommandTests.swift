@@ -6,7 +6,7 @@ import TestSupport
 /// wrote, as an app's `@AppStorage` leaves them, checked afterwards by `plistlib` (every other
 /// value, type and key order kept) and by Foundation's `PropertyListSerialization` (the form
 /// kept). Skipped, and reported so, without python3.
-@Suite(.enabled(if: AppPlist.python != nil, "python3 is not installed"))
+@Suite(.tags(.endToEnd), .slowLayer, .enabled(if: AppPlist.python != nil, "python3 is not installed"))
 struct PlistKeyCommandTests {
     let sandbox = Sandbox()
     var plist: String { sandbox.folder + "/com.example.app.plist" }

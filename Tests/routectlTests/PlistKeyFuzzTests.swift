@@ -17,7 +17,7 @@ import PropertyListCodec
 /// Every run must end with 0, 1, 64 or 65, never a signal or a hang; print on stderr nothing or
 /// one `routectl: ` line and perhaps one `hint: ` line; leave the plist's bytes alone when it
 /// fails or only reads; and agree with what the library makes of the same bytes in process.
-@Suite struct PlistKeyFuzzTests {
+@Suite(.tags(.fuzz), .slowLayer) struct PlistKeyFuzzTests {
     static let statuses: Set<Int32> = [0, 1, 64, 65]
 
     // MARK: Seeds

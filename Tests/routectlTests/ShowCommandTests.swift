@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `show` end to end: the built binary on files in a temporary folder.
-@Suite struct ShowCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct ShowCommandTests {
     @Test func missingFileShowsTheDefaultStateAndCreatesNothing() {
         let box = Sandbox()
         let result = box.run("show")

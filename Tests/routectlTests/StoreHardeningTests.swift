@@ -15,7 +15,7 @@ import PropertyListCodec
 
 /// The store's hardening against hostile or unusual file systems (issue 8), end to end through
 /// the binary. These tests run as root.
-@Suite struct StoreHardeningTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct StoreHardeningTests {
     /// Entry names in `folder`, sorted.
     static func listing(_ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()

@@ -4,7 +4,7 @@ import TestSupport
 @testable import routectl
 
 /// Colour and width on a terminal (issue 8, items 19 and 20).
-@Suite struct TerminalOutputTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct TerminalOutputTests {
     static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// What routectl prints on a terminal of `columns` columns (through util-linux `script`).

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Usage errors that say what is wrong in words a user can act on (issue 8, item 17).
-@Suite struct UsageTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct UsageTests {
     @Test func numbersTooLargeSayTooLarge() {
         let box = Sandbox()
         let huge = "99999999999999999999"
