@@ -47,7 +47,8 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         default:
             throw NavigatorError(
                 .invalidFile,
-                "\(self) holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)")
+                "holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)",
+                subject: [description])
         }
     }
 
@@ -104,9 +105,8 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
-            error.message = "\(self) " + error.message
-            throw error
+        } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
+            throw error.about(description)
         }
     }
 }

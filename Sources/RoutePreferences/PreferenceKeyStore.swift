@@ -77,7 +77,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         return try preferences.update { document in
             let old = document.dictionary[key.name]
             if old != nil, !replace {
-                throw NavigatorError(.cannotApply, "\(preferences.name) \(key) already holds a value", fact: .keyHoldsValue)
+                throw NavigatorError(.cannotApply, "already holds a value", fact: .keyHoldsValue, subject: [preferences.name, key.description])
             }
             var created = StoredState.navigator(state)
             var changed = document
@@ -91,13 +91,14 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch var error as NavigatorError {
-            if case .onlyARootRoute? = error.fact {
-                error.message = "\(preferences.name) \(key) " + error.message
-            } else if error.kind == .newerFormat, !error.message.hasPrefix(key.description) {
-                error.message = "\(preferences.name) \(key) " + error.message
-            } else if error.message.hasPrefix(key.description) {
-                error.message = "\(preferences.name) " + error.message
+        } catch let error as NavigatorError {
+            let aboutTheKey = error.subject.first == key.description
+            if case .onlyARootRoute? = error.fact, !aboutTheKey {
+                throw error.about(key.description).about(preferences.name)
+            } else if error.kind == .newerFormat, !aboutTheKey {
+                throw error.about(key.description).about(preferences.name)
+            } else if aboutTheKey {
+                throw error.about(preferences.name)
             }
             throw error
         }

@@ -64,7 +64,7 @@ public struct PropertyListFileStore: PreferencesDocument {
             return try PropertyListDocument.decode(bytes, name: name)
         } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil {
             // The file is too large: name it as a property list, and never offer to replace it.
-            error.message = name + " " + error.message
+            error = error.about(name)
             error.fact = .unreadablePropertyList
             throw error
         }

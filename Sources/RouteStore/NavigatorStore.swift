@@ -145,9 +145,8 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat || error.fact.isPropertyList {
-            error.message = quoted(path, limit: 200) + " " + error.message
-            throw error
+        } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat || error.fact.isPropertyList {
+            throw error.about(quoted(path, limit: 200))
         }
     }
 }

@@ -60,10 +60,10 @@ public struct NavigationChain: Hashable, Sendable {
             switch error.fact {
             case .nothingToPop(let path, _)?:
                 error.fact = .nothingToPop(path: path, presentation: style)
-                if let style { error.message = "nothing to pop: the \(style) shows its root" }
+                if let style { error.reason = "nothing to pop: the \(style) shows its root" }
             case .popPastRoot(let requested, let pushed, _)?:
                 error.fact = .popPastRoot(requested: requested, pushed: pushed, presentation: style)
-                if let style { error.message = "cannot pop \(requested) routes: the \(style) holds \(pushed) above its root" }
+                if let style { error.reason = "cannot pop \(requested) routes: the \(style) holds \(pushed) above its root" }
             default:
                 break
             }
@@ -80,7 +80,7 @@ public struct NavigationChain: Hashable, Sendable {
             return try topFlow.pop(to: name)
         } catch var error as NavigatorError {
             if let style = presented.last?.style {
-                error.message = "route \(quoted(name)) is not in the \(style) on top"
+                error.reason = "route \(quoted(name)) is not in the \(style) on top"
             }
             throw error
         }

@@ -76,8 +76,8 @@ public struct LinkTable: Equatable, Sendable {
             try state.checkAllowed(link.path.path)
             _ = try state.tree(for: link.path.path)
         } catch var error as NavigatorError {
-            if error.message.hasPrefix("invalid path ") {
-                error.message = "invalid path pattern " + error.message.dropFirst("invalid path ".count)
+            if error.subject.first == link.path.path.errorSubject {
+                error.subject[0] = "invalid path pattern \(quoted(link.path.path.source ?? link.path.path.description)):"
             }
             throw error
         }

@@ -88,9 +88,8 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             let key = parameters[slot.parameter].key
             do {
                 parameters[slot.parameter] = try slot.typed ? Route.Parameter(key: key, json: value) : Route.Parameter(key: key, value: value)
-            } catch var error as NavigatorError {
-                error.message = "the value for '{\(slot.name)}': " + error.message
-                throw error
+            } catch let error as NavigatorError {
+                throw error.about("the value for '{\(slot.name)}':")
             }
             let filled = try Route(route.name, parameters: parameters)
             switch segments[slot.segment] {

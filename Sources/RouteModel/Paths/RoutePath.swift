@@ -168,8 +168,13 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         let text = source ?? description
         let column = index < columns.count ? columns[index] : text.unicodeScalars.count + 1
         return NavigatorError(
-            .invalidInput, "invalid path \(quoted(text)): at column \(column), \(reason)",
-            fact: fact ?? .invalidPath(column: column))
+            .invalidInput, "at column \(column), \(reason)", fact: fact ?? .invalidPath(column: column),
+            subject: [errorSubject])
+    }
+
+    /// What ``error(at:_:fact:)`` says its errors are about: `invalid path '…':`.
+    public var errorSubject: String {
+        "invalid path \(quoted(source ?? description)):"
     }
 
     /// Reads the segments of one path's bytes, turning every problem into one error naming

@@ -98,16 +98,35 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// The class of failure.
     public var kind: Kind
-    /// One line saying what went wrong.
-    public var message: String
+    /// What the error is about, outermost first, such as the file and the key of an app's
+    /// preferences (`'prefs.plist'`, `key 'route'`): each layer that knows adds its own with
+    /// ``about(_:)``, instead of rewriting the message.
+    public var subject: [String]
+    /// What went wrong, in words that stand after the subject.
+    public var reason: String
     /// The facts behind it, when a caller could advise on them.
     public var fact: Fact?
 
-    /// Creates an error of the given kind.
-    public init(_ kind: Kind, _ message: String, fact: Fact? = nil) {
+    /// Creates an error of the given kind, about `subject`.
+    public init(_ kind: Kind, _ reason: String, fact: Fact? = nil, subject: [String] = []) {
         self.kind = kind
-        self.message = message
+        self.reason = reason
         self.fact = fact
+        self.subject = subject
+    }
+
+    /// The error in one line: its subject, then its reason.
+    public var message: String {
+        subject.isEmpty ? reason : (subject + [reason]).joined(separator: " ")
+    }
+
+    /// The error about `outer` as well, which goes before the subject it has (unless it is
+    /// already there, first).
+    public func about(_ outer: String) -> NavigatorError {
+        guard subject.first != outer else { return self }
+        var error = self
+        error.subject.insert(outer, at: 0)
+        return error
     }
 
     public var description: String { message }

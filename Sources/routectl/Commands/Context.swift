@@ -82,15 +82,21 @@ struct Context {
         CommandResult(output: options.json ? render(outcome.state) : "", notes: outcome.notes)
     }
 
-    /// Runs `body`, naming the store in a refusal of what a route setting cannot hold (whose
-    /// message starts "holds only"); stores name themselves in the errors they throw.
+    /// Runs `body`, naming the store in a refusal of what a route setting cannot hold that no
+    /// store named (the stores name themselves in the errors they throw).
     func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch var error as NavigatorError where error.message.hasPrefix("holds only") {
-            error.message = subject + " " + error.message
-            throw error
+        } catch let error as NavigatorError {
+            throw about(error)
         }
+    }
+
+    /// `error`, about the store when it is a refusal of what a route setting cannot hold that
+    /// is not about anything yet.
+    func about(_ error: NavigatorError) -> NavigatorError {
+        guard case .onlyARootRoute? = error.fact, error.subject.isEmpty else { return error }
+        return error.about(subject)
     }
 
     /// The state as `show` prints it, table or JSON as asked.

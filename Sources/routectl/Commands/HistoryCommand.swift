@@ -7,9 +7,8 @@ enum HistoryCommand {
         let state = try context.store.readState()
         do {
             entries = try state.history().entries(last: last)
-        } catch var error as NavigatorError {
-            error.message = context.subject + " " + error.message
-            throw error
+        } catch let error as NavigatorError {
+            throw context.about(error)
         }
         let view = HistoryView(entries: entries)
         return CommandResult(output: context.options.json ? view.json() : view.table(color: context.color, width: Terminal.tableWidth()))
