@@ -132,8 +132,12 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(error?.fact == .keyHoldsValue)
         #expect(error?.message == "'memory' key 'route' already holds a value")
         #expect(preferences.writes == 0)
-        let outcome = try store(preferences).createState(NavigatorState(), replace: true)
-        #expect(outcome.notes == ["replaced the value of key 'route' in 'memory', a string"])
+        var replacing = store(preferences)
+        let copies = Copies()
+        replacing.beforeDiscarding = { value, verb in copies.add(value, verb) }
+        let outcome = try replacing.createState(NavigatorState(), replace: true)
+        #expect(outcome.notes == [])
+        #expect(copies.all == [Copies.Item(value: "onboarding", verb: "replaced")], "the old value is handed over before it goes")
         #expect(preferences.document.dictionary.keys == Self.appPreferences.keys, "the key keeps its place")
     }
 
@@ -156,10 +160,13 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(preferences.writes == 0)
     }
 
+    /// JSON that is not routectl's (no top-level "format") is another library's: no candidate
+    /// (issue 17, item 14).
     @Test func candidatesAreRouteNamesAndNavigatorJSON() {
         let dictionary: PropertyListDictionary = [
-            "route": "home", "title": "Hello there", "nav": .data(Array(" {\"x\":1}".utf8)), "count": 3,
-            "json": "{\"root\":1}", "blob": .data([0xFF]),
+            "route": "home", "title": "Hello there", "nav": .data(Array(" {\"format\": 1, \"x\":1}".utf8)), "count": 3,
+            "json": "{\"root\":1, \"format\": 2}", "blob": .data([0xFF]), "foreign": .data(Array("{\"root\":{\"flow\":{}}}".utf8)),
+            "foreignText": "{\"formats\": [1]}", "nested": "{\"a\": {\"format\": 1}}",
         ]
         #expect(PreferenceKey.candidates(in: dictionary) == ["route", "nav", "json"])
     }
@@ -182,4 +189,14 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         let garbage = #expect(throws: NavigatorError.self) { try PropertyListDocument.decode(Array("hello".utf8), name: "'x.plist'") }
         #expect(garbage?.message == "'x.plist' is not a property list (binary bplist00 or XML)")
     }
+}
+
+/// The values a store handed over before discarding them.
+final class Copies: @unchecked Sendable {
+    struct Item: Equatable {
+        var value: PropertyListValue
+        var verb: String
+    }
+    private(set) var all: [Item] = []
+    func add(_ value: PropertyListValue, _ verb: String) { all.append(Item(value: value, verb: verb)) }
 }

@@ -31,13 +31,13 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         switch value {
         case .string(let text):
             guard Self.looksLikeJSON(text.utf8) else { return .setting(.value(text)) }
-            return .navigator(try decode(Array(text.utf8)))
+            return .navigator(try decode(Array(text.utf8), in: dictionary))
         case .data(let bytes):
-            return .navigator(try decode(bytes))
+            return .navigator(try decode(bytes, in: dictionary))
         default:
-            throw NavigatorError(
-                .invalidFile,
-                "\(self) holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)")
+            throw notARoute(
+                "\(self) holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)",
+                in: dictionary)
         }
     }
 
@@ -67,26 +67,53 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     }
 
     /// The keys of `dictionary` whose values could hold a route, in order: strings that are
-    /// valid route names or look like navigator JSON, and data that looks like it. (Whether
-    /// such JSON decodes is not checked.)
+    /// valid route names, and strings or data holding a JSON object with routectl's `format`
+    /// member (another library's JSON is no candidate). Whether such JSON decodes is not checked.
     public static func candidates(in dictionary: PropertyListDictionary) -> [String] {
         dictionary.entries.compactMap { entry in
             switch entry.value {
-            case .string(let text) where looksLikeJSON(text.utf8) || (try? Route(text)) != nil: return entry.key
-            case .data(let bytes) where looksLikeJSON(bytes): return entry.key
+            case .string(let text) where (try? Route(text)) != nil: return entry.key
+            case .string(let text) where looksLikeJSON(text.utf8) && hasFormatMember(Array(text.utf8)): return entry.key
+            case .data(let bytes) where looksLikeJSON(bytes) && hasFormatMember(bytes): return entry.key
             default: return nil
             }
         }
     }
 
-    /// Decodes navigator JSON, naming the key in errors.
-    private func decode(_ bytes: [UInt8]) throws -> NavigatorState {
+    /// The refusal of a value that is not routectl's, naming the other keys that could hold a
+    /// route (the likely cause is the wrong key).
+    private func notARoute(_ message: String, in dictionary: PropertyListDictionary) -> NavigatorError {
+        NavigatorError(
+            .invalidFile, message,
+            fact: .keyHoldsNoRoute(candidates: Self.candidates(in: dictionary).filter { $0 != name }))
+    }
+
+    /// Decodes navigator JSON, naming the key in errors. Bytes that are not a JSON object
+    /// with routectl's `format` member are another library's, not routectl's.
+    private func decode(_ bytes: [UInt8], in dictionary: PropertyListDictionary) throws -> NavigatorState {
         do {
             return try NavigatorFile.decode(bytes)
         } catch var error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
+            if error.kind == .invalidFile, !Self.hasFormatMember(bytes) {
+                let what = Self.looksLikeJSON(bytes) ? "JSON" : "data"
+                throw notARoute(
+                    "\(self) holds \(what) that is not routectl's navigator state (it has no \"format\" member)", in: dictionary)
+            }
             error.message = "\(self) " + error.message
             throw error
         }
+    }
+
+    /// Whether `bytes` are a JSON object with a `format` member at its top level: routectl's,
+    /// however corrupt the rest is.
+    static func hasFormatMember(_ bytes: [UInt8]) -> Bool {
+        var scanner = JSONScanner(bytes)
+        var found = false
+        _ = try? scanner.readObject(depth: 1) { scanner, key in
+            if key == "format" { found = true }
+            _ = try scanner.skipValue(depth: 2)
+        }
+        return found
     }
 
     /// Whether `bytes` start, after white space, with `{`.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An app's preferences kept in a property-list file (binary or XML), changed with the same
 /// discipline as a navigator file (see ``GuardedFile``): a lock, a temporary file, a flush and
 /// a rename, the file's mode, owner and extended attributes kept. The form is kept too: binary
@@ -41,6 +47,15 @@ public struct PropertyListFileStore: PreferencesDocument {
             // A change that changes nothing creates nothing: no folder, no lock, no file.
             let (replacement, result) = try change(PropertyListDocument())
             guard replacement != nil else { return result }
+            // A mistyped path creates no folders: an app's preferences folder is there.
+            let folder = SystemCall.directory(of: target.path)
+            var info = stat()
+            guard stat(folder, &info) == 0 else {
+                throw NavigatorError(
+                    .cannotCreate,
+                    "cannot create \(name): the folder \(quoted(folder, limit: 200)) does not exist (routectl creates no folder for a property list)",
+                    fact: .noSuchFolder(folder: folder))
+            }
         }
         return try file.withLock(target.path, refuseReadOnly: true) { locked in
             let (replacement, result) = try change(try decode { try locked.read() })
@@ -49,6 +64,11 @@ public struct PropertyListFileStore: PreferencesDocument {
             }
             return result
         }
+    }
+
+    /// Whether there is a file at the path (a link is followed as a change would follow it).
+    public func exists() throws -> Bool {
+        try file.target(refuseReadOnly: false).exists
     }
 
     /// Reads the bytes `read` gives (none: an empty document) and decodes them, naming the file

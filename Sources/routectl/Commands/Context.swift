@@ -65,7 +65,27 @@ struct Context {
                 fact: .propertyListNeedsKey(candidates: candidates))
         }
         location.append(("key", key))
-        return PreferenceKeyStore(preferences, key: PreferenceKey(key))
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey(key))
+        store.nearKey = { name, keys in
+            keys.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, among: keys)
+        }
+        let name = preferences.name
+        store.beforeDiscarding = { value, verb in
+            // A copy of what is about to go, before anything is written, even with -q: an app's
+            // value is never lost without one (issue 17, item 14).
+            let copy = value.xmlText ?? "(\(value.kindPhrase), which XML cannot show)\n"
+            let lines = copy.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let text = "routectl: a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
+                + lines.map { line in
+                    // XML's own indentation stays tabs; anything else unprintable is escaped.
+                    line.split(separator: "\t", omittingEmptySubsequences: false)
+                        .map { Printable.escaped(String($0)) }.joined(separator: "\t") + "\n"
+                }.joined()
+            guard Terminal.emit(text, to: 2) else {
+                throw NavigatorError(.io, "cannot write the old value of \(PreferenceKey(key)) to standard error, so it is kept")
+            }
+        }
+        return store
     }
 
     /// What a changing command prints: nothing, or with `--json` the resulting state; and the
