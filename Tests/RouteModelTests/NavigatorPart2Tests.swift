@@ -236,11 +236,12 @@ import Testing
         #expect(s.tree == beforeLast)
         #expect(s.tree.tabs?.all[0].chain.base.pushed.first?.parameters.first?.type == .number)
         #expect(try s.history.entries().last == HistoryEntry(
-            seq: 5, at: stamp, op: "undo", args: ["1"], path: "home/tab:profile", tabs: ["feed/details?n:=7", "profile", "settings"]))
+            seq: 5, at: stamp, op: "undo", args: ["1"], path: "home/tab:profile", tabs: ["feed/details?n:=7", "profile", "settings"], to: 3))
         #expect(try s.perform(.undo(1), at: stamp))
-        #expect(s.tree == atEnd, "a second undo returns to where the first started")
-        #expect(try s.perform(.undo(4), at: stamp), "before the two undos, the cover and the tab")
-        #expect(s.path == "home/tab:feed/details?n:=7")
+        #expect(s.path == "home/tab:feed/details?n:=7", "a second undo steps back one more change (issue 17, item 19)")
+        #expect(try s.perform(.redo(2), at: stamp))
+        #expect(s.tree == atEnd, "redo takes both forward again")
+        #expect(try s.history.entries().last?.to == 4)
     }
 
     @Test func undoReachesTheFreshStateWhenHistoryStartsAtSeqOne() throws {
@@ -249,18 +250,41 @@ import Testing
         try s.perform(.push(route("a")), at: stamp)
         #expect(try s.perform(.undo(2), at: stamp))
         #expect(s.tree == s.startingTree(s.initial))
-        let error = cannotApply(&s, .undo(4))
-        #expect(error?.fact == .historyTooShort(requested: 4, available: 3))
+        #expect(try s.history.entries().last?.to == 0, "the fresh state's place is 0")
+        let error = cannotApply(&s, .undo(1))
+        #expect(error?.fact == .historyTooShort(requested: 1, available: 0))
+        #expect(try s.perform(.redo(2), at: stamp))
+        #expect(s.path == "home/tab:feed/a")
     }
 
-    @Test func undoCannotReachPastTrimmedHistory() throws {
+    /// Issue 17, item 15: the state before the oldest kept entry is kept as the history's start.
+    @Test func undoReachesEveryKeptEntryOnceTrimmed() throws {
         var s = NavigatorState(initial: try Route("r"), historyLimit: 3)
         for name in ["a", "b", "c", "d"] { try s.perform(.push(route(name)), at: stamp) }
         #expect(s.history.count == 3)
-        let error = cannotApply(&s, .undo(3))
-        #expect(error?.fact == .historyTooShort(requested: 3, available: 2))
-        #expect(try s.perform(.undo(2), at: stamp))
-        #expect(s.path == "r/a/b")
+        #expect(s.history.validStart == HistoryStart(next: 2, seq: 1, path: "r/a"))
+        let error = cannotApply(&s, .undo(4))
+        #expect(error?.fact == .historyTooShort(requested: 4, available: 3))
+        #expect(try s.perform(.undo(3), at: stamp))
+        #expect(s.path == "r/a")
+    }
+
+    /// The start survives the file: written as historyStart, read back, ignored once stale.
+    @Test func theHistoryStartIsKeptInTheFileAndIgnoredWhenStale() throws {
+        var s = NavigatorState(initial: try Route("r"), historyLimit: 2)
+        for name in ["a", "b", "c"] { try s.perform(.push(route(name)), at: stamp) }
+        let text = String(decoding: NavigatorFile.encode(s), as: UTF8.self)
+        #expect(text.contains(#""historyStart": {"next": 2, "seq": 1, "path": "r/a"}"#), "\(text)")
+        var back = try NavigatorFile.decode(Array(text.utf8))
+        #expect(try back.perform(.undo(2), at: stamp))
+        #expect(back.path == "r/a")
+        // An older build dropped entry 2 and kept the member as it was: it no longer stands
+        // before the oldest entry, so undo reaches one change less, as it did.
+        let stale = text.replacingOccurrences(of: #"{"seq": 2, "at": "2026-11-22T10:00:00Z", "op": "push", "args": ["b"], "path": "r/a/b"},"#, with: "")
+        #expect(stale != text)
+        var old = try NavigatorFile.decode(Array(stale.utf8))
+        #expect(old.history.validStart == nil)
+        #expect(cannotApply(&old, .undo(1))?.fact == .historyTooShort(requested: 1, available: 0))
     }
 
     @Test func undoToAnEntryThatDoesNotDescribeAStateCannotApply() throws {
@@ -287,12 +311,16 @@ import Testing
         #expect(error?.kind == .invalidInput)
     }
 
-    @Test func undoToTheSameStateIsANoOp() throws {
+    /// An undo that lands on a state equal to the current one still moves along the changes,
+    /// so it is recorded (issue 17, item 19).
+    @Test func undoToAnEqualStateIsRecorded() throws {
         var s = NavigatorState(initial: try Route("r"))
         try s.perform(.push(route("a")), at: stamp)
         try s.perform(.pop(1), at: stamp)
-        #expect(try !s.perform(.undo(2), at: stamp))
-        #expect(s.history.count == 2)
+        #expect(try s.perform(.undo(2), at: stamp))
+        #expect(s.history.count == 3)
+        #expect(try s.history.entries().last?.to == 0)
+        #expect(cannotApply(&s, .undo(1))?.fact == .historyTooShort(requested: 1, available: 0))
     }
 
     // MARK: Declarations and history words

@@ -109,6 +109,10 @@ public struct JSONWriter: Sendable {
             raw(", \"tabs\": ")
             stringArray(tabs)
         }
+        if let to = entry.to {
+            raw(", \"to\": ")
+            integer(to)
+        }
         raw("}")
     }
 
