@@ -10,7 +10,7 @@ struct Invocation {
         /// A navigation operation; `recover` moves a corrupt file aside first (`reset --force`).
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
-        case initialize(NavigatorState, force: Bool)
+        case initialize(NavigatorState, force: Bool, ifMissing: Bool)
         /// `link add`, `link list` or `link remove`.
         case link(LinkAction)
         /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts.
@@ -74,12 +74,19 @@ struct Invocation {
             action = .link(try LinkAction(arguments))
         case .undo:
             action = .change(.undo(try Invocation.count(arguments.first, for: command)), recover: false)
+        case .redo:
+            action = .change(.redo(try Invocation.count(arguments.first, for: command)), recover: false)
         case .reset:
             action = .change(.reset, recover: options.force)
         case .history:
             action = .history(last: options.last)
         case .initialize:
-            action = .initialize(try Invocation.initialState(options), force: options.force)
+            if options.ifMissing && options.force {
+                throw UsageError(
+                    "options '--if-missing' and '--force' cannot be used together",
+                    hint: "--if-missing keeps a file that is there, --force replaces it: pick one")
+            }
+            action = .initialize(try Invocation.initialState(options), force: options.force, ifMissing: options.ifMissing)
         case .completions:
             guard let shell = Shell(rawValue: arguments[0]) else {
                 throw UsageError(
