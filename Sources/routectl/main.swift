@@ -25,6 +25,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         }
         return ExitStatus.success
     } catch let error as UsageError {
+        if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
         return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments))

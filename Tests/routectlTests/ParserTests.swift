@@ -109,7 +109,7 @@ import RouteModel
     }
 
     @Test func argumentCounts() {
-        #expect(usageError()?.message == "missing command")
+        #expect(usageError()?.message == "missing command: run 'routectl help <command>' for one command's help")
         #expect(usageError("push")?.message == "missing argument for 'push'")
         #expect(usageError("show", "extra")?.message == "unexpected argument 'extra' for 'show'")
         #expect(usageError("pop", "1", "2")?.message == "unexpected argument '2' for 'pop'")

@@ -138,9 +138,9 @@ struct CommandSpec: Sendable {
                 ("routectl link list", "list the declared links, in order"),
             ]),
         CommandSpec(
-            command: .help, synopsis: "[<command>]", arity: 0...1, completion: .command,
+            command: .help, synopsis: "[<command> [<action>]]", arity: 0...2, completion: .command,
             summary: "Show help for routectl or one command",
-            details: ["The same as --help."],
+            details: ["The same as --help. An action of link (help link add) shows link's help."],
             examples: [("routectl help pop", "how pop works")]),
         CommandSpec(
             command: .completions, synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),

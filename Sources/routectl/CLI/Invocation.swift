@@ -37,7 +37,10 @@ struct Invocation {
             return
         }
         guard let command = parsed.command else {
-            throw UsageError("missing command", hint: "run 'routectl --help' to see the commands")
+            // As git, gh and kubectl do, the commands are listed; the status stays 64, so that a
+            // script whose command word came out empty fails (see the contract's choices).
+            throw UsageError(
+                "missing command: run 'routectl help <command>' for one command's help", preamble: Help.commands() + "\n")
         }
         try Invocation.check(arguments, for: command)
         switch command {
@@ -103,7 +106,11 @@ struct Invocation {
         case .links:
             action = .listNames(.links)
         case .help:
-            action = .help(command: try arguments.first.map(ParsedCommandLine.command(named:)))
+            let named = try arguments.first.map(ParsedCommandLine.command(named:))
+            if arguments.count == 2 {
+                try Invocation.checkAction(arguments[1], of: named!)
+            }
+            action = .help(command: named)
         }
     }
 
@@ -119,6 +126,20 @@ struct Invocation {
             throw UsageError(
                 "unexpected argument \(quoted(arguments[spec.arity.upperBound])) for '\(command)'",
                 hint: spec.synopsis.isEmpty ? "'\(command)' takes no arguments" : "usage: routectl \(command) \(spec.synopsis)")
+        }
+    }
+
+    /// Throws unless `word` is an action of `command` (`help link add`): only `link` has actions.
+    private static func checkAction(_ word: String, of command: Command) throws {
+        guard command == .link else {
+            throw UsageError(
+                "unexpected argument \(quoted(word)) for 'help'", hint: "usage: routectl help \(Command.help.spec.synopsis)")
+        }
+        guard LinkAction.names.contains(word) else {
+            let guess = Suggestion.closest(to: word, among: LinkAction.names)
+            throw UsageError(
+                "unknown action \(quoted(word)) for 'link'",
+                hint: guess.map { "did you mean '\($0)'?" } ?? "the actions of link are: " + LinkAction.names.joined(separator: ", "))
         }
     }
 
