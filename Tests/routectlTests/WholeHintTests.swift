@@ -67,4 +67,11 @@ import TestSupport
         #expect(!result.stderr.contains(".tmp-"))
         #expect(box.run("show", "--path").stdout == "root/a\n")
     }
+
+    @Test func showPathJSONHintsTheWholeShowJSONCommand() {
+        let box = Sandbox()
+        let result = box.run("show", "--path", "--json")
+        #expect(result.status == 64)
+        #expect(result.errorLines.last == "hint: the JSON has the path as its \"path\" member: routectl -f \(box.file) show --json")
+    }
 }

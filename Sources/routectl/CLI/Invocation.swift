@@ -48,7 +48,7 @@ struct Invocation {
             if options.pathOnly && options.json {
                 throw UsageError(
                     "options '--path' and '--json' cannot be used together",
-                    hint: "the JSON has the path as its \"path\" member: routectl show --json")
+                    hint: "the JSON has the path as its \"path\" member: \(Advice.routectl(options.storeArguments)) show --json")
             }
             if options.url && (options.pathOnly || options.json) {
                 throw UsageError(
