@@ -200,3 +200,52 @@ final class Copies: @unchecked Sendable {
     private(set) var all: [Item] = []
     func add(_ value: PropertyListValue, _ verb: String) { all.append(Item(value: value, verb: verb)) }
 }
+
+/// Issue 17, items 14 and 16, in the model: the facts a refusal gives and what a store does
+/// before it discards a value.
+@Suite struct PreferenceKeyRefusalTests {
+    static let preferences: PropertyListDictionary = [
+        "route": "home", "launches": 3, "com.vandrj.navigator": .data(Array(#"{"root":{"flow":{}}}"#.utf8)),
+    ]
+
+    @Test func aValueThatIsNotRoutectlsNamesTheCandidateKeys() {
+        for key in ["launches", "com.vandrj.navigator"] {
+            let error = #expect(throws: NavigatorError.self) { try PreferenceKey(key).state(in: Self.preferences) }
+            #expect(error?.kind == .invalidFile)
+            #expect(error?.fact == .keyHoldsNoRoute(candidates: ["route"]), "\(key)")
+        }
+    }
+
+    @Test func routectlsOwnCorruptJSONIsNotAnotherLibrarys() {
+        let dictionary: PropertyListDictionary = ["nav": .data(Array(#"{"format": 1, "initial": 7}"#.utf8))]
+        let error = #expect(throws: NavigatorError.self) { try PreferenceKey("nav").state(in: dictionary) }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.fact == nil)
+    }
+
+    @Test func aMissingKeyNearAnotherIsRefusedBeforeAnyChange() throws {
+        let preferences = MemoryPreferences(Self.preferences)
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey("rotue"))
+        store.nearKey = { name, keys in name == "rotue" && keys.contains("route") ? "route" : nil }
+        let read = #expect(throws: NavigatorError.self) { try store.readState() }
+        #expect(read?.kind == .invalidInput && read?.fact == .missingKeyNear(near: "route"))
+        let change = #expect(throws: NavigatorError.self) {
+            try store.updateState(recover: false) { try $0.perform(.set(Route("home")), at: "2026-11-22T10:00:00Z") }
+        }
+        #expect(change?.fact == .missingKeyNear(near: "route"))
+        #expect(preferences.writes == 0)
+    }
+
+    @Test func recoverHandsOverTheValueBeforeRemovingIt() throws {
+        let preferences = MemoryPreferences(Self.preferences)
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey("launches"))
+        let copies = Copies()
+        store.beforeDiscarding = { value, verb in
+            #expect(preferences.writes == 0, "handed over before anything is written")
+            copies.add(value, verb)
+        }
+        _ = try store.updateState(recover: true) { try $0.perform(.reset, at: "2026-11-22T10:00:00Z") }
+        #expect(copies.all == [Copies.Item(value: 3, verb: "removed")])
+        #expect(preferences.document.dictionary["launches"] == nil)
+    }
+}
