@@ -74,4 +74,23 @@ import TestSupport
         #expect(result.status == 64)
         #expect(result.errorLines.last == "hint: the JSON has the path as its \"path\" member: routectl -f \(box.file) show --json")
     }
+
+    /// The same before any lock file exists: the folder is named, with the hint.
+    @Test(.enabled(if: canDropPrivileges, "needs root and setpriv to run routectl as another user"))
+    func aReadOnlyFolderWithoutALockFileIsNamedWithAHint() throws {
+        let box = Sandbox()
+        #expect(box.run("push", "a").status == 0)
+        try FileManager.default.removeItem(atPath: box.file + ".lock")
+        try #require(chmod(box.file, 0o666) == 0 && chmod(box.folder, 0o555) == 0)
+        defer { chmod(box.folder, 0o755) }
+        let setpriv = try #require(Docs.which("setpriv"))
+        let result = Subprocess.run(
+            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", Routectl.binary, "-f", box.file, "push", "b"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": box.folder, "LANG": "C.UTF-8"], in: "/")
+        #expect(result.status == 73)
+        #expect(result.errorLines == [
+            "routectl: cannot create the lock file '\(box.file).lock': its folder '\(box.folder)' is not writable: Permission denied",
+            "hint: to allow changes, run: chmod u+w \(box.folder)",
+        ], "\(result.stderr)")
+    }
 }
