@@ -113,4 +113,22 @@ import TestSupport
         #expect(corrupt.status == 0, "a file is there, valid or not")
         #expect(box.text() == "not json")
     }
+
+    /// On a key: a value there (the app's route setting) is left as it is; a missing key gets
+    /// a fresh state, every other key kept.
+    @Test func initIfMissingOnAKey() throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": "home", "launches": 3], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let kept = box.runBare(["-f", plist, "--key", "route", "init", "--if-missing"])
+        #expect(kept.status == 0 && kept.stdout == "" && kept.stderr == "", "\(kept.stderr)")
+        #expect(box.contents(plist) == data)
+        let created = box.runBare(["-f", plist, "--key", "nav", "init", "--if-missing", "--initial", "home"])
+        #expect(created.status == 0 && created.stderr == "", "\(created.stderr)")
+        #expect(box.runBare(["-f", plist, "--key", "nav", "show", "--path"]).stdout == "home\n")
+        #expect(box.runBare(["-f", plist, "--key", "route", "show", "--path"]).stdout == "home\n")
+        let again = box.runBare(["-f", plist, "--key", "nav", "init", "--if-missing"])
+        #expect(again.status == 0 && again.stderr == "")
+    }
 }
