@@ -157,4 +157,18 @@ import TestSupport
         #expect(result.stdout.hasSuffix("route  not set (the app's default applies)\n"))
         #expect(sandbox.listing() == [])
     }
+
+    /// A value with no XML form (a string holding ESC, which XML cannot hold) cannot be copied:
+    /// it is kept, and the command says why.
+    @Test func aValueThatCannotBeCopiedIsNotDiscarded() throws {
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["route": "home", "odd": ["title": "a\u{1B}[31mb"]], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let result = run("reset", "--force", key: "odd")
+        #expect(result.status == 1)
+        #expect(result.errorLines == [
+            "routectl: cannot print a copy of the value of key 'odd' in '\(plist)' (a dictionary) as XML, so it is kept: remove it with the app's own tools",
+        ], "\(result.stderr)")
+        #expect(sandbox.contents(plist) == data)
+    }
 }

@@ -73,7 +73,12 @@ struct Context {
         store.beforeDiscarding = { value, verb in
             // A copy of what is about to go, before anything is written, even with -q: an app's
             // value is never lost without one (issue 17, item 14).
-            let copy = value.xmlText ?? "(\(value.kindPhrase), which XML cannot show)\n"
+            guard let copy = value.xmlText else {
+                // No copy, no discarding: a UID or a string XML cannot hold stays.
+                throw NavigatorError(
+                    .cannotApply,
+                    "cannot print a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")
+            }
             let lines = copy.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             let text = "routectl: a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
                 + lines.map { line in
