@@ -66,9 +66,7 @@ struct Context {
         }
         location.append(("key", key))
         var store = PreferenceKeyStore(preferences, key: PreferenceKey(key))
-        store.nearKey = { name, keys in
-            keys.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, among: keys)
-        }
+        store.nearKey = Context.nearKey
         let name = preferences.name
         store.beforeDiscarding = { value, verb in
             // A copy of what is about to go, before anything is written, even with -q: an app's
@@ -91,6 +89,12 @@ struct Context {
             }
         }
         return store
+    }
+
+    /// The key among `keys` that `name`, missing, looks like a typo of: the same in another
+    /// case, or did-you-mean's closest.
+    @Sendable static func nearKey(_ name: String, _ keys: [String]) -> String? {
+        keys.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, among: keys)
     }
 
     /// What a changing command prints: nothing, or with `--json` the resulting state; and the
