@@ -171,4 +171,24 @@ import TestSupport
         ], "\(result.stderr)")
         #expect(sandbox.contents(plist) == data)
     }
+
+    /// Item 10, everywhere: JSON output escapes DEL, C1 controls and format characters too (as
+    /// \uXXXX, the same JSON value), for a route setting and for a navigator's parameters.
+    @Test func jsonOutputEscapesWhatATerminalWouldObey() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": "a\u{202E}b\u{9B}c\u{7F}d\u{E0041}"], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let setting = run("show", "--json", key: "route")
+        #expect(setting.status == 0)
+        #expect(setting.stdout.contains(#""value": "a\u202eb\u009bc\u007fd\udb40\udc41""#), "\(setting.stdout)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(setting.stdout.utf8)) as? [String: Any]
+        #expect(decoded?["value"] as? String == "a\u{202E}b\u{9B}c\u{7F}d\u{E0041}", "the same JSON value")
+
+        #expect(sandbox.run("push", "details", "q=x\u{202E}y").status == 0)
+        for arguments in [["show", "--json"], ["history", "--json"]] {
+            let result = sandbox.run(arguments)
+            #expect(result.status == 0)
+            #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x202E }, "\(arguments): \(result.stdout)")
+            #expect(result.stdout.contains(#"x\u202ey"#), "\(arguments): \(result.stdout)")
+        }
+    }
 }
