@@ -102,7 +102,7 @@ _routectl() {
             dismiss) own='--to --all' ;;
             reset) own='--force' ;;
             history) own='--last -n' ;;
-            init) own='--initial --routes --history-limit --tabs --force' ;;
+            init) own='--initial --routes --history-limit --tabs --force --if-missing' ;;
         esac
         _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
@@ -117,7 +117,7 @@ _routectl() {
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo reset history init link help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
@@ -126,7 +126,7 @@ _routectl() {
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo reset history init link help completions man) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     fi

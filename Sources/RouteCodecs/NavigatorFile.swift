@@ -60,6 +60,10 @@ package enum NavigatorFile {
         writer.links(of: state)
         writer.raw(",\n  \"historyLimit\": ")
         writer.integer(state.historyLimit)
+        if let start = state.history.validStart {
+            writer.raw(",\n  \"historyStart\": ")
+            writer.historyStart(start)
+        }
         writer.raw(",\n  \"history\": [")
         var first = true
         func separate() {
@@ -124,6 +128,8 @@ package enum NavigatorFile {
                     fact: .tooLargeToStore)
             }
             trimmed.history.dropOldest(count)
+            // A file at its size limit keeps no start: the bytes go to entries.
+            trimmed.history.start = nil
             dropped += count
             bytes = encode(trimmed)
         }
@@ -164,6 +170,16 @@ package enum NavigatorFile {
                     var paths: [String] = []
                     try scanner.readArray(depth: 2) { paths.append(try $0.readString()) }
                     entry.tabs = paths
+                case "to":
+                    // Written by undo and redo; anything but a whole number >= 0 is ignored
+                    // (the entry is then a change like any other), as older builds ignore it.
+                    var number = scanner
+                    if let to = try? number.readInt(), to >= 0 {
+                        entry.to = to
+                        scanner = number
+                    } else {
+                        try scanner.skipValue(depth: 2)
+                    }
                 default: try scanner.skipValue(depth: 2)
                 }
             }
@@ -191,6 +207,7 @@ private enum FileReader {
         // members 1.0 did not know, kept as they are.
         var formatTwoMembers: [(key: String, start: Int)] = []
         var badEntryTabs: Int?
+        var historyStart: HistoryStart?
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("expected a JSON object")
         }
@@ -229,6 +246,8 @@ private enum FileReader {
                     state.historyLimit = value
                 case "history":
                     state.history = try readHistory(&scanner, badTabs: &badEntryTabs)
+                case "historyStart":
+                    historyStart = try readHistoryStart(&scanner)
                 default:
                     let range = try scanner.skipValue(depth: 2)
                     unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
@@ -285,7 +304,34 @@ private enum FileReader {
             throw JSONSyntaxError(reason: error.message, offset: nil)
         }
         if !unknown.isEmpty { state.preserved = Preserved(unknown) }
+        state.history.start = historyStart
         return state
+    }
+
+    /// Reads `historyStart`: `{"next": <seq>, "seq": <seq>, "path": <path>, "tabs": [<path>...]}`
+    /// (`tabs` optional; other members ignored).
+    private static func readHistoryStart(_ scanner: inout JSONScanner) throws -> HistoryStart {
+        let start = scanner.position
+        var next: Int?
+        var seq: Int?
+        var path: String?
+        var tabs: [String]?
+        try scanner.readObject(depth: 2) { scanner, key in
+            switch key {
+            case "next": next = try scanner.readInt()
+            case "seq": seq = try scanner.readInt()
+            case "path": path = try scanner.readString()
+            case "tabs":
+                var paths: [String] = []
+                try scanner.readArray(depth: 3) { paths.append(try $0.readString()) }
+                tabs = paths
+            default: _ = try scanner.skipValue(depth: 3)
+            }
+        }
+        guard let next, let seq, let path, next >= 1, seq >= 0 else {
+            throw scanner.error("historyStart needs next and seq (whole numbers) and path", at: start)
+        }
+        return HistoryStart(next: next, seq: seq, path: path, tabs: tabs)
     }
 
     private static func readRouteNames(_ scanner: inout JSONScanner) throws -> [String]? {

@@ -1,3 +1,4 @@
+import JSONText
 import RouteModel
 
 /// The navigator file format (``NavigatorFile``, format 1) as a ``NavigatorCodec``.
@@ -9,9 +10,17 @@ public struct NavigatorFileCodec: NavigatorCodec {
 
     public var maxBytes: Int { NavigatorFile.maxBytes }
 
-    /// Whether `bytes` start, after white space, with `{`: routectl's file is a JSON object.
+    /// Whether `bytes` are a JSON object with a `format` member at its top level: routectl's,
+    /// however corrupt the rest is. (Another library's JSON is not routectl's to read.)
     public func recognizes(_ bytes: [UInt8]) -> Bool {
-        FormatTable.startsWithObject(bytes)
+        guard FormatTable.startsWithObject(bytes) else { return false }
+        var scanner = JSONScanner(bytes)
+        var found = false
+        _ = try? scanner.readObject(depth: 1) { scanner, key in
+            if key == "format" { found = true }
+            _ = try scanner.skipValue(depth: 2)
+        }
+        return found
     }
 
     /// Decodes a navigator file.

@@ -52,6 +52,10 @@ extension JSONWriter {
             raw(", \"tabs\": ")
             stringArray(tabs)
         }
+        if let to = entry.to {
+            raw(", \"to\": ")
+            integer(to)
+        }
         raw("}")
     }
 
@@ -159,5 +163,22 @@ extension JSONWriter {
         guard let routes = state.routes else { return }
         raw(",\n  \"routes\": ")
         stringArray(routes)
+    }
+}
+
+extension JSONWriter {
+    /// Appends `start` as one JSON object on one line.
+    package mutating func historyStart(_ start: HistoryStart) {
+        raw("{\"next\": ")
+        integer(start.next)
+        raw(", \"seq\": ")
+        integer(start.seq)
+        raw(", \"path\": ")
+        string(start.path)
+        if let tabs = start.tabs {
+            raw(", \"tabs\": ")
+            stringArray(tabs)
+        }
+        raw("}")
     }
 }

@@ -40,15 +40,21 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         switch value {
         case .string(let text):
             let bytes = Array(text.utf8)
-            guard let format = try naming({ try formats.recognizing(bytes) }) else { return .setting(.value(text)) }
-            return .navigator(try naming { try format.decode(bytes) })
+            if let format = try naming({ try formats.recognizing(bytes) }) {
+                return .navigator(try naming { try format.decode(bytes) })
+            }
+            guard FormatTable.startsWithObject(bytes) else { return .setting(.value(text)) }
+            throw notARoute("holds JSON that is not routectl's navigator state (it has no \"format\" member)", in: dictionary)
         case .data(let bytes):
-            return .navigator(try naming { try formats.detect(bytes).decode(bytes) })
+            guard let format = try naming({ try formats.recognizing(bytes) }) else {
+                let what = FormatTable.startsWithObject(bytes) ? "JSON" : "data"
+                throw notARoute("holds \(what) that is not routectl's navigator state (it has no \"format\" member)", in: dictionary)
+            }
+            return .navigator(try naming { try format.decode(bytes) })
         default:
-            throw NavigatorError(
-                .invalidFile,
+            throw notARoute(
                 "holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)",
-                subject: [description])
+                in: dictionary)
         }
     }
 
@@ -82,7 +88,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     public func format(in dictionary: PropertyListDictionary) throws -> any NavigatorCodec {
         switch dictionary[name] {
         case .string(let text)?: return try formats.recognizing(Array(text.utf8)) ?? formats.defaultFormat
-        case .data(let bytes)?: return try formats.detect(bytes)
+        case .data(let bytes)?: return try formats.recognizing(bytes) ?? formats.defaultFormat
         default: return formats.defaultFormat
         }
     }
@@ -99,6 +105,15 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             default: return nil
             }
         }
+    }
+
+    /// The refusal of a value that is not a state routectl reads, naming the other keys that
+    /// could hold a route (the likely cause is the wrong key).
+    private func notARoute(_ reason: String, in dictionary: PropertyListDictionary) -> NavigatorError {
+        NavigatorError(
+            .invalidFile, reason,
+            fact: .keyHoldsNoRoute(candidates: Self.candidates(in: dictionary, formats: formats).filter { $0 != name }),
+            subject: [description])
     }
 
     /// Runs `body`, naming the key in its errors about the value.

@@ -15,6 +15,15 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     public let preferences: any PreferencesDocument
     /// The key that holds the route.
     public let key: PreferenceKey
+    /// Given the key's name and the keys there are, the key it looks like a typo of, if any:
+    /// reading or changing a missing key with such a neighbour is refused (`invalidInput`, with
+    /// the fact ``NavigatorError/Fact/missingKeyNear(near:)``), so that a typo creates nothing.
+    public var nearKey: (@Sendable (String, [String]) -> String?)?
+    /// Called with a value the store is about to remove or replace although routectl could not
+    /// read it or was told to (`reset --force`, `init --force`), and with `removed` or
+    /// `replaced`, before anything is written: a caller keeps a copy (routectl prints it). An
+    /// error it throws stops the change.
+    public var beforeDiscarding: (@Sendable (PropertyListValue, String) throws -> Void)?
 
     /// The store for `key` of `preferences`.
     public init(_ preferences: any PreferencesDocument, key: PreferenceKey) {
@@ -24,9 +33,20 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
 
     /// Reads what the key holds.
     ///
-    /// - Throws: the errors of ``PreferencesDocument/read()`` and ``PreferenceKey/state(in:)``.
+    /// - Throws: the errors of ``PreferencesDocument/read()`` and ``PreferenceKey/state(in:)``;
+    ///   `invalidInput` for a missing key that looks like a typo of another (see ``nearKey``).
     public func readState() throws -> StoredState {
-        try naming { try key.state(in: preferences.read().dictionary) }
+        let dictionary = try preferences.read().dictionary
+        try checkNotATypo(dictionary)
+        return try naming { try key.state(in: dictionary) }
+    }
+
+    /// Throws when the key is missing and another looks like what was meant.
+    private func checkNotATypo(_ dictionary: PropertyListDictionary) throws {
+        guard dictionary[key.name] == nil, let nearKey,
+              let near = nearKey(key.name, dictionary.entries.map(\.key)) else { return }
+        throw NavigatorError(
+            .invalidInput, "\(preferences.name) has no \(key)", fact: .missingKeyNear(near: near))
     }
 
     /// Changes what the key holds, storing the preferences again only when something changed.
@@ -38,11 +58,12 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     ///   themselves are never replaced when they cannot be read.
     public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
         try preferences.update { document in
+            try checkNotATypo(document.dictionary)
             var state: StoredState
             var unreadable = false
             do {
                 state = try naming { try key.state(in: document.dictionary) }
-            } catch let error as NavigatorError where recover && error.kind == .invalidFile && error.fact == nil {
+            } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error.fact) {
                 state = .setting(.unset)
                 unreadable = true
             }
@@ -52,6 +73,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
                 return (nil, ChangeOutcome(state: state, changed: false))
             }
             if case .navigator(let navigator) = state { try navigator.validate() }
+            if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed") }
             var changed = document
             let stored = try key.storing(&state, in: document.dictionary)
             changed.dictionary = stored.dictionary
@@ -82,8 +104,17 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             var created = StoredState.navigator(state)
             var changed = document
             changed.dictionary = try key.storing(&created, in: document.dictionary).dictionary
-            let notes = old.map { "replaced the value of \(key) in \(preferences.name), \($0.kindPhrase)" }.map { [$0] } ?? []
-            return (changed, ChangeOutcome(state: .navigator(state), changed: true, notes: notes))
+            if let old { try beforeDiscarding?(old, "replaced") }
+            return (changed, ChangeOutcome(state: .navigator(state), changed: true))
+        }
+    }
+
+    /// Whether `reset --force` may remove a value refused with `fact`: one that holds no route
+    /// or does not decode, never one the preferences themselves cause.
+    private static func removable(_ fact: NavigatorError.Fact?) -> Bool {
+        switch fact {
+        case nil, .keyHoldsNoRoute?: return true
+        default: return false
         }
     }
 

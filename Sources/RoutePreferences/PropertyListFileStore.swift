@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RouteModel
 import RouteStore
 import PropertyListCodec
@@ -46,6 +51,15 @@ public struct PropertyListFileStore: PreferencesDocument {
             // A change that changes nothing creates nothing: no folder, no lock, no file.
             let (replacement, result) = try change(PropertyListDocument())
             guard replacement != nil else { return result }
+            // A mistyped path creates no folders: an app's preferences folder is there.
+            let folder = SystemCall.directory(of: target.path)
+            var info = stat()
+            guard stat(folder, &info) == 0 else {
+                throw NavigatorError(
+                    .cannotCreate,
+                    "cannot create \(name): the folder \(quoted(folder, limit: 200)) does not exist (routectl creates no folder for a property list)",
+                    fact: .noSuchFolder(folder: folder))
+            }
         }
         return try file.withLock(target.path, refuseReadOnly: true) { locked in
             let (replacement, result) = try change(try decode { try locked.read() })
@@ -54,6 +68,11 @@ public struct PropertyListFileStore: PreferencesDocument {
             }
             return result
         }
+    }
+
+    /// Whether there is a file at the path (a link is followed as a change would follow it).
+    public func exists() throws -> Bool {
+        try file.target(refuseReadOnly: false).exists
     }
 
     /// Reads the bytes `read` gives (none: an empty document) and decodes them, naming the file

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteModel
+import PlainText
 
 /// Replaces a file so that a crash at any instant leaves either the old or the new contents.
 ///
@@ -33,7 +35,18 @@ package enum AtomicWriter {
             if fd < 0 {
                 let code = errno
                 signals.release()
-                guard code == EEXIST else { throw SystemCall.failure("create", temporary, code) }
+                guard code == EEXIST else {
+                    if code == EACCES || code == EPERM || code == EROFS {
+                        // The temporary file is routectl's own: name the folder it could not
+                        // create it in (issue 17, item 17).
+                        let folder = SystemCall.directory(of: path)
+                        throw NavigatorError(
+                            .cannotCreate,
+                            "cannot replace \(quoted(path, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
+                            fact: code == EROFS ? nil : .folderNotWritable(folder: folder))
+                    }
+                    throw SystemCall.failure("create", temporary, code)
+                }
             }
         } while fd < 0
         defer { signals.release() }

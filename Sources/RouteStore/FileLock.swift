@@ -26,7 +26,19 @@ package final class FileLock {
             // Read-only is enough for flock, and lets any user who may read the sidecar lock
             // it, whoever created it. O_NONBLOCK: opening a FIFO must not wait for a writer.
             let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
-            guard fd >= 0 else { throw SystemCall.failure("create the lock file", path) }
+            guard fd >= 0 else {
+                let code = errno
+                if code == EACCES || code == EPERM || code == EROFS, access(path, F_OK) != 0 {
+                    // No lock file yet, and the folder takes none: name the folder (issue 17,
+                    // item 17).
+                    let folder = SystemCall.directory(of: path)
+                    throw NavigatorError(
+                        .cannotCreate,
+                        "cannot create the lock file \(quoted(path, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
+                        fact: code == EROFS ? nil : .folderNotWritable(folder: folder))
+                }
+                throw SystemCall.failure("create the lock file", path, code)
+            }
             var info = stat()
             guard fstat(fd, &info) == 0 else {
                 let error = SystemCall.failure("lock", path)

@@ -20,11 +20,15 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
                 Terminal.emit("routectl: \(Printable.escaped(note))\n", to: 2)
             }
         }
-        if !result.output.isEmpty, !Terminal.emit(result.output, to: 1) {
+        // JSON keeps format characters and C1 controls raw inside strings: escape them too, so
+        // that nothing printed can move the cursor or reorder text (issue 17, item 10).
+        let output = invocation.options.json ? Printable.jsonEscaped(result.output) : result.output
+        if !output.isEmpty, !Terminal.emit(output, to: 1) {
             return fail(ExitStatus.ioError, "cannot write to standard output: \(String(cString: strerror(errno)))", hint: nil)
         }
         return ExitStatus.success
     } catch let error as UsageError {
+        if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
         return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments))

@@ -1,3 +1,4 @@
+import Foundation
 import RouteCodecs
 import RouteModel
 import TestSupport
@@ -5,6 +6,8 @@ import Testing
 
 /// History entries as the navigator file keeps them, and what undo makes of them.
 @Suite(.tags(.unit)) struct HistoryInFileTests {
+    let stamp = "2026-11-22T10:00:00Z"
+
     func cannotApply(_ state: inout NavigatorState, _ operation: NavigationOperation) -> NavigatorError? {
         let before = state.tree
         let error = #expect(throws: NavigatorError.self) { try state.apply(operation) }
@@ -28,5 +31,23 @@ import Testing
             #expect(error?.message.hasPrefix("cannot undo to the state history entry 1 recorded: ") == true, "\(error?.message ?? "")")
             #expect(error?.message.contains(reason) == true, "\(tabs): \(error?.message ?? "")")
         }
+    }
+
+    /// The start survives the file: written as historyStart, read back, ignored once stale.
+    @Test func theHistoryStartIsKeptInTheFileAndIgnoredWhenStale() throws {
+        var s = NavigatorState(initial: try Route("r"), historyLimit: 2)
+        for name in ["a", "b", "c"] { try s.perform(.push(Route(name)), at: stamp) }
+        let text = String(decoding: NavigatorFile.encode(s), as: UTF8.self)
+        #expect(text.contains(#""historyStart": {"next": 2, "seq": 1, "path": "r/a"}"#), "\(text)")
+        var back = try NavigatorFile.decode(Array(text.utf8))
+        #expect(try back.perform(.undo(2), at: stamp))
+        #expect(back.path == "r/a")
+        // An older build dropped entry 2 and kept the member as it was: it no longer stands
+        // before the oldest entry, so undo reaches one change less, as it did.
+        let stale = text.replacingOccurrences(of: #"{"seq": 2, "at": "2026-11-22T10:00:00Z", "op": "push", "args": ["b"], "path": "r/a/b"},"#, with: "")
+        #expect(stale != text)
+        var old = try NavigatorFile.decode(Array(stale.utf8))
+        #expect(old.history.validStart == nil)
+        #expect(cannotApply(&old, .undo(1))?.fact == .historyTooShort(requested: 1, available: 0))
     }
 }

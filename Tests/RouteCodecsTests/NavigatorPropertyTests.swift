@@ -35,6 +35,7 @@ import RouteCodecs
         case 9: return random.chance(0.5) ? .dismissAll : .dismissTo(random.pick(names))
         case 10: return .selectTab(random.pick(["feed", "profile", "settings", "nope"]))
         case 11: return .go(try! RoutePath(parsing: random.pick(paths)))
+        case 12: return .redo(Int.random(in: 1...2, using: &random))
         default: return .undo(Int.random(in: 1...3, using: &random))
         }
     }
@@ -64,12 +65,21 @@ import RouteCodecs
                     continue
                 }
                 steps += 1
-                #expect(changed == (state.tree != before.tree), "\(context): \(operation) said changed=\(changed)")
+                // An undo or redo always moves along the changes, even to an equal state.
+                let move: Bool
+                switch operation {
+                case .undo, .redo: move = true
+                default: move = false
+                }
+                #expect(changed == (move || state.tree != before.tree), "\(context): \(operation) said changed=\(changed)")
                 #expect(state.history.count == min(before.history.count + (changed ? 1 : 0), state.historyLimit), "\(context)")
                 try check(state, context: "\(context) after \(operation)")
                 paths.append(state.path)
                 guard changed else { continue }
                 changes += 1
+                // undo after an undo steps further back; after a redo, it is checked by
+                // UndoTimelineTests.
+                if move { continue }
                 var undone = state
                 #expect(try undone.perform(.undo(1), at: "2026-11-22T10:00:01Z"), "\(context): undo after \(operation)")
                 #expect(undone.tree == before.tree, "\(context): undo after \(operation) did not restore the state")

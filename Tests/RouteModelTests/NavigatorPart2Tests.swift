@@ -1,6 +1,8 @@
 import Testing
 import RouteModel
 import TestSupport
+import JSONText
+import PlainText
 
 /// Part 2's transitions as pure functions: presentations, tabs, go and undo, with the edges
 /// the spec names. No file system involved.
@@ -237,11 +239,12 @@ import TestSupport
         #expect(s.tree == beforeLast)
         #expect(s.tree.tabs?.all[0].chain.base.pushed.first?.parameters.first?.type == .number)
         #expect(try s.history.entries().last == HistoryEntry(
-            seq: 5, at: stamp, op: "undo", args: ["1"], path: "home/tab:profile", tabs: ["feed/details?n:=7", "profile", "settings"]))
+            seq: 5, at: stamp, op: "undo", args: ["1"], path: "home/tab:profile", tabs: ["feed/details?n:=7", "profile", "settings"], to: 3))
         #expect(try s.perform(.undo(1), at: stamp))
-        #expect(s.tree == atEnd, "a second undo returns to where the first started")
-        #expect(try s.perform(.undo(4), at: stamp), "before the two undos, the cover and the tab")
-        #expect(s.path == "home/tab:feed/details?n:=7")
+        #expect(s.path == "home/tab:feed/details?n:=7", "a second undo steps back one more change (issue 17, item 19)")
+        #expect(try s.perform(.redo(2), at: stamp))
+        #expect(s.tree == atEnd, "redo takes both forward again")
+        #expect(try s.history.entries().last?.to == 4)
     }
 
     @Test func undoReachesTheFreshStateWhenHistoryStartsAtSeqOne() throws {
@@ -250,19 +253,25 @@ import TestSupport
         try s.perform(.push(route("a")), at: stamp)
         #expect(try s.perform(.undo(2), at: stamp))
         #expect(s.tree == s.startingTree(s.initial))
-        let error = cannotApply(&s, .undo(4))
-        #expect(error?.fact == .historyTooShort(requested: 4, available: 3))
+        #expect(try s.history.entries().last?.to == 0, "the fresh state's place is 0")
+        let error = cannotApply(&s, .undo(1))
+        #expect(error?.fact == .historyTooShort(requested: 1, available: 0))
+        #expect(try s.perform(.redo(2), at: stamp))
+        #expect(s.path == "home/tab:feed/a")
     }
 
-    @Test func undoCannotReachPastTrimmedHistory() throws {
+    /// Issue 17, item 15: the state before the oldest kept entry is kept as the history's start.
+    @Test func undoReachesEveryKeptEntryOnceTrimmed() throws {
         var s = NavigatorState(initial: try Route("r"), historyLimit: 3)
         for name in ["a", "b", "c", "d"] { try s.perform(.push(route(name)), at: stamp) }
         #expect(s.history.count == 3)
-        let error = cannotApply(&s, .undo(3))
-        #expect(error?.fact == .historyTooShort(requested: 3, available: 2))
-        #expect(try s.perform(.undo(2), at: stamp))
-        #expect(s.path == "r/a/b")
+        #expect(s.history.validStart == HistoryStart(next: 2, seq: 1, path: "r/a"))
+        let error = cannotApply(&s, .undo(4))
+        #expect(error?.fact == .historyTooShort(requested: 4, available: 3))
+        #expect(try s.perform(.undo(3), at: stamp))
+        #expect(s.path == "r/a")
     }
+
     @Test func undoWithNoHistoryAndCountsBelowOne() throws {
         var s = NavigatorState()
         #expect(cannotApply(&s, .undo(1))?.message == "cannot undo 1 change: no recorded change can be undone")
@@ -270,12 +279,16 @@ import TestSupport
         #expect(error?.kind == .invalidInput)
     }
 
-    @Test func undoToTheSameStateIsANoOp() throws {
+    /// An undo that lands on a state equal to the current one still moves along the changes,
+    /// so it is recorded (issue 17, item 19).
+    @Test func undoToAnEqualStateIsRecorded() throws {
         var s = NavigatorState(initial: try Route("r"))
         try s.perform(.push(route("a")), at: stamp)
         try s.perform(.pop(1), at: stamp)
-        #expect(try !s.perform(.undo(2), at: stamp))
-        #expect(s.history.count == 2)
+        #expect(try s.perform(.undo(2), at: stamp))
+        #expect(s.history.count == 3)
+        #expect(try s.history.entries().last?.to == 0)
+        #expect(cannotApply(&s, .undo(1))?.fact == .historyTooShort(requested: 1, available: 0))
     }
 
     // MARK: Declarations and history words

@@ -137,8 +137,12 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(error?.fact == .keyHoldsValue)
         #expect(error?.message == "'memory' key 'route' already holds a value")
         #expect(preferences.writes == 0)
-        let outcome = try store(preferences).createState(NavigatorState(), replace: true)
-        #expect(outcome.notes == ["replaced the value of key 'route' in 'memory', a string"])
+        var replacing = store(preferences)
+        let copies = Copies()
+        replacing.beforeDiscarding = { value, verb in copies.add(value, verb) }
+        let outcome = try replacing.createState(NavigatorState(), replace: true)
+        #expect(outcome.notes == [])
+        #expect(copies.all == [Copies.Item(value: "onboarding", verb: "replaced")], "the old value is handed over before it goes")
         #expect(preferences.document.dictionary.keys == Self.appPreferences.keys, "the key keeps its place")
     }
 
@@ -161,10 +165,13 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(preferences.writes == 0)
     }
 
+    /// JSON that is not routectl's (no top-level "format") is another library's: no candidate
+    /// (issue 17, item 14).
     @Test func candidatesAreRouteNamesAndNavigatorJSON() {
         let dictionary: PropertyListDictionary = [
-            "route": "home", "title": "Hello there", "nav": .data(Array(" {\"x\":1}".utf8)), "count": 3,
-            "json": "{\"root\":1}", "blob": .data([0xFF]),
+            "route": "home", "title": "Hello there", "nav": .data(Array(" {\"format\": 1, \"x\":1}".utf8)), "count": 3,
+            "json": "{\"root\":1, \"format\": 2}", "blob": .data([0xFF]), "foreign": .data(Array("{\"root\":{\"flow\":{}}}".utf8)),
+            "foreignText": "{\"formats\": [1]}", "nested": "{\"a\": {\"format\": 1}}",
         ]
         #expect(PreferenceKey.candidates(in: dictionary) == ["route", "nav", "json"])
     }
@@ -186,5 +193,64 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(error?.fact == .unreadablePropertyList)
         let garbage = #expect(throws: NavigatorError.self) { try PropertyListDocument.decode(Array("hello".utf8), name: "'x.plist'") }
         #expect(garbage?.message == "'x.plist' is not a property list (binary bplist00 or XML)")
+    }
+}
+
+/// The values a store handed over before discarding them.
+final class Copies: @unchecked Sendable {
+    struct Item: Equatable {
+        var value: PropertyListValue
+        var verb: String
+    }
+    private(set) var all: [Item] = []
+    func add(_ value: PropertyListValue, _ verb: String) { all.append(Item(value: value, verb: verb)) }
+}
+
+/// Issue 17, items 14 and 16, in the model: the facts a refusal gives and what a store does
+/// before it discards a value.
+@Suite struct PreferenceKeyRefusalTests {
+    static let preferences: PropertyListDictionary = [
+        "route": "home", "launches": 3, "com.vandrj.navigator": .data(Array(#"{"root":{"flow":{}}}"#.utf8)),
+    ]
+
+    @Test func aValueThatIsNotRoutectlsNamesTheCandidateKeys() {
+        for key in ["launches", "com.vandrj.navigator"] {
+            let error = #expect(throws: NavigatorError.self) { try PreferenceKey(key).state(in: Self.preferences) }
+            #expect(error?.kind == .invalidFile)
+            #expect(error?.fact == .keyHoldsNoRoute(candidates: ["route"]), "\(key)")
+        }
+    }
+
+    @Test func routectlsOwnCorruptJSONIsNotAnotherLibrarys() {
+        let dictionary: PropertyListDictionary = ["nav": .data(Array(#"{"format": 1, "initial": 7}"#.utf8))]
+        let error = #expect(throws: NavigatorError.self) { try PreferenceKey("nav").state(in: dictionary) }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.fact == nil)
+    }
+
+    @Test func aMissingKeyNearAnotherIsRefusedBeforeAnyChange() throws {
+        let preferences = MemoryPreferences(Self.preferences)
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey("rotue"))
+        store.nearKey = { name, keys in name == "rotue" && keys.contains("route") ? "route" : nil }
+        let read = #expect(throws: NavigatorError.self) { try store.readState() }
+        #expect(read?.kind == .invalidInput && read?.fact == .missingKeyNear(near: "route"))
+        let change = #expect(throws: NavigatorError.self) {
+            try store.updateState(recover: false) { try $0.perform(.set(Route("home")), at: "2026-11-22T10:00:00Z") }
+        }
+        #expect(change?.fact == .missingKeyNear(near: "route"))
+        #expect(preferences.writes == 0)
+    }
+
+    @Test func recoverHandsOverTheValueBeforeRemovingIt() throws {
+        let preferences = MemoryPreferences(Self.preferences)
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey("launches"))
+        let copies = Copies()
+        store.beforeDiscarding = { value, verb in
+            #expect(preferences.writes == 0, "handed over before anything is written")
+            copies.add(value, verb)
+        }
+        _ = try store.updateState(recover: true) { try $0.perform(.reset, at: "2026-11-22T10:00:00Z") }
+        #expect(copies.all == [Copies.Item(value: 3, verb: "removed")])
+        #expect(preferences.document.dictionary["launches"] == nil)
     }
 }

@@ -223,7 +223,7 @@ import TestSupport
         #expect(again.status == 1)
         #expect(again.stderr == """
             routectl: domain '\(Self.domain)' key 'nav' already holds a value
-            hint: to replace the value (it is not kept), run: routectl --domain \(Self.domain) --key nav init --force
+            hint: see what it holds with: routectl --domain \(Self.domain) --key nav show
 
             """)
         #expect(standIn.takeCalls().last == Self.export, "a refused init imports nothing")
@@ -346,8 +346,18 @@ import TestSupport
     @Test func aFailingImportIsUnavailableAndTheDomainIsKept() {
         standIn.write(Self.smallDomain)
         expectRefused(
-            [["set", "home"], ["reset"], ["init", "--force"]], mode: "import-fails", status: 69,
+            [["set", "home"], ["reset"]], mode: "import-fails", status: 69,
             stderr: "routectl: '\(Self.import)' failed with exit status 1: Could not write domain \(Self.domain)\n",
+            calls: [Self.export, Self.import])
+        // init --force prints a copy of the value it replaces before it tries (issue 17, item 14).
+        expectRefused(
+            [["init", "--force"]], mode: "import-fails", status: 69,
+            stderr: """
+                routectl: a copy of the value of key 'route' in domain '\(Self.domain)' (a string), which this command replaces:
+                <string>onboarding</string>
+                routectl: '\(Self.import)' failed with exit status 1: Could not write domain \(Self.domain)
+
+                """,
             calls: [Self.export, Self.import])
     }
 

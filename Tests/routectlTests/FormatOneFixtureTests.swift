@@ -65,7 +65,13 @@ import TestSupport
         box.write(String(decoding: original, as: UTF8.self))
         let result = Routectl.run(["-f", box.file] + test.arguments, home: box.folder)
         #expect(result.status == 0, "\(test): \(result.stderr)")
-        let written = box.text()
+        var written = box.text()
+        // Once entries are dropped, the state before the oldest kept one is kept too (issue
+        // 17, item 15): a member 1.0 keeps as it is and does not read.
+        if test.fixture.hasPrefix("trimmed") {
+            let start = try #require(written.firstMatch(of: /,\n  "historyStart": \{[^\n]*\}/), "\(test)")
+            written.removeSubrange(start.range)
+        }
         #expect(Self.withoutTimes(written) == Self.withoutTimes(expected), "\(test)")
         // The entries that were there before are copied as they were, time stamps included.
         let keptBefore = Set(String(decoding: original, as: UTF8.self).split(separator: "\n").filter { $0.contains("\"seq\"") })

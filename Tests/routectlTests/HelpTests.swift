@@ -49,7 +49,6 @@ import TestSupport
         let cases: [([String], [String])] = [
             (["shwo"], ["routectl: unknown command 'shwo'", "hint: did you mean 'show'?"]),
             (["show", "--jsn"], ["routectl: unknown option '--jsn'", "hint: did you mean '--json'?"]),
-            ([], ["routectl: missing command", "hint: run 'routectl --help' to see the commands"]),
             (["push"], ["routectl: missing argument for 'push'", "hint: usage: routectl push <route> [<key=value> ...]"]),
             (["show", "x"], ["routectl: unexpected argument 'x' for 'show'", "hint: 'show' takes no arguments"]),
         ]

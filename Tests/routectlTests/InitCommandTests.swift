@@ -38,7 +38,7 @@ import TestSupport
         let before = box.contents()
         let result = box.run("init")
         #expect(result.status == 1)
-        #expect(result.errorLines == ["routectl: '\(box.file)' already exists", "hint: use --force to start over; the old file is kept beside it"])
+        #expect(result.errorLines == ["routectl: '\(box.file)' already exists", "hint: to start over, keeping the old file beside it, run: routectl -f \(box.file) init --force"])
         #expect(box.contents() == before)
     }
 

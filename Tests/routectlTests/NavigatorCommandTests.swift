@@ -643,11 +643,11 @@ import TestSupport
         #expect(Self.path(box) == "elsewhere\n")
         Self.expectChanges(box, [["undo"]])
         #expect(box.run("show", "--json").stdout == scene)
-        // The undo is recorded; a second one returns to where the first started.
+        // The undo is recorded; redo takes its change forward again (issue 17, item 19).
         var last = try #require(try Self.historyJSON(box).last)
         #expect(last["op"] as? String == "undo" && last["args"] as? [String] == ["1"])
         #expect(last["path"] as? String == "home/tab:profile/settings/sheet:edit")
-        Self.expectChanges(box, [["undo"]])
+        Self.expectChanges(box, [["redo"]])
         #expect(Self.path(box) == "elsewhere\n")
         Self.expectChanges(box, [["undo"]])
         #expect(box.run("show", "--json").stdout == scene)
@@ -668,15 +668,18 @@ import TestSupport
         Self.expectChanges(box, [["undo", "2"]])
         #expect(Self.path(box) == "home/a\n")
         #expect(Self.format(box) == 1)
+        // A second undo steps further back (issue 17, item 19); redo comes forward again.
         Self.expectChanges(box, [["undo"]])
+        #expect(Self.path(box) == "home\n")
+        Self.expectChanges(box, [["redo", "3"]])
         #expect(Self.path(box) == "home/a/sheet:b/c?n:=1\n")
         #expect(Self.format(box) == 2)
         // Back to the fresh state: the first change (seq 1) is still kept.
-        Self.expectChanges(box, [["undo", "6"]])
+        Self.expectChanges(box, [["undo", "4"]])
         #expect(Self.path(box) == "root\n")
         let history = try Self.historyJSON(box)
-        #expect(history.map { $0["op"] as? String } == ["set", "push", "present", "push", "undo", "undo", "undo"])
-        #expect(history.map { $0["args"] as? [String] } == [["home"], ["a"], ["b"], ["c", "n:=1"], ["2"], ["1"], ["6"]])
+        #expect(history.map { $0["op"] as? String } == ["set", "push", "present", "push", "undo", "undo", "redo", "undo"])
+        #expect(history.map { $0["args"] as? [String] } == [["home"], ["a"], ["b"], ["c", "n:=1"], ["2"], ["1"], ["3"], ["4"]])
     }
 
     @Test func undoPastTheHistoryIsRefused() {
@@ -700,15 +703,19 @@ import TestSupport
         #expect(box.run("init", "--initial", "start", "--history-limit", "3").status == 0)
         Self.expectChanges(box, [["push", "r1"], ["push", "r2"], ["push", "r3"], ["push", "r4"], ["push", "r5"]])
         #expect((box.json()["history"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [3, 4, 5])
-        // Entries 3, 4 and 5 are kept: the state before 3 is gone.
-        Self.expectRefused(box, ["undo", "3"], 1, "routectl: cannot undo 3 changes: the history reaches back 2 changes",
+        // Entries 3, 4 and 5 are kept, and the state before 3 as historyStart (issue 17, item 15).
+        let start = box.json()["historyStart"] as? [String: Any]
+        #expect(start?["next"] as? Int == 3 && start?["seq"] as? Int == 2 && start?["path"] as? String == "start/r1/r2", "\(String(describing: start))")
+        Self.expectRefused(box, ["undo", "4"], 1, "routectl: cannot undo 4 changes: the history reaches back 3 changes",
                            hint: .line("hint: see what can be undone with: routectl -f \(box.file) history"))
         Self.expectChanges(box, [["undo", "2"]])
         #expect(Self.path(box) == "start/r1/r2/r3\n")
         #expect((box.json()["history"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [4, 5, 6])
-        Self.expectRefused(box, ["undo", "3"], 1, "routectl: cannot undo 3 changes: the history reaches back 2 changes",
+        // The undo entry took a place: 4 and 5 are kept, and the state before 4, where the undo
+        // went, is the start, the oldest state known.
+        Self.expectRefused(box, ["undo"], 1, "routectl: cannot undo 1 change: no recorded change can be undone",
                            hint: .line("hint: see what can be undone with: routectl -f \(box.file) history"))
-        Self.expectChanges(box, [["undo"]])
+        Self.expectChanges(box, [["redo", "2"]])
         #expect(Self.path(box) == "start/r1/r2/r3/r4/r5\n")
         // While seq 1 is kept, undo reaches the fresh state (the initial route).
         let fresh = Sandbox()
@@ -716,10 +723,10 @@ import TestSupport
         Self.expectChanges(fresh, [["set", "home"], ["push", "a"]])
         Self.expectChanges(fresh, [["undo", "2"]])
         #expect(Self.path(fresh) == "start\n")
-        // Once seq 1 is trimmed, it does not.
+        // push b starts from the fresh state, where the undo went: one step back, no further.
         Self.expectChanges(fresh, [["push", "b"]])
         #expect((fresh.json()["history"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [2, 3, 4])
-        Self.expectRefused(fresh, ["undo", "3"], 1, "routectl: cannot undo 3 changes: the history reaches back 2 changes",
+        Self.expectRefused(fresh, ["undo", "2"], 1, "routectl: cannot undo 2 changes: the history reaches back 1 change",
                            hint: .line("hint: see what can be undone with: routectl -f \(fresh.file) history"))
     }
 
@@ -731,11 +738,15 @@ import TestSupport
         #expect(box.run("show", "--json").stdout == fresh)
     }
 
-    @Test func undoThatLandsOnTheCurrentStateChangesNothing() {
+    @Test func undoThatLandsOnAnEqualStateIsRecordedSinceItMovesAlongTheChanges() {
         let box = Sandbox()
         Self.expectChanges(box, [["push", "a"], ["push", "b"], ["pop"]])
-        // Before the last two changes the state was root/a, as it is now.
-        Self.expectNoOp(box, ["undo", "2"])
+        // Before the last two changes the state was root/a, as it is now; the undo still
+        // records where it went, so that the next undo steps back from there (issue 17, item 19).
+        Self.expectChanges(box, [["undo", "2"]])
+        #expect(Self.path(box) == "root/a\n")
+        Self.expectChanges(box, [["undo"]])
+        #expect(Self.path(box) == "root\n")
     }
 
     // MARK: - 6. Format 1 or 2

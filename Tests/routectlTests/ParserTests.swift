@@ -65,7 +65,7 @@ import RouteModel
         guard case .change(.popToRoot, _) = try action("pop", "--root") else { Issue.record("pop --root"); return }
         guard case .change(.reset, recover: true) = try action("reset", "--force") else { Issue.record("reset"); return }
         guard case .history(last: 2) = try action("history", "-n", "2") else { Issue.record("history"); return }
-        guard case .initialize(let state, force: false) = try action("init", "--initial", "a", "--routes", "a,b", "--history-limit", "5")
+        guard case .initialize(let state, force: false, ifMissing: false) = try action("init", "--initial", "a", "--routes", "a,b", "--history-limit", "5")
         else { Issue.record("init"); return }
         #expect(state.routes == ["a", "b"] && state.historyLimit == 5 && state.initial.name == "a")
         guard case .help(command: .pop) = try action("help", "pop") else { Issue.record("help"); return }
@@ -110,7 +110,7 @@ import RouteModel
     }
 
     @Test func argumentCounts() {
-        #expect(usageError()?.message == "missing command")
+        #expect(usageError()?.message == "missing command: run 'routectl help <command>' for one command's help")
         #expect(usageError("push")?.message == "missing argument for 'push'")
         #expect(usageError("show", "extra")?.message == "unexpected argument 'extra' for 'show'")
         #expect(usageError("pop", "1", "2")?.message == "unexpected argument '2' for 'pop'")

@@ -153,6 +153,11 @@ import PropertyListCodec
     static func predict(_ bytes: [UInt8], key: String) -> (document: PropertyListDocument?, state: StoredState?, error: NavigatorError?) {
         do {
             let document = try PropertyListDocument.decode(bytes, name: "the file")
+            // A missing key beside one it looks like a typo of is refused by the store
+            // (issue 17, item 16), before the value is looked at.
+            if document.dictionary[key] == nil, let near = Context.nearKey(key, document.dictionary.entries.map(\.key)) {
+                return (document, nil, NavigatorError(.invalidInput, "has no key", fact: .missingKeyNear(near: near)))
+            }
             do {
                 return (document, try PreferenceKey(key).state(in: document.dictionary), nil)
             } catch let error as NavigatorError {

@@ -13,6 +13,16 @@ public struct History: Sendable {
     /// The highest `seq` recorded so far, or 0 when nothing has been.
     public private(set) var lastSeq: Int
 
+    /// The state before the oldest kept entry, once older ones were dropped (see
+    /// ``HistoryStart``); it may be stale (see ``validStart``).
+    public var start: HistoryStart?
+
+    /// ``start`` when it stands before the oldest kept entry.
+    public var validStart: HistoryStart? {
+        guard let start, let oldest = try? oldest(), oldest.seq == start.next else { return nil }
+        return start
+    }
+
     /// An empty history.
     public init() {
         lastSeq = 0
@@ -62,17 +72,31 @@ public struct History: Sendable {
         return recorded.first
     }
 
+    /// The kept entry at `index` (0 is the oldest).
+    ///
+    /// - Throws: `invalidFile` when a stored entry does not decode.
+    public func entry(at index: Int) throws -> HistoryEntry {
+        index < storedCount ? try stored!.entry(at: storedDropped + index) : recorded[index - storedCount]
+    }
+
     /// Appends an entry with the next `seq`, then drops the oldest entries beyond `limit`.
-    package mutating func append(at: String, op: String, args: [String], path: String, tabs: [String]?, limit: Int) {
+    package mutating func append(at: String, op: String, args: [String], path: String, tabs: [String]?, to: Int? = nil, limit: Int) {
         lastSeq += 1
-        recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path, tabs: tabs))
+        recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path, tabs: tabs, to: to))
         if count > limit {
             dropOldest(count - max(0, limit))
         }
     }
 
-    /// Drops the `count` oldest entries; `lastSeq` stays, so `seq` never repeats.
+    /// Drops the `count` oldest entries; `lastSeq` stays, so `seq` never repeats. The state the
+    /// last dropped entry recorded becomes ``start``, so that undo still reaches it.
     public mutating func dropOldest(_ count: Int) {
+        guard count > 0 else { return }
+        if count < self.count, let last = try? entry(at: count - 1), let next = try? entry(at: count) {
+            start = HistoryStart(next: next.seq, seq: UndoTimeline.place(of: last), path: last.path, tabs: last.tabs)
+        } else {
+            start = nil
+        }
         let fromStored = min(count, storedCount)
         storedDropped += fromStored
         recorded.removeFirst(min(count - fromStored, recorded.count))

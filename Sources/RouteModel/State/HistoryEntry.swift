@@ -16,10 +16,16 @@ public struct HistoryEntry: Equatable, Sendable {
     /// selected one): each tab's chain as a path that starts with the tab's name, such as
     /// `feed/details?id=42/sheet:compose`, in declared order; `nil` otherwise.
     public var tabs: [String]?
+    /// For an `undo` or `redo`: the `seq` of the change whose state it restored (0: the fresh
+    /// state before the first change), so that undo and redo move along the changes rather
+    /// than undo the undo; `nil` for every other change (and for an older build's undo, which
+    /// is then a change like any other).
+    public var to: Int?
 
     /// Creates an entry.
-    public init(seq: Int, at: String, op: String, args: [String], path: String, tabs: [String]? = nil) {
+    public init(seq: Int, at: String, op: String, args: [String], path: String, tabs: [String]? = nil, to: Int? = nil) {
         self.tabs = tabs
+        self.to = to
         self.seq = seq
         self.at = at
         self.op = op

@@ -29,8 +29,12 @@ public enum NavigationOperation: Equatable, Sendable {
     /// Makes the state the path that the first declared link taking the URL gives, as
     /// ``go(_:)`` does.
     case open(URLText)
-    /// Restores the state as it was before this many recorded changes (at least 1).
+    /// Restores the state as it was before this many recorded changes (at least 1), stepping
+    /// back from where the last undo or redo left it.
     case undo(Int)
+    /// Takes forward again this many changes that undo took back (at least 1), until another
+    /// change is made.
+    case redo(Int)
 
     /// The name recorded in history: the command's name.
     public var name: String {
@@ -45,6 +49,7 @@ public enum NavigationOperation: Equatable, Sendable {
         case .go: return "go"
         case .open: return "open"
         case .undo: return "undo"
+        case .redo: return "redo"
         }
     }
 
@@ -52,7 +57,7 @@ public enum NavigationOperation: Equatable, Sendable {
     public var arguments: [String] {
         switch self {
         case .set(let route), .push(let route): return route.arguments
-        case .pop(let count), .undo(let count): return [String(count)]
+        case .pop(let count), .undo(let count), .redo(let count): return [String(count)]
         case .popTo(let name): return ["--to", name]
         case .popToRoot: return ["--root"]
         case .reset, .dismiss: return []
@@ -71,7 +76,7 @@ public enum NavigationOperation: Equatable, Sendable {
         case .set(let route), .push(let route), .present(let route, _): return [route.name]
         case .popTo(let name), .dismissTo(let name): return [name]
         case .go(let path): return path.routeNames
-        case .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo, .open: return []
+        case .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo, .redo, .open: return []
         }
     }
 }

@@ -94,6 +94,18 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case keyHoldsValue
         /// The tool `name` a store runs is not on `PATH`.
         case toolMissing(name: String)
+        /// A key of an app's preferences holds a value that is not routectl's (another type, or
+        /// JSON that is not its navigator state): most likely the wrong key. `candidates` are
+        /// the other keys whose values could hold a route.
+        case keyHoldsNoRoute(candidates: [String])
+        /// The key named is missing, and the key `near` differs from it as a typo would.
+        case missingKeyNear(near: String)
+        /// The folder `folder` of a property list to create does not exist (it is not created).
+        case noSuchFolder(folder: String)
+        /// The folder `folder` of a file to replace does not let routectl create a file in it.
+        case folderNotWritable(folder: String)
+        /// `redo` of `requested` changes found only `available` to take forward.
+        case nothingToRedo(requested: Int, available: Int)
     }
 
     /// The class of failure.

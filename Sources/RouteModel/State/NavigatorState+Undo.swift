@@ -1,24 +1,23 @@
 import PlainText
 
 extension NavigatorState {
-    /// The tree as it was before the last `count` recorded changes.
+    /// The tree as it was before the last `count` changes, stepping back from where the
+    /// newest entry left the state (see ``UndoTimeline``), and the place it is at.
     ///
     /// Each history entry holds the path after its change and, when the root was a tab
     /// container, every tab's chain as a path; together they are the whole tree after that
-    /// change. So
-    /// the tree before the last `count` changes is the one recorded by the entry before them,
-    /// or, when those changes reach back to the first ever (`seq` 1), the fresh state.
+    /// change. So the tree before a change is the one recorded by the entry before it, or the
+    /// history's start, or, before the first change ever (`seq` 1), the fresh state.
     ///
     /// - Throws: `invalidInput` for a count below 1; `cannotApply` when the kept history does
     ///   not reach back that far, or the entry to go back to does not describe a state.
-    package func treeBefore(_ count: Int) throws -> NavigationTree {
+    package func undoTarget(_ count: Int) throws -> (tree: NavigationTree, place: Int) {
         guard count >= 1 else {
             throw NavigatorError(.invalidInput, "invalid count \(count): undo takes a whole number >= 1")
         }
-        let kept = history.count
-        let reachesStart = kept > 0 ? try history.oldest()?.seq == 1 : false
-        let available = reachesStart ? kept : max(0, kept - 1)
-        guard count <= available else {
+        let timeline = UndoTimeline(history)
+        let (point, available) = try timeline.back(count)
+        guard let point else {
             let reason = available == 0
                 ? "no recorded change can be undone"
                 : "the history reaches back \(available) change\(available == 1 ? "" : "s")"
@@ -26,13 +25,27 @@ extension NavigatorState {
                 .cannotApply, "cannot undo \(count) change\(count == 1 ? "" : "s"): \(reason)",
                 fact: .historyTooShort(requested: count, available: available))
         }
-        if count == kept {
-            return startingTree(initial)
+        return (try timeline.tree(at: point, of: self), point.seq)
+    }
+
+    /// The tree `count` changes forward again from where undo left the state, and its place.
+    ///
+    /// - Throws: `invalidInput` for a count below 1; `cannotApply` when fewer changes than
+    ///   `count` were undone since the last change.
+    package func redoTarget(_ count: Int) throws -> (tree: NavigationTree, place: Int) {
+        guard count >= 1 else {
+            throw NavigatorError(.invalidInput, "invalid count \(count): redo takes a whole number >= 1")
         }
-        guard let entry = try history.entries(last: count + 1).first else {
-            return startingTree(initial)
+        let timeline = UndoTimeline(history)
+        let forward = try timeline.forward()
+        guard count <= forward.count else {
+            let reason = forward.isEmpty ? "there is nothing to redo" : "only \(forward.count) can be redone"
+            throw NavigatorError(
+                .cannotApply, "cannot redo \(count) change\(count == 1 ? "" : "s"): \(reason)",
+                fact: .nothingToRedo(requested: count, available: forward.count))
         }
-        return try tree(recordedBy: entry)
+        let point = forward[count - 1]
+        return (try timeline.tree(at: point, of: self), point.seq)
     }
 
     /// The whole tree after the change `entry` records.

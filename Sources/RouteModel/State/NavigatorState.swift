@@ -181,7 +181,8 @@ public struct NavigatorState: Sendable {
         case .selectTab(let name): return try selectTab(name)
         case .go(let path): return replace(with: try tree(for: path))
         case .open: preconditionFailure("apply(_:) turns open into go")
-        case .undo(let count): return replace(with: try treeBefore(count))
+        case .undo(let count): return replace(with: try undoTarget(count).tree)
+        case .redo(let count): return replace(with: try redoTarget(count).tree)
         }
         return true
     }
@@ -224,11 +225,21 @@ public struct NavigatorState: Sendable {
         if case .open(let url) = operation, let opened = try? links.open(url) {
             arguments = [opened.url.description]  // as its link writes it
         }
-        guard try apply(operation) else { return false }
+        var place: Int?
+        switch operation {
+        case .undo(let count), .redo(let count):
+            // A move along the changes: recorded with where it went, even when the state it
+            // restores equals the current one, since the place changed (see UndoTimeline).
+            let target = try operation == .undo(count) ? undoTarget(count) : redoTarget(count)
+            tree = target.tree
+            place = target.place
+        default:
+            guard try apply(operation) else { return false }
+        }
         history.append(
             at: timestamp, op: operation.name, args: arguments, path: path,
             tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },
-            limit: historyLimit)
+            to: place, limit: historyLimit)
         return true
     }
 }

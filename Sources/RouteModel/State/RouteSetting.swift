@@ -53,7 +53,7 @@ public enum RouteSetting: Equatable, Sendable {
         case .pop: throw refusal(operation, "there is nothing to pop")
         case .dismiss: throw refusal(operation, "nothing is presented")
         case .selectTab: throw refusal(operation, "it has no tabs")
-        case .undo: throw refusal(operation, "routectl keeps no history for it")
+        case .undo, .redo: throw refusal(operation, "routectl keeps no history for it")
         case .open: throw refusal(operation, "it declares no links")
         }
     }

@@ -19,7 +19,7 @@ enum Advice {
         case .nothingToPop(let path, nil), .notInFlow(_, let path), .nothingPresented(let path), .notInChain(_, let path):
             return "the state is \(quoted(path))"
         case .popPastRoot(_, _, nil):
-            return "use 'pop --root' to pop everything above the root"
+            return "to pop everything above the root, run: \(routectl(store)) pop --root"
         case .noTabs(_, let containers):
             guard let first = containers.first else { return "this file declares no tab containers (init --tabs declares them)" }
             return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(store)) set \(first)"
@@ -57,7 +57,7 @@ enum Advice {
         case .readOnly(let path):
             return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(path)))"
         case .alreadyExists:
-            return "use --force to start over; the old file is kept beside it"
+            return "to start over, keeping the old file beside it, run: \(routectl(store)) init --force"
         case .notARegularFile:
             return nil  // --force would not help: routectl never replaces a special file
         case .onlyARootRoute("set", let route?):
@@ -70,14 +70,27 @@ enum Advice {
             guard let first = candidates.first else {
                 return "no key holds a route name (a string) or routectl's navigator JSON; name the key the app uses with --key <name>"
             }
-            let shown = candidates.prefix(5).map { ShellWord.quote($0) }.joined(separator: ", ")
-            let more = candidates.count > 5 ? ", … (\(candidates.count) in all)" : ""
-            return "keys that could hold a route: \(shown)\(more); for example: \(routectl(store + ["--key", first])) show"
+            return "\(candidateList(candidates)); for example: \(routectl(store + ["--key", first])) show"
         case .unreadablePropertyList:
             guard let file = store.firstIndex(of: "-f").map({ store[$0 + 1] }) else { return nil }
             return "routectl never replaces a property list it cannot read; check it with: plutil -lint \(ShellWord.quote(file))"
         case .keyHoldsValue:
-            return "to replace the value (it is not kept), run: \(routectl(store)) init --force"
+            // Never a command that replaces an app's value (issue 17, item 14).
+            return "see what it holds with: \(routectl(store)) show"
+        case .keyHoldsNoRoute(let candidates):
+            let likely = "it is likely not the key the app keeps its route in"
+            guard let first = candidates.first else {
+                return likely + ", and no other key holds a route name or routectl's navigator JSON; name the app's key with --key <name>"
+            }
+            return "\(likely); \(candidateList(candidates)); for example: \(routectl(replacingKey(store, with: first))) show"
+        case .missingKeyNear(let near):
+            return "did you mean \(quoted(near))? run: \(routectl(replacingKey(store, with: near))) show"
+        case .noSuchFolder(let folder):
+            return "check the path; to create the folder, run: mkdir -p \(ShellWord.quote(pathArgument(folder)))"
+        case .folderNotWritable(let folder):
+            return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(folder)))"
+        case .nothingToRedo:
+            return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
         case .toolMissing:
             return "--domain runs macOS's defaults, and --simulator Xcode's xcrun; elsewhere, edit the plist file with -f <path> --key <name>"
         case nil:
@@ -85,7 +98,9 @@ enum Advice {
         }
         switch error.kind {
         case .invalidFile where onKey:
-            return "to remove the value and start afresh, run: \(routectl(store)) reset --force"
+            // routectl's own navigator JSON that does not decode: reset --force prints the old
+            // value before it replaces it.
+            return "to replace it with a fresh state (its old value is printed first), run: \(routectl(store)) reset --force"
         case .newerFormat where onKey:
             return "use a newer routectl"
         case .invalidFile:
@@ -97,6 +112,21 @@ enum Advice {
         case .invalidInput, .cannotApply, .cannotCreate, .io, .toolFailed:
             return nil
         }
+    }
+
+    /// `keys that could hold a route: a, b, …`, the first five quoted for a shell.
+    private static func candidateList(_ candidates: [String]) -> String {
+        let shown = candidates.prefix(5).map { ShellWord.quote($0) }.joined(separator: ", ")
+        let more = candidates.count > 5 ? ", … (\(candidates.count) in all)" : ""
+        return "keys that could hold a route: \(shown)\(more)"
+    }
+
+    /// The store options with `--key`'s value replaced by `key`.
+    private static func replacingKey(_ store: [String], with key: String) -> [String] {
+        guard let index = store.firstIndex(of: "--key"), index + 1 < store.count else { return store + ["--key", key] }
+        var replaced = store
+        replaced[index + 1] = key
+        return replaced
     }
 
     /// `routectl` with the options that chose the store, quoted for a shell.

@@ -1,7 +1,7 @@
 /// Every subcommand routectl knows, as a type. A command added here must get a row in
 /// ``CommandSpec/all`` and a case in ``Invocation``'s switch, or the build fails.
 enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
-    case show, set, push, pop, present, dismiss, tab, go, open, undo, reset, history
+    case show, set, push, pop, present, dismiss, tab, go, open, undo, redo, reset, history
     case initialize = "init"
     case link, help, completions, man
     /// The hidden helper of the completion scripts (route names, one a line).

@@ -94,9 +94,16 @@ struct CommandSpec: Sendable {
             command: .undo, synopsis: "[<n>]", arity: 0...1, completion: .none,
             summary: "Restore the state from before the last <n> changes",
             details: [
-                "<n> is a whole number >= 1 (default 1). The whole state comes back, tabs included. An undo is itself recorded, so a second undo returns to where the first started. Fails with exit status 1 when the history does not reach back that far."
+                "<n> is a whole number >= 1 (default 1). The whole state comes back, tabs included. Each undo steps further back: undo; undo takes back the last two changes, and redo takes them forward again. An undo is recorded in history, with the change it went back to. Fails with exit status 1 when the history does not reach back that far."
             ],
             examples: [("routectl undo", "take back the last change")]),
+        CommandSpec(
+            command: .redo, synopsis: "[<n>]", arity: 0...1, completion: .none,
+            summary: "Take forward again the last <n> changes undo took back",
+            details: [
+                "<n> is a whole number >= 1 (default 1). Redo works until another change is made (anything but undo and redo), which ends what can be redone. A redo is recorded in history, with the change it went forward to. Fails with exit status 1 when fewer changes than <n> can be redone."
+            ],
+            examples: [("routectl undo 3; routectl redo 2", "look three changes back, then come forward two")]),
         CommandSpec(
             command: .reset, synopsis: "", arity: 0...0, completion: .none,
             summary: "Make the initial route the root and clear the stack",
@@ -131,9 +138,9 @@ struct CommandSpec: Sendable {
                 ("routectl link list", "list the declared links, in order"),
             ]),
         CommandSpec(
-            command: .help, synopsis: "[<command>]", arity: 0...1, completion: .command,
+            command: .help, synopsis: "[<command> [<action>]]", arity: 0...2, completion: .command,
             summary: "Show help for routectl or one command",
-            details: ["The same as --help."],
+            details: ["The same as --help. An action of link (help link add) shows link's help."],
             examples: [("routectl help pop", "how pop works")]),
         CommandSpec(
             command: .completions, synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),

@@ -10,7 +10,7 @@ struct Invocation {
         /// A navigation operation; `recover` moves a corrupt file aside first (`reset --force`).
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
-        case initialize(NavigatorState, force: Bool)
+        case initialize(NavigatorState, force: Bool, ifMissing: Bool)
         /// `link add`, `link list` or `link remove`.
         case link(LinkAction)
         /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts.
@@ -37,7 +37,10 @@ struct Invocation {
             return
         }
         guard let command = parsed.command else {
-            throw UsageError("missing command", hint: "run 'routectl --help' to see the commands")
+            // As git, gh and kubectl do, the commands are listed; the status stays 64, so that a
+            // script whose command word came out empty fails (see the contract's choices).
+            throw UsageError(
+                "missing command: run 'routectl help <command>' for one command's help", preamble: Help.commands() + "\n")
         }
         try Invocation.check(arguments, for: command)
         switch command {
@@ -45,7 +48,7 @@ struct Invocation {
             if options.pathOnly && options.json {
                 throw UsageError(
                     "options '--path' and '--json' cannot be used together",
-                    hint: "the JSON has the path as its \"path\" member: routectl show --json")
+                    hint: "the JSON has the path as its \"path\" member: \(Advice.routectl(options.storeArguments)) show --json")
             }
             if options.url && (options.pathOnly || options.json) {
                 throw UsageError(
@@ -74,12 +77,19 @@ struct Invocation {
             action = .link(try LinkAction(arguments))
         case .undo:
             action = .change(.undo(try Invocation.count(arguments.first, for: command)), recover: false)
+        case .redo:
+            action = .change(.redo(try Invocation.count(arguments.first, for: command)), recover: false)
         case .reset:
             action = .change(.reset, recover: options.force)
         case .history:
             action = .history(last: options.last)
         case .initialize:
-            action = .initialize(try Invocation.initialState(options), force: options.force)
+            if options.ifMissing && options.force {
+                throw UsageError(
+                    "options '--if-missing' and '--force' cannot be used together",
+                    hint: "--if-missing keeps a file that is there, --force replaces it: pick one")
+            }
+            action = .initialize(try Invocation.initialState(options), force: options.force, ifMissing: options.ifMissing)
         case .completions:
             guard let shell = Shell(rawValue: arguments[0]) else {
                 throw UsageError(
@@ -96,7 +106,11 @@ struct Invocation {
         case .links:
             action = .listNames(.links)
         case .help:
-            action = .help(command: try arguments.first.map(ParsedCommandLine.command(named:)))
+            let named = try arguments.first.map(ParsedCommandLine.command(named:))
+            if arguments.count == 2 {
+                try Invocation.checkAction(arguments[1], of: named!)
+            }
+            action = .help(command: named)
         }
     }
 
@@ -112,6 +126,20 @@ struct Invocation {
             throw UsageError(
                 "unexpected argument \(quoted(arguments[spec.arity.upperBound])) for '\(command)'",
                 hint: spec.synopsis.isEmpty ? "'\(command)' takes no arguments" : "usage: routectl \(command) \(spec.synopsis)")
+        }
+    }
+
+    /// Throws unless `word` is an action of `command` (`help link add`): only `link` has actions.
+    private static func checkAction(_ word: String, of command: Command) throws {
+        guard command == .link else {
+            throw UsageError(
+                "unexpected argument \(quoted(word)) for 'help'", hint: "usage: routectl help \(Command.help.spec.synopsis)")
+        }
+        guard LinkAction.names.contains(word) else {
+            let guess = Suggestion.closest(to: word, among: LinkAction.names)
+            throw UsageError(
+                "unknown action \(quoted(word)) for 'link'",
+                hint: guess.map { "did you mean '\($0)'?" } ?? "the actions of link are: " + LinkAction.names.joined(separator: ", "))
         }
     }
 

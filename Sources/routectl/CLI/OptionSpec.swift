@@ -171,6 +171,12 @@ struct OptionSpec: Sendable {
                 .reset: "When the file is corrupt, move it aside to <file>.corrupt-<time> and write a fresh one",
             ],
             apply: { options, _ in options.force = true }),
+        OptionSpec(
+            long: "if-missing", short: nil, valueName: nil, commands: [.initialize],
+            summary: "Create the file only when there is none; exit 0 either way, leaving an existing one as it is",
+            completion: .none,
+            details: "For scripts and CI: a file (or a key's value) that is there, valid or not, is left untouched and nothing is printed. Not with --force.",
+            apply: { options, _ in options.ifMissing = true }),
     ]
 
     /// The option called `--long`, if any.

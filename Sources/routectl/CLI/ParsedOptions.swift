@@ -24,6 +24,8 @@ struct ParsedOptions: Equatable, Sendable {
     var routes: [String]?
     var historyLimit: Int?
     var force = false
+    /// `init --if-missing`.
+    var ifMissing = false
     /// `--key`: the key of a property list (or domain) that holds the route.
     var key: String?
     /// `--domain`: the preferences domain to edit through `defaults`.

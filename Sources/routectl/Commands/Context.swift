@@ -73,7 +73,36 @@ struct Context {
                 fact: .propertyListNeedsKey(candidates: candidates))
         }
         location.append(("key", key))
-        return PreferenceKeyStore(preferences, key: PreferenceKey(key))
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey(key))
+        store.nearKey = Context.nearKey
+        let name = preferences.name
+        store.beforeDiscarding = { value, verb in
+            // A copy of what is about to go, before anything is written, even with -q: an app's
+            // value is never lost without one (issue 17, item 14).
+            guard let copy = value.xmlText else {
+                // No copy, no discarding: a UID or a string XML cannot hold stays.
+                throw NavigatorError(
+                    .cannotApply,
+                    "cannot print a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")
+            }
+            let lines = copy.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let text = "routectl: a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
+                + lines.map { line in
+                    // XML's own indentation stays tabs; anything else unprintable is escaped.
+                    line.split(separator: "\t", omittingEmptySubsequences: false)
+                        .map { Printable.escaped(String($0)) }.joined(separator: "\t") + "\n"
+                }.joined()
+            guard Terminal.emit(text, to: 2) else {
+                throw NavigatorError(.io, "cannot write the old value of \(PreferenceKey(key)) to standard error, so it is kept")
+            }
+        }
+        return store
+    }
+
+    /// The key among `keys` that `name`, missing, looks like a typo of: the same in another
+    /// case, or did-you-mean's closest.
+    @Sendable static func nearKey(_ name: String, _ keys: [String]) -> String? {
+        keys.first { $0.lowercased() == name.lowercased() } ?? Suggestion.closest(to: name, among: keys)
     }
 
     /// What a changing command prints: nothing, or with `--json` the resulting state; and the

@@ -1,8 +1,21 @@
 import RouteModel
 
-/// `init`: creates the file, refusing to replace one unless `--force`.
+/// `init`: creates the file, refusing to replace one unless `--force`; with `--if-missing`,
+/// one that is there is left as it is, and that is success.
 enum InitCommand {
-    static func run(_ state: NavigatorState, force: Bool, _ context: Context) throws -> CommandResult {
-        context.changed(try context.store.createState(state, replace: force))
+    static func run(_ state: NavigatorState, force: Bool, ifMissing: Bool, _ context: Context) throws -> CommandResult {
+        do {
+            return context.changed(try context.store.createState(state, replace: force))
+        } catch let error as NavigatorError where ifMissing && Self.isThere(error.fact) {
+            return CommandResult()
+        }
+    }
+
+    /// Whether `fact` says that a file or a key's value is already there.
+    private static func isThere(_ fact: NavigatorError.Fact?) -> Bool {
+        switch fact {
+        case .alreadyExists?, .keyHoldsValue?: return true
+        default: return false
+        }
     }
 }

@@ -9,7 +9,7 @@ enum Run {
         case .show(let pathOnly, let url): return try ShowCommand.run(pathOnly: pathOnly, url: url, context)
         case .change(let operation, let recover): return try ChangeCommand.run(operation, recover: recover, context)
         case .history(let last): return try HistoryCommand.run(last: last, context)
-        case .initialize(let state, let force): return try InitCommand.run(state, force: force, context)
+        case .initialize(let state, let force, let ifMissing): return try InitCommand.run(state, force: force, ifMissing: ifMissing, context)
         case .link(let action): return try LinkCommand.run(action, context)
         case .help(let command):
             return CommandResult(output: command.map { Help.command($0.spec) } ?? Help.general())

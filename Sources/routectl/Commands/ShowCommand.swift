@@ -1,9 +1,21 @@
 import RouteModel
+import RouteCodecs
+import RouteStore
+import RoutePreferences
+import PropertyListCodec
+import PlainText
+import JSONText
 
 /// `show`: prints the current state.
 enum ShowCommand {
     static func run(pathOnly: Bool, url: Bool, _ context: Context) throws -> CommandResult {
         let state = try context.store.readState()
+        var notes: [String] = []
+        if case .setting(.unset) = state, let keyStore = context.store as? PreferenceKeyStore,
+           let file = keyStore.preferences as? PropertyListFileStore, try !file.exists() {
+            // A mistyped -f reads as an unset key: say that there is no file (issue 17, item 16).
+            notes.append("\(file.name) does not exist: nothing is set, so the app's own default applies")
+        }
         if url {
             let navigator = try context.naming { try state.navigator(for: "links") }
             return CommandResult(output: try navigator.url().description + "\n")
@@ -11,10 +23,11 @@ enum ShowCommand {
         if pathOnly && !context.options.json {
             switch state {
             case .navigator(let navigator): return CommandResult(output: navigator.path + "\n")
-            // Unset prints nothing: the app's default is not known.
-            case .setting(let setting): return CommandResult(output: SettingView.path(setting).map { $0 + "\n" } ?? "")
+            // Unset prints nothing: the app's default is not known. The value is the app's,
+            // as stored: escaped, like every other text printed (issue 17, item 10).
+            case .setting(let setting): return CommandResult(output: SettingView.path(setting).map { Printable.escaped($0) + "\n" } ?? "", notes: notes)
             }
         }
-        return CommandResult(output: context.render(state))
+        return CommandResult(output: context.render(state), notes: notes)
     }
 }

@@ -5,13 +5,17 @@ enum Help {
     /// Help for routectl as a whole.
     static func general() -> String {
         var out = "OVERVIEW: \(overview)\n\n"
-        out += "USAGE: routectl [<options>] <command> [<arguments>]\n\n"
-        out += "COMMANDS:\n"
-        out += rows(CommandSpec.visible.map { ($0.name, $0.summary + ".") })
+        out += commands()
         out += "\nOPTIONS:\n"
         out += rows(OptionSpec.global.map { ($0.label, $0.summary + ".") })
         out += "\n  See 'routectl help <command>' for detailed help.\n"
         return out
+    }
+
+    /// The usage line and the commands, one a row: what `routectl` alone prints.
+    static func commands() -> String {
+        "USAGE: routectl [<options>] <command> [<arguments>]\n\nCOMMANDS:\n"
+            + rows(CommandSpec.visible.map { ($0.name, $0.summary + ".") })
     }
 
     /// Help for one command.
