@@ -49,14 +49,60 @@ public struct PropertyListDocument: Equatable, Sendable {
         return document
     }
 
-    /// The document in its form: an XML document read from a file, in that file's layout.
-    public func encoded() throws -> [UInt8] {
+    /// The document in its form (an XML document read from a file, in that file's layout),
+    /// checked to be one routectl reads back: no larger than ``NavigatorFile/maxBytes`` and, in
+    /// binary, of no more than ``BinaryPropertyList/maxValues`` values. `name` is what the
+    /// document is called in messages.
+    ///
+    /// - Throws: `cannotApply` for a document past a limit (naming it) or one XML cannot hold.
+    public func encoded(as name: String = "the property list") throws -> [UInt8] {
+        let bytes: [UInt8]
         do {
-            if format == .xml, let layout { return try layout.encode(dictionary) }
-            return try format.encode(.dictionary(dictionary))
+            if format == .xml, let layout {
+                bytes = try layout.encode(dictionary)
+            } else {
+                if format == .binary {
+                    let count = Self.valueCount(.dictionary(dictionary), limit: BinaryPropertyList.maxValues)
+                    guard count <= BinaryPropertyList.maxValues else {
+                        throw NavigatorError(
+                            .cannotApply,
+                            "\(name) would hold more than \(BinaryPropertyList.maxValues) values, the most routectl reads in a binary property list; nothing was written")
+                    }
+                }
+                bytes = try format.encode(.dictionary(dictionary))
+            }
         } catch let error as PropertyListError {
             throw NavigatorError(.cannotApply, "cannot write the property list as XML: \(error)")
         }
+        guard bytes.count <= NavigatorFile.maxBytes else {
+            throw NavigatorError(
+                .cannotApply,
+                "\(name) would be \(bytes.count) bytes, more than the \(NavigatorFile.maxBytes >> 20) MiB routectl reads; nothing was written")
+        }
+        return bytes
+    }
+
+    /// How many values `value` is, each counted where it occurs, as the binary reader counts
+    /// them; counting stops once past `limit`.
+    private static func valueCount(_ value: PropertyListValue, limit: Int) -> Int {
+        var count = 0
+        func visit(_ value: PropertyListValue) {
+            count += 1
+            guard count <= limit else { return }
+            switch value {
+            case .array(let elements):
+                for element in elements where count <= limit { visit(element) }
+            case .dictionary(let dictionary):
+                for entry in dictionary.entries where count <= limit {
+                    count += 1  // the key
+                    visit(entry.value)
+                }
+            default:
+                break
+            }
+        }
+        visit(value)
+        return count
     }
 
     private static func unreadable(_ message: String) -> NavigatorError {
