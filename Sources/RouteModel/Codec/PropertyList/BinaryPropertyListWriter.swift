@@ -96,7 +96,7 @@ struct BinaryPropertyListWriter {
             appendInteger(integer, to: &out)
         case .real(let real, .bits32):
             out.append(0x22)
-            append(UInt64(Float(real).bitPattern), size: 4, to: &out)
+            append(UInt64(BinaryPropertyList.float32Bits(real)), size: 4, to: &out)
         case .real(let real, .bits64):
             out.append(0x23)
             append(real.bitPattern, size: 8, to: &out)
