@@ -152,6 +152,18 @@ import Testing
         #expect(try document.encoded() == Self.replacing("<string>home</string>", with: "<string>settings</string>", in: bytes))
     }
 
+    @Test func whatStartsAnXMLPlistAfterWhiteSpace() throws {
+        for start in ["<?xml version=\"1.0\"?>", "<!DOCTYPE plist>", "<!-- a comment -->", ""] {
+            let bytes = Array((" \n\t" + start + "<plist version=\"1.0\"><dict><key>a</key><true/></dict></plist>").utf8)
+            #expect(PropertyListFormat.detect(bytes) == .xml, "\(start)")
+            #expect(try XMLPropertyList.decode(bytes) == ["a": true], "\(start)")
+        }
+        for text in ["", "plist", "<dict/>", "\u{FEFF}x"] {
+            #expect(PropertyListFormat.detect(Array(text.utf8)) == nil, "\(text)")
+        }
+        #expect(PropertyListFormat.detect([0xFE, 0xFF, 0, 0x3C, 0, 0x21, 0, 0x44]) == nil, "UTF-16 '<!D' is not yet '<!DOCTYPE'")
+    }
+
     /// `text` in UTF-16 with a byte-order mark, little- or big-endian.
     static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
         var out: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
