@@ -33,4 +33,23 @@ public enum BinaryPropertyList {
         var writer = BinaryPropertyListWriter()
         return writer.encode(value)
     }
+
+    /// The 32-bit real whose bits are `bits` as a `Double`, exactly: a NaN keeps its sign and
+    /// payload, signalling or not (a conversion through `Float` would make it quiet).
+    package static func double(float32Bits bits: UInt32) -> Double {
+        guard bits & 0x7F80_0000 == 0x7F80_0000, bits & 0x007F_FFFF != 0 else {
+            return Double(Float(bitPattern: bits))
+        }
+        return Double(bitPattern: UInt64(bits & 0x8000_0000) << 32 | 0x7FF0_0000_0000_0000 | UInt64(bits & 0x007F_FFFF) << 29)
+    }
+
+    /// The bits of `real` as a 32-bit real: the inverse of ``double(float32Bits:)``, so a NaN
+    /// read from 32 bits is written back with the bits it had.
+    package static func float32Bits(_ real: Double) -> UInt32 {
+        guard real.isNaN else { return Float(real).bitPattern }
+        let bits = real.bitPattern
+        var payload = UInt32(truncatingIfNeeded: bits >> 29) & 0x007F_FFFF
+        if payload == 0 { payload = 0x0040_0000 }  // a payload only in the low bits: still a NaN
+        return UInt32(truncatingIfNeeded: bits >> 32) & 0x8000_0000 | 0x7F80_0000 | payload
+    }
 }

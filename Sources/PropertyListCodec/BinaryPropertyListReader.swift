@@ -117,7 +117,7 @@ package struct BinaryPropertyListReader {
             switch marker {
             case 0x22:
                 try need(4, at: start + 1, for: "a real")
-                value = .real(Double(Float(bitPattern: UInt32(number(at: start + 1, size: 4)))), width: .bits32)
+                value = .real(BinaryPropertyList.double(float32Bits: UInt32(number(at: start + 1, size: 4))), width: .bits32)
             case 0x23:
                 try need(8, at: start + 1, for: "a real")
                 value = .real(Double(bitPattern: number(at: start + 1, size: 8)))

@@ -4,7 +4,19 @@
 /// The value is first flattened into numbered objects, depth first (a container before what
 /// it holds, a dictionary's keys before its values), each scalar written once however often
 /// it occurs; then the objects, the offset table and the trailer are written.
+///
+/// The write is linear in the size of the file written, however often a string or data is
+/// referred to: a string or data held in one buffer (as the reader shares an object referred to
+/// many times, and as equal strings are written once by Foundation and `plistlib`) is encoded
+/// and hashed once, and each further reference to that buffer costs a lookup of its address.
 package struct BinaryPropertyListWriter {
+    /// The buffer a string or data value is held in: values with the same buffer are equal.
+    private struct Storage: Hashable {
+        var address: UnsafeRawPointer
+        var count: Int
+        var isData: Bool
+    }
+
     /// A flattened object: a scalar's encoded bytes, or a container's references.
     private enum Object {
         case scalar([UInt8])
@@ -16,12 +28,17 @@ package struct BinaryPropertyListWriter {
     private var objects: [Object] = []
     /// The index of each scalar already flattened, by its encoded bytes.
     private var scalars: [HashedBytes: Int] = [:]
+    /// The index of each large string or data already flattened, by its buffer.
+    private var buffers: [Storage: Int] = [:]
 
     /// `value` as a binary property list.
     package mutating func encode(_ value: PropertyListValue) -> [UInt8] {
         objects = []
         scalars = [:]
-        _ = flatten(value)
+        buffers = [:]
+        // Buffers' addresses identify them only while `value` keeps them all alive.
+        _ = withExtendedLifetime(value) { flatten(value) }
+        buffers = [:]
         let referenceSize = Self.width(holding: UInt64(objects.count))
         var out = BinaryPropertyList.magic
         var offsets: [Int] = []
@@ -66,16 +83,44 @@ package struct BinaryPropertyListWriter {
             objects[index] = .dictionary(keys: keys, values: values)
             return index
         default:
-            // One hash for a new scalar (most are new); a repeat puts its first index back.
-            let key = HashedBytes(Self.scalar(value))
-            let index = objects.count
-            if let first = scalars.updateValue(index, forKey: key) {
-                scalars[key] = first
-                return first
-            }
-            objects.append(.scalar(key.bytes))
+            guard let storage = Self.storage(of: value) else { return flattenScalar(value) }
+            if let index = buffers[storage] { return index }
+            let index = flattenScalar(value)
+            buffers[storage] = index
             return index
         }
+    }
+
+    /// The buffer holding a string or data value, when it is large enough to be worth
+    /// remembering (and, for a string, not held inline, where it has no lasting address).
+    private static func storage(of value: PropertyListValue) -> Storage? {
+        switch value {
+        case .string(let string):
+            guard string.utf8.count > 32 else { return nil }
+            return string.utf8.withContiguousStorageIfAvailable { buffer in
+                buffer.baseAddress.map { Storage(address: UnsafeRawPointer($0), count: buffer.count, isData: false) }
+            } ?? nil
+        case .data(let bytes):
+            guard bytes.count > 32 else { return nil }
+            return bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { Storage(address: UnsafeRawPointer($0), count: buffer.count, isData: true) }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Numbers the scalar `value`, returning its index: a new one, or an equal one's.
+    private mutating func flattenScalar(_ value: PropertyListValue) -> Int {
+        // One hash for a new scalar (most are new); a repeat puts its first index back.
+        let key = HashedBytes(Self.scalar(value))
+        let index = objects.count
+        if let first = scalars.updateValue(index, forKey: key) {
+            scalars[key] = first
+            return first
+        }
+        objects.append(.scalar(key.bytes))
+        return index
     }
 
     /// The encoded bytes of a value that is not a container.
@@ -96,7 +141,7 @@ package struct BinaryPropertyListWriter {
             appendInteger(integer, to: &out)
         case .real(let real, .bits32):
             out.append(0x22)
-            append(UInt64(Float(real).bitPattern), size: 4, to: &out)
+            append(UInt64(BinaryPropertyList.float32Bits(real)), size: 4, to: &out)
         case .real(let real, .bits64):
             out.append(0x23)
             append(real.bitPattern, size: 8, to: &out)

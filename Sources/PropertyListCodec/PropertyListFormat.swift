@@ -5,19 +5,31 @@ public enum PropertyListFormat: Equatable, Sendable {
     /// The XML form, `<plist version="1.0">`.
     case xml
 
-    /// The form `bytes` are in, from their first bytes: `bplist00` is binary; `<?xml` or
-    /// `<plist`, after an optional UTF-8 byte-order mark and white space, is XML; anything
-    /// else is not a property list (`nil`). Only the start is looked at: the bytes may still
-    /// fail to decode.
+    /// The form `bytes` are in, from their first bytes: `bplist00` is binary; `<?xml`,
+    /// `<plist`, `<!DOCTYPE` or `<!--`, after an optional byte-order mark and white space, is
+    /// XML, in UTF-8 or (after its byte-order mark) UTF-16; anything else is not a property
+    /// list (`nil`). Only the start is looked at: the bytes may still fail to decode.
     public static func detect(_ bytes: [UInt8]) -> PropertyListFormat? {
         if bytes.starts(with: BinaryPropertyList.magic) { return .binary }
-        var index = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
-            index += 1
+        // The first characters, when they are ASCII, as bytes: enough to see how the text starts.
+        // White space before them is skipped.
+        var start: [UInt8] = []
+        func take(_ byte: UInt8) {
+            if !start.isEmpty || ![0x20, 0x09, 0x0A, 0x0D].contains(byte) { start.append(byte) }
         }
-        let rest = bytes[index...]
-        if rest.starts(with: Array("<?xml".utf8)) || rest.starts(with: Array("<plist".utf8)) { return .xml }
+        let encoding = XMLPropertyListLayout.Encoding(bytes)
+        var index = encoding == .utf8 ? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) : 2
+        let width = encoding == .utf8 ? 1 : 2
+        while index + width <= bytes.count, start.count < 16 {
+            let (high, low) = encoding == .utf8 ? (0, bytes[index])
+                : encoding == .utf16BE ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            guard high == 0, low < 0x80 else { break }
+            take(low)
+            index += width
+        }
+        for opening in ["<?xml", "<plist", "<!DOCTYPE", "<!--"] where start.starts(with: opening.utf8) {
+            return .xml
+        }
         return nil
     }
 

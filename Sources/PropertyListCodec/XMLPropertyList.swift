@@ -3,16 +3,21 @@
 ///
 /// The reader is a small strict XML reader for exactly the property-list vocabulary (`plist`,
 /// `dict`, `key`, `array`, `string`, `integer`, `real`, `true`, `false`, `date`, `data`): UTF-8
-/// only (an optional byte-order mark), the five predefined entities and numeric character
-/// references, CDATA sections, comments and processing instructions skipped, a DOCTYPE only
-/// without an internal subset (so no entity of the file's own can be declared), nesting no
-/// deeper than ``maxDepth``. A `<dict>` holding only `CF$UID` stays a dictionary, as in Python.
+/// (an optional byte-order mark) or UTF-16 with its byte-order mark, the five predefined
+/// entities and numeric character references, CDATA sections, comments and processing
+/// instructions skipped, a DOCTYPE only without an internal subset (so no entity of the file's
+/// own can be declared), nesting no deeper than ``maxDepth``. Text is read as Foundation reads
+/// it: a carriage return stays one (no line-end normalisation) and control characters, which
+/// Foundation writes raw, are read. A `<dict>` holding only `CF$UID` stays a dictionary, as in
+/// Python.
 ///
 /// The writer lays a value out as Apple's tools and Python's `plistlib` do, so that a file
 /// they wrote, read and written back unchanged, comes out byte for byte the same: tabs for
 /// indentation, `<dict/>` and `<array/>` when empty, base64 data in lines of up to 76 columns
 /// at the element's indentation, reals in their shortest exact decimal form (as Python's
-/// `repr`; Apple spells some of them differently, such as `1` for `1.0`).
+/// `repr`; Apple spells some of them differently, such as `1` for `1.0`), control characters
+/// raw as Foundation writes them. A document read with ``decodeKeepingLayout(_:)`` is written
+/// back by ``XMLPropertyListLayout`` instead, which keeps every unchanged entry's bytes.
 public enum XMLPropertyList {
     /// The deepest nesting of arrays and dictionaries accepted.
     public static let maxDepth = 512
@@ -20,14 +25,26 @@ public enum XMLPropertyList {
     /// The value that `bytes` hold; throws ``PropertyListError`` when they are not a valid XML
     /// property list.
     public static func decode(_ bytes: [UInt8]) throws -> PropertyListValue {
-        var reader = XMLPropertyListReader(bytes)
-        return try reader.document()
+        try decodeKeepingLayout(bytes).value
+    }
+
+    /// The value that `bytes` hold and, when it is a dictionary, where its entries lie, to
+    /// write it back changing only the entries that changed.
+    package static func decodeKeepingLayout(_ bytes: [UInt8]) throws -> (value: PropertyListValue, layout: XMLPropertyListLayout?) {
+        let encoding = XMLPropertyListLayout.Encoding(bytes)
+        let text = encoding == .utf8 ? bytes : try XMLPropertyListLayout.utf8(fromUTF16: bytes, bigEndian: encoding == .utf16BE)
+        var reader = XMLPropertyListReader(text, fromUTF16: encoding != .utf8)
+        let value = try reader.document()
+        guard case .dictionary(let dictionary) = value, let tag = reader.rootTag else { return (value, nil) }
+        let layout = XMLPropertyListLayout(
+            bytes: text, encoding: encoding, dictionary: dictionary, rootTag: tag, rootIsEmptyTag: reader.rootIsEmptyTag,
+            entryEnds: reader.rootEntryEnds)
+        return (value, layout)
     }
 
     /// `value` as an XML property list; throws ``PropertyListError`` for what XML cannot
-    /// hold: a uid, a date outside the years 0000...9999 or not finite, and text (a string
-    /// or key) with a control character other than tab, newline and carriage return, or
-    /// U+FFFE or U+FFFF.
+    /// hold: a uid, a date outside the years 0000...9999 or not finite, and text (a string or
+    /// key) with U+FFFE or U+FFFF.
     public static func encode(_ value: PropertyListValue) throws -> [UInt8] {
         var writer = XMLPropertyListWriter()
         try writer.document(value)

@@ -2,18 +2,29 @@ import PlainText
 
 /// A strict reader of XML property lists over UTF-8 bytes (see ``XMLPropertyList``).
 ///
-/// The whole input is first checked to be UTF-8 holding only characters XML allows; then the
-/// prolog, the `<plist>` element and its one value are read, recursing into arrays and
-/// dictionaries no deeper than ``XMLPropertyList/maxDepth``.
+/// The whole input is first checked to be UTF-8 holding only characters Foundation reads (those
+/// XML allows, and the control characters it writes raw); then the prolog, the `<plist>`
+/// element and its one value are read, recursing into arrays and dictionaries no deeper than
+/// ``XMLPropertyList/maxDepth``. Where the top dictionary's entries lie is recorded as
+/// ``rootEntryEnds``, for ``XMLPropertyListLayout``.
 package struct XMLPropertyListReader {
     /// The whole input.
     package let bytes: [UInt8]
+    /// Whether the input was UTF-16 (now transcoded): its declaration must then say so.
+    package let fromUTF16: Bool
     /// The offset of the next byte to read.
     private var position = 0
+    /// Where the top value's start tag lies, when it is a dictionary.
+    private(set) var rootTag: Range<Int>? = nil
+    /// Whether that tag was `<dict/>`.
+    private(set) var rootIsEmptyTag = false
+    /// Where each entry of the top dictionary ends: after its value.
+    private(set) var rootEntryEnds: [Int] = []
 
-    /// A reader of `bytes`, from the start.
-    package init(_ bytes: [UInt8]) {
+    /// A reader of `bytes`, from the start; `fromUTF16` when they were transcoded from UTF-16.
+    package init(_ bytes: [UInt8], fromUTF16: Bool = false) {
         self.bytes = bytes
+        self.fromUTF16 = fromUTF16
     }
 
     /// A start tag as read: its name, where it began, and whether it closed itself (`<x/>`).
@@ -66,12 +77,14 @@ package struct XMLPropertyListReader {
         return value
     }
 
-    /// Reads `<?xml version="1.0" encoding="UTF-8"?>`, refusing any encoding but UTF-8.
+    /// Reads `<?xml version="1.0" encoding="UTF-8"?>`, refusing any encoding but UTF-8 (or, in
+    /// a file that was UTF-16, UTF-16).
     private mutating func declaration() throws {
         let start = position
         let tag = try startTag(processingInstruction: true)
-        if let encoding = tag.attributes["encoding"], !["utf-8", "utf8"].contains(encoding.lowercased()) {
-            throw error("the encoding \(quoted(encoding)) is not supported; only UTF-8 is", at: start)
+        let names = fromUTF16 ? ["utf-16", "utf-16le", "utf-16be", "utf16"] : ["utf-8", "utf8"]
+        if let encoding = tag.attributes["encoding"], !names.contains(encoding.lowercased()) {
+            throw error("the encoding \(quoted(encoding)) is not supported here; only UTF-8, or UTF-16 with a byte-order mark", at: start)
         }
     }
 
@@ -148,6 +161,11 @@ package struct XMLPropertyListReader {
         guard depth < XMLPropertyList.maxDepth else {
             throw error("arrays and dictionaries are nested more than \(XMLPropertyList.maxDepth) deep", at: tag.offset)
         }
+        let isRoot = depth == 0
+        if isRoot {
+            rootTag = tag.offset..<position
+            rootIsEmptyTag = tag.empty
+        }
         guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
         var entries: [PropertyListDictionary.Entry] = []
         var seen = Set<HashedBytes>()
@@ -170,6 +188,7 @@ package struct XMLPropertyListReader {
                 throw error("the key \(quoted(key)) has no value")
             }
             entries.append(.init(key: key, value: try value(depth: depth + 1)))
+            if isRoot { rootEntryEnds.append(position) }
         }
     }
 
@@ -219,8 +238,9 @@ package struct XMLPropertyListReader {
     // MARK: Text
 
     /// The text content of the element `tag` (whose start tag was just read), through its end
-    /// tag: entities and character references expanded, CDATA kept, comments dropped, line
-    /// ends made `\n`; any element inside is refused.
+    /// tag: entities and character references expanded, CDATA kept, comments dropped; any
+    /// element inside is refused. Line ends are kept as they are (`\r` stays `\r`), as
+    /// Foundation reads them: it writes a carriage return raw, and means it.
     private mutating func text(of tag: Tag) throws -> String {
         if tag.empty { return "" }
         var out: [UInt8] = []
@@ -239,7 +259,7 @@ package struct XMLPropertyListReader {
                     let start = position
                     position += 9
                     guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
-                    appendNormalized(bytes[position..<end], to: &out)
+                    out += bytes[position..<end]
                     position = end + 3
                 } else {
                     throw error("an element inside <\(tag.name)>")
@@ -251,22 +271,8 @@ package struct XMLPropertyListReader {
                 while position < bytes.count, bytes[position] != UInt8(ascii: "<"), bytes[position] != UInt8(ascii: "&") {
                     position += 1
                 }
-                appendNormalized(bytes[start..<position], to: &out)
+                out += bytes[start..<position]
             }
-        }
-    }
-
-    /// Appends `text` with each `\r\n` and lone `\r` made `\n`, as XML reads line ends.
-    private func appendNormalized(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == 0x0D {
-                out.append(0x0A)
-                if index + 1 < text.endIndex, text[index + 1] == 0x0A { index += 1 }
-            } else {
-                out.append(text[index])
-            }
-            index += 1
         }
     }
 
@@ -299,7 +305,7 @@ package struct XMLPropertyListReader {
             digits = digits.dropFirst()
         }
         guard let first = digits.first, first.isASCII, first.isHexDigit,
-              let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value), Self.isXMLCharacter(value)
+              let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value), Self.isReadableCharacter(value)
         else {
             throw error("\(quoted("&" + name + ";")) is not a character XML allows", at: start)
         }
@@ -414,16 +420,14 @@ package struct XMLPropertyListReader {
 
     // MARK: Bytes
 
-    /// Checks that the input is UTF-8 holding only characters XML allows (no control
-    /// characters but tab, newline and carriage return; no U+FFFE or U+FFFF).
+    /// Checks that the input is UTF-8 holding only characters Foundation reads: those XML
+    /// allows and the control characters U+0000 to U+001F, which Foundation writes raw in
+    /// strings and reads back (outside text, the markup refuses them); no U+FFFE or U+FFFF.
     private func checkCharacters() throws {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
             if lead < 0x80 {
-                guard lead >= 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0D else {
-                    throw error("the control character U+\(hex(lead)) is not allowed in XML", at: index)
-                }
                 index += 1
                 continue
             }
@@ -444,17 +448,18 @@ package struct XMLPropertyListReader {
             guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
                 throw error("invalid UTF-8", at: index)
             }
-            guard Self.isXMLCharacter(value) else {
+            guard Self.isReadableCharacter(value) else {
                 throw error("the character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML", at: index)
             }
             index += length
         }
     }
 
-    /// Whether the code point `value` is a character XML 1.0 allows.
-    package static func isXMLCharacter(_ value: UInt32) -> Bool {
+    /// Whether the code point `value` is a character Foundation reads in a property list:
+    /// one XML 1.0 allows, or a control character below U+0020.
+    package static func isReadableCharacter(_ value: UInt32) -> Bool {
         switch value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        case 0x00...0x1F, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
         }
     }

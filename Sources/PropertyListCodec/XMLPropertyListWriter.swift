@@ -28,6 +28,19 @@ package struct XMLPropertyListWriter {
         return PropertyListError("cannot write XML: \(reason), at \(at)", at: nil)
     }
 
+    /// Writes one dictionary entry, its key's line and its value's, indented `level` tabs.
+    package mutating func entry(_ entry: PropertyListDictionary.Entry, level: Int) throws {
+        path.append(entry.key)
+        line(level, "<key>\(try escaped(entry.key))</key>")
+        try write(entry.value, level: level)
+        path.removeLast()
+    }
+
+    /// Writes `value` with its lines indented `level` tabs.
+    package mutating func value(_ value: PropertyListValue, level: Int) throws {
+        try write(value, level: level)
+    }
+
     /// Appends `level` tabs, `text`, and a newline.
     private mutating func line(_ level: Int, _ text: String) {
         bytes += repeatElement(UInt8(ascii: "\t"), count: level)
@@ -42,10 +55,7 @@ package struct XMLPropertyListWriter {
             guard !dictionary.isEmpty else { return line(level, "<dict/>") }
             line(level, "<dict>")
             for entry in dictionary.entries {
-                path.append(entry.key)
-                line(level + 1, "<key>\(try escaped(entry.key))</key>")
-                try write(entry.value, level: level + 1)
-                path.removeLast()
+                try self.entry(entry, level: level + 1)
             }
             line(level, "</dict>")
         case .array(let elements):
@@ -89,15 +99,17 @@ package struct XMLPropertyListWriter {
     }
 
     /// A real in its shortest exact decimal form (`1.0`, `0.1`, `1e+16`), or `nan`,
-    /// `+infinity`, `-infinity` as Apple writes those.
+    /// `+infinity`, `-infinity` as Apple writes those; a NaN with its sign bit set is `-nan`,
+    /// which reads back as one.
     package static func format(_ real: Double) -> String {
-        if real.isNaN { return "nan" }
+        if real.isNaN { return real.sign == .minus ? "-nan" : "nan" }
         if real.isInfinite { return real < 0 ? "-infinity" : "+infinity" }
         return real.description
     }
 
-    /// `text` with `&`, `<` and `>` escaped, and a carriage return as `&#13;` (which a reader
-    /// would otherwise turn into a newline); throws for characters XML cannot hold.
+    /// `text` with `&`, `<` and `>` escaped, and a carriage return as `&#13;` (which an XML
+    /// reader other than Foundation's would otherwise turn into a newline); other control
+    /// characters raw, as Foundation writes and reads them; throws for U+FFFE and U+FFFF.
     private func escaped(_ text: String) throws -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -106,8 +118,7 @@ package struct XMLPropertyListWriter {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\r": out += "&#13;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+            case "\u{FFFE}", "\u{FFFF}":
                 throw error("the character U+\(String(scalar.value, radix: 16, uppercase: true)) cannot stand in XML")
             default: out.unicodeScalars.append(scalar)
             }

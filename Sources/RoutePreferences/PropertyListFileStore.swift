@@ -64,7 +64,7 @@ public struct PropertyListFileStore: PreferencesDocument {
         return try file.withLock(target.path, refuseReadOnly: true) { locked in
             let (replacement, result) = try change(try decode { try locked.read() })
             if let replacement {
-                try locked.replace(with: replacement.encoded())
+                try locked.replace(with: replacement.encoded(as: name))
             }
             return result
         }

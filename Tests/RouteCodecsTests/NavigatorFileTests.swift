@@ -186,7 +186,7 @@ import TestSupport
 
 /// Format 2's members in a format-1 file are what they were to 1.0: members it did not know,
 /// kept as they are and not read.
-@Suite struct FormatTwoMembersInFormatOneTests {
+@Suite(.tags(.unit)) struct FormatTwoMembersInFormatOneTests {
     @Test(arguments: [
         #""tabs": {"x": 1}"#, #""presented": "none""#, #""selectedTab": 3"#, #""tabContainers": [1]"#,
         #""presented": [{"style": "sheet", "root": {"name": "s"}}]"#,

@@ -208,7 +208,7 @@ final class Copies: @unchecked Sendable {
 
 /// Issue 17, items 14 and 16, in the model: the facts a refusal gives and what a store does
 /// before it discards a value.
-@Suite struct PreferenceKeyRefusalTests {
+@Suite(.tags(.unit)) struct PreferenceKeyRefusalTests {
     static let preferences: PropertyListDictionary = [
         "route": "home", "launches": 3, "com.vandrj.navigator": .data(Array(#"{"root":{"flow":{}}}"#.utf8)),
     ]

@@ -44,6 +44,23 @@ import Testing
         #expect(seen == Set(Self.allowed.keys))
     }
 
+    /// Every suite at the top of a test file says its layer (README, "Tests"), so that
+    /// `ROUTECTL_TEST_LAYER=unit` runs exactly the unit layer.
+    @Test func everySuiteIsTaggedWithItsLayer() throws {
+        let tests = String(Self.sources.dropLast("Sources".count)) + "Tests"
+        let paths = FileManager.default.enumerator(atPath: tests)?.compactMap { $0 as? String } ?? []
+        var suites = 0
+        for relative in paths where relative.hasSuffix("Tests.swift") {
+            let text = try String(contentsOfFile: tests + "/" + relative, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("@Suite") {
+                suites += 1
+                let layers = [".tags(.unit)", ".tags(.fuzz), .slowLayer", ".tags(.endToEnd), .slowLayer"]
+                #expect(layers.contains { line.hasPrefix("@Suite(" + $0) }, "\(relative): \(line)")
+            }
+        }
+        #expect(suites > 50)
+    }
+
     /// Every `.swift` file under Sources, as (path below Sources, text).
     static func swiftFiles() throws -> [(String, String)] {
         let paths = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String } ?? []

@@ -38,7 +38,7 @@ import Testing
 }
 
 /// `Template`, which every generated script and the man page are written in.
-@Suite struct TemplateTests {
+@Suite(.tags(.unit)) struct TemplateTests {
     @Test func fillsHolesInLineAndTakesAwayEmptyHoleLines() {
         let template = Template("a {{x}} b\n  {{list}}\nend {{x}}")
         #expect(template.render(["x": "1", "list": "p\nq"]) == "a 1 b\n  p\nq\nend 1")

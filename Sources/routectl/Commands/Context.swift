@@ -79,8 +79,10 @@ struct Context {
         store.beforeDiscarding = { value, verb in
             // A copy of what is about to go, before anything is written, even with -q: an app's
             // value is never lost without one (issue 17, item 14).
-            guard let copy = value.xmlText else {
-                // No copy, no discarding: a UID or a string XML cannot hold stays.
+            // A copy is only a copy when it can be printed as it is: XML holds control
+            // characters raw (as Foundation writes them), which a terminal would obey.
+            guard let copy = value.xmlText, !copy.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || $0.value == 0x7F }) else {
+                // No copy, no discarding: a UID, or a string holding control characters, stays.
                 throw NavigatorError(
                     .cannotApply,
                     "cannot print a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")

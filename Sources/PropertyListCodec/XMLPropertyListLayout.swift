@@ -1,0 +1,152 @@
+/// An XML property list whose top value is a dictionary, as it was read: its bytes and where
+/// each entry of the top dictionary lies, so that writing it back changes only the entries
+/// that changed.
+///
+/// An entry whose key and value are unchanged keeps its bytes: its reals keep their spelling
+/// (`0.10000000000000001`, `3`, `1e+16`, `-nan`), its strings their raw carriage returns and
+/// control characters, the file its layout, comments and DOCTYPE. A changed or added entry is
+/// written in Apple's layout, one tab in; a removed one leaves nothing behind. So `set` then
+/// `reset` of a key gives the file back byte for byte. A file that was UTF-16 is written back
+/// in UTF-16, with the same byte-order mark.
+package struct XMLPropertyListLayout: Sendable {
+    /// The character encoding of a file, from its first bytes.
+    package enum Encoding: Sendable {
+        case utf8
+        /// UTF-16 little-endian, with the byte-order mark `FF FE`.
+        case utf16LE
+        /// UTF-16 big-endian, with the byte-order mark `FE FF`.
+        case utf16BE
+
+        /// The encoding of `bytes`: UTF-16 when they start with its byte-order mark, else UTF-8.
+        init(_ bytes: [UInt8]) {
+            if bytes.starts(with: [0xFF, 0xFE]) {
+                self = .utf16LE
+            } else if bytes.starts(with: [0xFE, 0xFF]) {
+                self = .utf16BE
+            } else {
+                self = .utf8
+            }
+        }
+    }
+
+    /// The document's bytes in UTF-8 (transcoded, without the byte-order mark, when it was UTF-16).
+    package let bytes: [UInt8]
+    /// Its encoding in the file.
+    package let encoding: Encoding
+    /// The top dictionary as read.
+    package let dictionary: PropertyListDictionary
+    /// Where its start tag lies.
+    package let rootTag: Range<Int>
+    /// Whether that tag is `<dict/>`.
+    package let rootIsEmptyTag: Bool
+    /// Where each entry ends (after its value); entry `i` starts where entry `i - 1` ends (the
+    /// first, after the start tag), so it holds the white space and comments before it.
+    package let entryEnds: [Int]
+
+    /// The document holding `new` instead of the dictionary read, in this layout and encoding.
+    ///
+    /// Entries are matched in order, as routectl changes them (a value replaced in place, a
+    /// key removed, a key added at the end); an entry kept from the file keeps its bytes when
+    /// its key and value are the same, scalar for scalar and bit for bit.
+    package func encode(_ new: PropertyListDictionary) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        if rootIsEmptyTag {
+            var writer = XMLPropertyListWriter()
+            try writer.value(.dictionary(new), level: 0)
+            out += bytes[..<rootTag.lowerBound]
+            out += writer.bytes.dropLast()  // the file has its own line end after the tag
+            out += bytes[rootTag.upperBound...]
+        } else {
+            out += bytes[..<rootTag.upperBound]
+            let old = dictionary.entries
+            var next = 0  // the first old entry not yet matched or passed
+            for entry in new.entries {
+                if next + 1 < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key),
+                   PropertyListDictionary.sameKey(old[next + 1].key, entry.key) {
+                    next += 1  // the old entry was removed
+                }
+                if next < old.count, PropertyListDictionary.sameKey(old[next].key, entry.key) {
+                    if old[next].value == entry.value {
+                        out += bytes[(next == 0 ? rootTag.upperBound : entryEnds[next - 1])..<entryEnds[next]]
+                    } else {
+                        try Self.append(entry, to: &out)
+                    }
+                    next += 1
+                } else {
+                    try Self.append(entry, to: &out)
+                }
+            }
+            out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
+        }
+        switch encoding {
+        case .utf8: return out
+        case .utf16LE: return Self.utf16(fromUTF8: out, bigEndian: false)
+        case .utf16BE: return Self.utf16(fromUTF8: out, bigEndian: true)
+        }
+    }
+
+    /// Appends `entry` as its own lines one tab in, the line end before them rather than after.
+    private static func append(_ entry: PropertyListDictionary.Entry, to out: inout [UInt8]) throws {
+        var writer = XMLPropertyListWriter()
+        try writer.entry(entry, level: 1)
+        out.append(0x0A)
+        out += writer.bytes.dropLast()
+    }
+
+    /// The UTF-8 form of UTF-16 `bytes` after their byte-order mark; throws for an odd length
+    /// or a surrogate that does not pair.
+    package static func utf8(fromUTF16 bytes: [UInt8], bigEndian: Bool) throws -> [UInt8] {
+        guard bytes.count % 2 == 0 else {
+            throw PropertyListError("a UTF-16 file of an odd number of bytes", at: bytes.count - 1)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 2
+        func unit(at index: Int) -> UInt16 {
+            bigEndian ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]) : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
+        }
+        while index < bytes.count {
+            let first = unit(at: index)
+            var scalar = UInt32(first)
+            index += 2
+            if (0xD800...0xDBFF).contains(first) {
+                guard index < bytes.count, (0xDC00...0xDFFF).contains(unit(at: index)) else {
+                    throw PropertyListError("invalid UTF-16: a surrogate that does not pair", at: index - 2)
+                }
+                scalar = 0x10000 + (UInt32(first) - 0xD800) << 10 + (UInt32(unit(at: index)) - 0xDC00)
+                index += 2
+            } else if (0xDC00...0xDFFF).contains(first) {
+                throw PropertyListError("invalid UTF-16: a surrogate that does not pair", at: index - 2)
+            }
+            switch scalar {
+            case ..<0x80:
+                out.append(UInt8(scalar))
+            case ..<0x800:
+                out.append(0xC0 | UInt8(scalar >> 6))
+                out.append(0x80 | UInt8(scalar & 0x3F))
+            case ..<0x10000:
+                out.append(0xE0 | UInt8(scalar >> 12))
+                out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                out.append(0x80 | UInt8(scalar & 0x3F))
+            default:
+                out.append(0xF0 | UInt8(scalar >> 18))
+                out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+                out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                out.append(0x80 | UInt8(scalar & 0x3F))
+            }
+        }
+        return out
+    }
+
+    /// `utf8` (valid UTF-8) in UTF-16 with its byte-order mark.
+    package static func utf16(fromUTF8 utf8: [UInt8], bigEndian: Bool) -> [UInt8] {
+        var out: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        out.reserveCapacity(2 * utf8.count + 2)
+        for unit in String(decoding: utf8, as: UTF8.self).utf16 {
+            out.append(UInt8(bigEndian ? unit >> 8 : unit & 0xFF))
+            out.append(UInt8(bigEndian ? unit & 0xFF : unit >> 8))
+        }
+        return out
+    }
+}
