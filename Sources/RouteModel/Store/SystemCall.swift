@@ -75,6 +75,8 @@ enum SystemCall {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
+            // A socket cannot be opened (Linux says ENXIO, macOS EOPNOTSUPP): not a regular file.
+            if errno == ENXIO || errno == EOPNOTSUPP { throw TargetCheck.notRegular(path) }
             throw failure("read", path)
         }
         defer { close(fd) }
@@ -95,7 +97,9 @@ enum SystemCall {
                     .cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file",
                     fact: .notARegularFile(path: path))
             }
-            throw NavigatorError(.invalidFile, "is not a regular file", fact: .notARegularFile(path: path))
+            // Something in the way, as for a change (73), named (found here when it took the
+            // place of the regular file between the look and the open).
+            throw TargetCheck.notRegular(path)
         }
         if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
         // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),
