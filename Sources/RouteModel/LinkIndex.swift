@@ -10,10 +10,12 @@
 /// fills). Each node knows the first link below it, so the search visits the branches that
 /// could hold an earlier taker than the best found, smallest first.
 struct LinkIndex {
-    private final class Node {
-        var literal: [String: Node] = [:]
-        var text: Node?
-        var typed: Node?
+    /// A node, kept in ``nodes`` and named by its place there: nodes that owned their children
+    /// would be freed recursively, and a pattern of 60,000 segments would overflow the stack.
+    private struct Node {
+        var literal: [String: Int] = [:]
+        var text: Int?
+        var typed: Int?
         /// The links whose pattern ends here, in declared order.
         var links: [Int] = []
         /// The first link anywhere below.
@@ -28,7 +30,8 @@ struct LinkIndex {
         var names: [String]
     }
 
-    private var heads: [Head: Node] = [:]
+    private var heads: [Head: Int] = [:]
+    private var nodes: [Node] = []
 
     /// The index of `links`.
     init(_ links: [DeepLink]) {
@@ -37,27 +40,37 @@ struct LinkIndex {
             let query = pattern.query.sorted { $0.name < $1.name }
             let head = Head(scheme: pattern.scheme, host: pattern.host, port: pattern.port, segments: pattern.segments.count, names: query.map(\.name))
             let typed = Set(link.path.typedPlaceholders)
-            var node = heads[head] ?? Node()
-            heads[head] = node
-            node.first = min(node.first, index)
+            var node: Int
+            if let known = heads[head] {
+                node = known
+            } else {
+                node = add()
+                heads[head] = node
+            }
+            nodes[node].first = min(nodes[node].first, index)
             for part in pattern.segments + query.map(\.value) {
-                let next: Node
+                let next: Int
                 switch part {
                 case .text(let text):
-                    next = node.literal[text] ?? Node()
-                    node.literal[text] = next
+                    next = nodes[node].literal[text] ?? add()
+                    nodes[node].literal[text] = next
                 case .placeholder(let name) where typed.contains(name):
-                    next = node.typed ?? Node()
-                    node.typed = next
+                    next = nodes[node].typed ?? add()
+                    nodes[node].typed = next
                 case .placeholder:
-                    next = node.text ?? Node()
-                    node.text = next
+                    next = nodes[node].text ?? add()
+                    nodes[node].text = next
                 }
                 node = next
-                node.first = min(node.first, index)
+                nodes[node].first = min(nodes[node].first, index)
             }
-            node.links.append(index)
+            nodes[node].links.append(index)
         }
+    }
+
+    private mutating func add() -> Int {
+        nodes.append(Node())
+        return nodes.count - 1
     }
 
     /// The first link (its index in the table) whose URL pattern matches `url` and whose path
@@ -72,8 +85,9 @@ struct LinkIndex {
         var typable: [Bool?] = Array(repeating: nil, count: values.count)
         var best = Int.max
         // Depth first, without recursion (a pattern may have tens of thousands of segments).
-        var pending: [(node: Node, depth: Int)] = [(root, 0)]
-        while let (node, depth) = pending.popLast() {
+        var pending: [(node: Int, depth: Int)] = [(root, 0)]
+        while let (index, depth) = pending.popLast() {
+            let node = nodes[index]
             guard node.first < best else { continue }
             guard depth < values.count else {
                 if let first = node.links.first { best = min(best, first) }
@@ -86,7 +100,7 @@ struct LinkIndex {
                 if typable[depth] == true { children.append(typed) }
             }
             // Smallest first link last, so it is searched first.
-            pending += children.sorted { $0.first > $1.first }.map { ($0, depth + 1) }
+            pending += children.sorted { nodes[$0].first > nodes[$1].first }.map { ($0, depth + 1) }
         }
         return best == Int.max ? nil : best
     }
