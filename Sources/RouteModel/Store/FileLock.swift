@@ -19,11 +19,11 @@ final class FileLock {
     /// - Throws: `lockTimeout` when another process holds it past the deadline; `cannotCreate`
     ///   when the sidecar is not a regular file (a FIFO there must not hang us) or cannot be
     ///   opened; `io` for other failures.
-    init(path: String, wait: LockWait) throws {
+    init(path: FilePath, wait: LockWait) throws {
         while true {
             // Read-only is enough for flock, and lets any user who may read the sidecar lock
             // it, whoever created it. O_NONBLOCK: opening a FIFO must not wait for a writer.
-            let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
+            let fd = open(path.cString, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
             guard fd >= 0 else { throw SystemCall.failure("create the lock file", path) }
             var info = stat()
             guard fstat(fd, &info) == 0 else {
@@ -33,10 +33,10 @@ final class FileLock {
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
                 close(fd)
-                throw NavigatorError(.cannotCreate, "the lock file \(quoted(path, limit: 200)) is not a regular file")
+                throw NavigatorError(.cannotCreate, "the lock file \(quoted(path.description, limit: 200)) is not a regular file")
             }
             do {
-                try wait.lock(fd, path)
+                try wait.lock(fd, path.description)
             } catch {
                 close(fd)
                 throw error

@@ -25,6 +25,11 @@ enum SystemCall {
         return NavigatorError(kind, "cannot \(action) \(quoted(path, limit: 200)): \(describe(code))")
     }
 
+    /// An error for a failed call on `path` (see ``failure(_:_:_:)-(String,String,Int32)``).
+    static func failure(_ action: String, _ path: FilePath, _ code: Int32 = errno) -> NavigatorError {
+        failure(action, path.description, code)
+    }
+
     /// The folder part of `path` (`.` when it has none).
     static func directory(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
@@ -35,54 +40,54 @@ enum SystemCall {
     ///
     /// A loop rather than a recursion, so that a path of many thousands of folders cannot
     /// exhaust the stack; a path the system would refuse as too long creates nothing.
-    static func makeDirectories(_ path: String) throws {
-        guard path.utf8.count < Int(PATH_MAX) else {
+    static func makeDirectories(_ path: FilePath) throws {
+        guard path.bytes.count < Int(PATH_MAX) else {
             throw failure("create the folder", path, ENAMETOOLONG)
         }
-        var missing: [String] = []  // deepest first
+        var missing: [FilePath] = []  // deepest first
         var current = path
         while true {
             var info = stat()
-            if stat(current, &info) == 0 {
+            if stat(current.cString, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
                     throw failure("create the folder", current, ENOTDIR)
                 }
                 break
             }
             missing.append(current)
-            let parent = directory(of: current)
-            if parent == current || parent == "." { break }
+            let parent = current.folder
+            if parent == current || parent == FilePath(".") { break }
             current = parent
         }
         for folder in missing.reversed() {
-            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            if mkdir(folder.cString, 0o755) != 0, errno != EEXIST {
                 throw failure("create the folder", folder)
             }
         }
     }
 
     /// Whether anything (file, folder, link) exists at `path`.
-    static func exists(_ path: String) -> Bool {
+    static func exists(_ path: FilePath) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return lstat(path.cString, &info) == 0
     }
 
     /// Reads the whole file at `path`, or returns `nil` when there is none. Refuses a file
     /// larger than `limit` bytes without reading it. `forWriting` says the read is the first
     /// step of a change, so that a folder in the way counts as `cannotCreate`.
-    static func readFile(_ path: String, limit: Int, forWriting: Bool) throws -> [UInt8]? {
+    static func readFile(_ path: FilePath, limit: Int, forWriting: Bool) throws -> [UInt8]? {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path.cString, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             // A socket cannot be opened (Linux says ENXIO, macOS EOPNOTSUPP): not a regular file.
-            if errno == ENXIO || errno == EOPNOTSUPP { throw TargetCheck.notRegular(path) }
+            if errno == ENXIO || errno == EOPNOTSUPP { throw TargetCheck.notRegular(path.description) }
             throw failure("read", path)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("read", path) }
-        return try readAll(fd, info, path, limit: limit, forWriting: forWriting)
+        return try readAll(fd, info, path.description, limit: limit, forWriting: forWriting)
     }
 
     /// Reads the whole file open at `fd`, whose `fstat` is `info`, from where it stands (its
