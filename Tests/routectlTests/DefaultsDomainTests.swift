@@ -546,6 +546,29 @@ import TestSupport
         #expect(standIn.bytes() == before)
     }
 
+    /// SIGINT or SIGTERM ending routectl while it waits for a tool that hangs ends that tool
+    /// too: it runs in a process group of its own, which a terminal's Ctrl-C does not reach.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalEndingRoutectlEndsTheToolItStarted(signal: Int32) throws {
+        standIn.write(Self.smallDomain)
+        let hanging = Spawner.environment(home: sandbox.folder, standIn.environment(mode: "export-hangs", toolTimeout: "60"))
+        let child = try Spawner.start(
+            Routectl.binary, ["--domain", Self.domain, "--key", "route", "show"].map { Array($0.utf8) },
+            environment: hanging, directory: sandbox.folder)
+        var started: [Int32] = []
+        for _ in 0..<200 where started.isEmpty {
+            Spawner.sleep(seconds: 0.05)
+            started = standIn.startedProcesses()
+        }
+        try #require(started.count == 1, "the stand-in did not start")
+        kill(child.pid, signal)
+        let result = Spawner.wait(child, timeout: 20)
+        #expect(result.signal == signal, "\(result.summary)")
+        for pid in started {
+            #expect(Self.ends(pid), "process \(pid) that routectl started outlived it")
+        }
+    }
+
     /// An import that never ends is stopped the same way, and said to have not answered.
     @Test func anImportThatDoesNotAnswerIsStopped() throws {
         standIn.write(Self.smallDomain)
