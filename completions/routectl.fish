@@ -101,7 +101,7 @@ complete -c routectl -n __routectl_needs_command -a completions -d 'Print a comp
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
 complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTECTL_FILE, else $XDG_STATE_HOME/routectl/navigator.json)'
 complete -c routectl -l key -x -d 'Work on the route under this key of a property list (-f) or domain (--domain)'
-complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them'
+complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
 complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
 complete -c routectl -l json -d 'Print JSON for scripts (changing commands print the resulting state)'
 complete -c routectl -l color -x -a 'auto always never' -d 'When to colour tables: auto (the default: on a terminal), always or never'

@@ -18,11 +18,19 @@ public struct DefaultsDomainStore: PreferencesDocument {
     public let domain: String
     /// The simulator device to run `defaults` in, if any.
     public let simulator: String?
+    /// How long each run of the tool (an export, an import) may take, in seconds, before it is
+    /// stopped: itself and every process it started (its process group) are killed.
+    public var timeout: Double
 
-    /// The preferences of `domain`, on the simulator `simulator` when given.
-    public init(domain: String, simulator: String? = nil) {
+    /// The time each run of the tool gets unless told otherwise: 30 seconds.
+    public static let defaultTimeout = 30.0
+
+    /// The preferences of `domain`, on the simulator `simulator` when given; each run of the
+    /// tool is stopped after `timeout` seconds.
+    public init(domain: String, simulator: String? = nil, timeout: Double = DefaultsDomainStore.defaultTimeout) {
         self.domain = domain
         self.simulator = simulator
+        self.timeout = timeout
     }
 
     public var name: String {
@@ -36,11 +44,12 @@ public struct DefaultsDomainStore: PreferencesDocument {
 
     /// The domain's preferences, from `defaults export`.
     ///
-    /// - Throws: `toolFailed` when the tool cannot run, fails or prints nothing; `invalidFile`
+    /// - Throws: `toolFailed` when the tool cannot run, fails, does not answer within
+    ///   ``timeout`` seconds, or prints nothing; `invalidFile`
     ///   when what it prints is not a property list whose root is a dictionary.
     public func read() throws -> PropertyListDocument {
         let arguments = command(["export", domain, "-"])
-        let result = try Subprocess.run(arguments, outputLimit: PropertyListDocument.maxBytes)
+        let result = try Subprocess.run(arguments, outputLimit: PropertyListDocument.maxBytes, timeout: timeout)
         try check(result, arguments)
         guard !result.output.isEmpty else {
             throw NavigatorError(.toolFailed, "'\(arguments.joined(separator: " "))' printed nothing, where a property list was expected")
@@ -53,14 +62,28 @@ public struct DefaultsDomainStore: PreferencesDocument {
         let (replacement, result) = try change(try read())
         if let replacement {
             let arguments = command(["import", domain, "-"])
-            try check(try Subprocess.run(arguments, input: replacement.encoded(), outputLimit: 1 << 16), arguments)
+            try check(try Subprocess.run(arguments, input: replacement.encoded(), outputLimit: 1 << 16, timeout: timeout), arguments)
         }
         return result
+    }
+
+    /// ``timeout`` in words: `30 seconds`, `1 second`, `0.5 seconds`.
+    private var seconds: String {
+        let number = timeout == timeout.rounded() && timeout < 1e15 ? String(Int(timeout)) : String(timeout)
+        return number + (timeout == 1 ? " second" : " seconds")
     }
 
     private func check(_ result: Subprocess.Result, _ arguments: [String]) throws {
         let command = "'\(arguments.joined(separator: " "))'"
         let said = result.firstErrorLine.isEmpty ? "" : ": " + result.firstErrorLine
+        switch result.overtime {
+        case .running?:
+            throw NavigatorError(.toolFailed, "\(command) did not answer within \(seconds); it was stopped")
+        case .outputHeld?:
+            throw NavigatorError(.toolFailed, "\(command) ended, but a process it started kept its output open for \(seconds); it was stopped")
+        case nil:
+            break
+        }
         if let signal = result.signal {
             throw NavigatorError(.toolFailed, "\(command) was ended by signal \(signal)" + said)
         }

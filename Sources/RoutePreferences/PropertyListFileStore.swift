@@ -52,9 +52,10 @@ public struct PropertyListFileStore: PreferencesDocument {
             let (replacement, result) = try change(PropertyListDocument())
             guard replacement != nil else { return result }
             // A mistyped path creates no folders: an app's preferences folder is there.
-            let folder = SystemCall.directory(of: target.path)
+            let folderPath = target.path.folder
+            let folder = folderPath.description
             var info = stat()
-            guard stat(folder, &info) == 0 else {
+            guard stat(folderPath.cString, &info) == 0 else {
                 throw NavigatorError(
                     .cannotCreate,
                     "cannot create \(name): the folder \(quoted(folder, limit: 200)) does not exist (routectl creates no folder for a property list)",

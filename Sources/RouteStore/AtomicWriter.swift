@@ -24,14 +24,14 @@ package enum AtomicWriter {
     ///
     /// - Throws: ``CreatedMeanwhile`` when `old` is `nil` and a file appeared at `path`;
     ///   `cannotCreate` or `io` when a step fails (the temporary file is removed then).
-    package static func replace(_ path: String, with bytes: [UInt8], over old: DataFileLock?) throws {
-        var temporary: String
+    package static func replace(_ path: FilePath, with bytes: [UInt8], over old: DataFileLock?) throws {
+        var temporary: FilePath
         var signals: SignalGuard
         var fd: Int32
         repeat {
             temporary = TemporaryFile.name(beside: path)
             signals = SignalGuard(tracking: temporary)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            fd = open(temporary.cString, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             if fd < 0 {
                 let code = errno
                 signals.release()
@@ -39,10 +39,10 @@ package enum AtomicWriter {
                     if code == EACCES || code == EPERM || code == EROFS {
                         // The temporary file is routectl's own: name the folder it could not
                         // create it in (issue 17, item 17).
-                        let folder = SystemCall.directory(of: path)
+                        let folder = path.folder.description
                         throw NavigatorError(
                             .cannotCreate,
-                            "cannot replace \(quoted(path, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
+                            "cannot replace \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
                             fact: code == EROFS ? nil : .folderNotWritable(folder: folder))
                     }
                     throw SystemCall.failure("create", temporary, code)
@@ -57,7 +57,7 @@ package enum AtomicWriter {
         do {
             if let old {
                 _ = fchown(fd, old.info.st_uid, old.info.st_gid)
-                try ExtendedAttributes.copy(from: old.fd, to: fd, temporary)
+                try ExtendedAttributes.copy(from: old.fd, to: fd, temporary.description)
                 guard fchmod(fd, old.info.st_mode & 0o7777) == 0 else {
                     throw SystemCall.failure("set the permissions of", temporary)
                 }
@@ -67,12 +67,12 @@ package enum AtomicWriter {
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("write", temporary) }
             if old != nil {
-                guard rename(temporary, path) == 0 else { throw SystemCall.failure("replace", path) }
+                guard rename(temporary.cString, path.cString) == 0 else { throw SystemCall.failure("replace", path) }
             } else {
                 try commitFirst(temporary, path)
             }
         } catch {
-            unlink(temporary)
+            unlink(temporary.cString)
             throw error
         }
         syncDirectory(of: path)
@@ -81,9 +81,9 @@ package enum AtomicWriter {
 
     /// Puts the first version of the file in place: a hard link fails when another writer
     /// created the file meanwhile, where a rename would silently replace it.
-    private static func commitFirst(_ temporary: String, _ path: String) throws {
-        if link(temporary, path) == 0 {
-            unlink(temporary)
+    private static func commitFirst(_ temporary: FilePath, _ path: FilePath) throws {
+        if link(temporary.cString, path.cString) == 0 {
+            unlink(temporary.cString)
             return
         }
         switch errno {
@@ -91,7 +91,7 @@ package enum AtomicWriter {
             throw CreatedMeanwhile()
         case EPERM, EXDEV, EMLINK, EOPNOTSUPP, ENOSYS:
             // No hard links here: the sidecar lock alone must do.
-            guard rename(temporary, path) == 0 else { throw SystemCall.failure("create", path) }
+            guard rename(temporary.cString, path.cString) == 0 else { throw SystemCall.failure("create", path) }
         default:
             throw SystemCall.failure("create", path)
         }
@@ -103,10 +103,10 @@ package enum AtomicWriter {
     /// The file is hard-linked there and stays at `path` too, so that the ``replace(_:with:)``
     /// that follows swaps in the new file in one step: a crash in between leaves the old file
     /// in place, never no file at all. Where hard links are not supported it is renamed.
-    package static func moveAside(_ path: String, suffix: String) throws -> String {
+    package static func moveAside(_ path: FilePath, suffix: String) throws -> FilePath {
         var target = path + suffix
         var attempt = 1
-        while link(path, target) != 0 {
+        while link(path.cString, target.cString) != 0 {
             switch errno {
             case EEXIST:
                 attempt += 1
@@ -116,7 +116,7 @@ package enum AtomicWriter {
                     attempt += 1
                     target = path + suffix + "-\(attempt)"
                 }
-                guard rename(path, target) == 0 else { throw SystemCall.failure("move aside", path) }
+                guard rename(path.cString, target.cString) == 0 else { throw SystemCall.failure("move aside", path) }
                 syncDirectory(of: path)
                 return target
             default:
@@ -127,8 +127,8 @@ package enum AtomicWriter {
         return target
     }
 
-    private static func syncDirectory(of path: String) {
-        let fd = open(SystemCall.directory(of: path), O_RDONLY | O_CLOEXEC)
+    private static func syncDirectory(of path: FilePath) {
+        let fd = open(path.folder.cString, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)

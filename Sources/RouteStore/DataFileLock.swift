@@ -25,9 +25,9 @@ package final class DataFileLock {
     /// - Throws: `lockTimeout`; `cannotCreate` when something other than a regular file is
     ///   there, or when `refuseReadOnly` and the file has no write bit; `cannotCreate` or `io`
     ///   when it cannot be opened.
-    package static func lock(_ path: String, display: String, wait: LockWait, refuseReadOnly: Bool) throws -> DataFileLock? {
+    package static func lock(_ path: FilePath, display: String, wait: LockWait, refuseReadOnly: Bool) throws -> DataFileLock? {
         while true {
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+            let fd = open(path.cString, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
             guard fd >= 0 else {
                 if errno == ENOENT { return nil }
                 throw SystemCall.failure("read", path)
@@ -35,7 +35,7 @@ package final class DataFileLock {
             let held = DataFileLock(fd)
             guard fstat(fd, &held.info) == 0 else { throw SystemCall.failure("read", path) }
             try TargetCheck.replaceable(held.info, display, refuseReadOnly: refuseReadOnly)
-            try wait.lock(fd, path)
+            try wait.lock(fd, path.description)
             if LockWait.stillAt(path, held.info) { return held }
             // Replaced (or removed) while we waited: the lock on the old file is worthless.
         }

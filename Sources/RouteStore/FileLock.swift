@@ -21,20 +21,20 @@ package final class FileLock {
     /// - Throws: `lockTimeout` when another process holds it past the deadline; `cannotCreate`
     ///   when the sidecar is not a regular file (a FIFO there must not hang us) or cannot be
     ///   opened; `io` for other failures.
-    package init(path: String, wait: LockWait) throws {
+    package init(path: FilePath, wait: LockWait) throws {
         while true {
             // Read-only is enough for flock, and lets any user who may read the sidecar lock
             // it, whoever created it. O_NONBLOCK: opening a FIFO must not wait for a writer.
-            let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
+            let fd = open(path.cString, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
             guard fd >= 0 else {
                 let code = errno
-                if code == EACCES || code == EPERM || code == EROFS, access(path, F_OK) != 0 {
+                if code == EACCES || code == EPERM || code == EROFS, access(path.cString, F_OK) != 0 {
                     // No lock file yet, and the folder takes none: name the folder (issue 17,
                     // item 17).
-                    let folder = SystemCall.directory(of: path)
+                    let folder = path.folder.description
                     throw NavigatorError(
                         .cannotCreate,
-                        "cannot create the lock file \(quoted(path, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
+                        "cannot create the lock file \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
                         fact: code == EROFS ? nil : .folderNotWritable(folder: folder))
                 }
                 throw SystemCall.failure("create the lock file", path, code)
@@ -47,10 +47,10 @@ package final class FileLock {
             }
             guard info.st_mode & S_IFMT == S_IFREG else {
                 close(fd)
-                throw NavigatorError(.cannotCreate, "the lock file \(quoted(path, limit: 200)) is not a regular file")
+                throw NavigatorError(.cannotCreate, "the lock file \(quoted(path.description, limit: 200)) is not a regular file")
             }
             do {
-                try wait.lock(fd, path)
+                try wait.lock(fd, path.description)
             } catch {
                 close(fd)
                 throw error

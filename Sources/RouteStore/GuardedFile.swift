@@ -34,12 +34,13 @@ package struct GuardedFile: Sendable {
     }
 
     /// Checks that the file may be changed, before anything is created for it, and returns its
-    /// path with links resolved and whether a file is there.
+    /// path with links resolved (as bytes: a link's target need not be UTF-8) and whether a
+    /// file is there.
     ///
     /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link that
     ///   is not followed, something other than a regular file in the way, or (with
     ///   `refuseReadOnly`) a file without a write bit.
-    package func target(refuseReadOnly: Bool) throws -> (path: String, exists: Bool) {
+    package func target(refuseReadOnly: Bool) throws -> (path: FilePath, exists: Bool) {
         try TargetCheck.namesAFile(path)
         let resolved = try LinkPolicy.resolve(path)
         try TargetCheck.replaceable(resolved.info, path, refuseReadOnly: refuseReadOnly)
@@ -49,15 +50,15 @@ package struct GuardedFile: Sendable {
     /// Creates the folder of `target` (from ``target(refuseReadOnly:)``), takes the sidecar
     /// lock and then the lock of the file itself, and returns what `body` returns. `body` runs
     /// again when another process created the file after `body` found none.
-    package func withLock<T>(_ target: String, refuseReadOnly: Bool, _ body: (Locked) throws -> T) throws -> T {
-        try SystemCall.makeDirectories(SystemCall.directory(of: target))
+    package func withLock<T>(_ target: FilePath, refuseReadOnly: Bool, _ body: (Locked) throws -> T) throws -> T {
+        try SystemCall.makeDirectories(target.folder)
         let wait = LockWait(timeout: lockTimeout)
         let lock = try FileLock(path: target + ".lock", wait: wait)
         return try withExtendedLifetime(lock) {
             while true {
                 let data = try DataFileLock.lock(target, display: path, wait: wait, refuseReadOnly: refuseReadOnly)
                 do {
-                    return try withExtendedLifetime(data) { try body(Locked(file: self, target: target, data: data)) }
+                    return try withExtendedLifetime(data) { try body(Locked(file: self, resolved: target, data: data)) }
                 } catch is AtomicWriter.CreatedMeanwhile {
                     continue
                 }
@@ -69,8 +70,11 @@ package struct GuardedFile: Sendable {
     package struct Locked {
         fileprivate let file: GuardedFile
         /// The path with links resolved.
-        package let target: String
+        let resolved: FilePath
         fileprivate let data: DataFileLock?
+
+        /// The path with links resolved, for messages.
+        var target: String { resolved.description }
 
         /// Whether a file is there.
         package var exists: Bool { data != nil }
@@ -84,12 +88,12 @@ package struct GuardedFile: Sendable {
 
         /// Replaces the file with `bytes` (or creates it), atomically.
         package func replace(with bytes: [UInt8]) throws {
-            try AtomicWriter.replace(target, with: bytes, over: data)
+            try AtomicWriter.replace(resolved, with: bytes, over: data)
         }
 
         /// Moves the file aside to its path plus `suffix`, and returns where it went.
-        package func moveAside(suffix: String) throws -> String {
-            try AtomicWriter.moveAside(target, suffix: suffix)
+        func moveAside(suffix: String) throws -> String {
+            try AtomicWriter.moveAside(resolved, suffix: suffix).description
         }
     }
 }

@@ -9,9 +9,9 @@ import PlainText
 
 /// A path with its symbolic links resolved, and what is there.
 package struct ResolvedPath {
-    /// The path with every symbolic link replaced by its target; the path as given when it
-    /// holds no link.
-    package var path: String
+    /// The path with every symbolic link replaced by its target, as bytes (a target's name
+    /// need not be UTF-8); the path as given when it holds no link.
+    package var path: FilePath
     /// The `lstat` of ``path``, or `nil` when nothing is there (or it cannot be looked at).
     package var info: stat?
 }
@@ -30,18 +30,21 @@ package enum LinkPolicy {
     ///
     /// - Throws: `cannotCreate` for a link the rule forbids following, or for a loop.
     package static func resolve(_ path: String) throws -> ResolvedPath {
-        var pending = path.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
-        var resolved = path.hasPrefix("/") ? "/" : ""
+        let slash = UInt8(ascii: "/")
+        let given = FilePath(path)
+        var pending = given.bytes.split(separator: slash, omittingEmptySubsequences: true).reversed().map(Array.init)
+        var resolved: [UInt8] = path.hasPrefix("/") ? [slash] : []
         var folder: stat?  // the lstat of `resolved`, the folder the next component is in
         var links = 0
         var info = stat()
         var found = false
         while let name = pending.popLast() {
             let candidate = join(resolved, name)
-            guard lstat(candidate, &info) == 0 else {
+            guard lstat(FilePath(bytes: candidate).cString, &info) == 0 else {
                 // Nothing (more) to follow: the kernel reports whatever is wrong when used.
-                let rest = ([candidate] + pending.reversed()).joined(separator: "/")
-                return ResolvedPath(path: links == 0 ? path : rest, info: nil)
+                var rest = candidate
+                for part in pending.reversed() { rest += [slash] + part }
+                return ResolvedPath(path: links == 0 ? given : FilePath(bytes: rest), info: nil)
             }
             guard info.st_mode & S_IFMT == S_IFLNK else {
                 resolved = candidate
@@ -51,26 +54,27 @@ package enum LinkPolicy {
             }
             found = false
             links += 1
+            let link = FilePath(bytes: candidate)
             guard links <= 40 else { throw SystemCall.failure("resolve", path, ELOOP) }
-            try check(link: candidate, info, in: folder, of: resolved)
-            let target = try readLink(candidate)
-            if target.hasPrefix("/") {
-                resolved = "/"
+            try check(link: link.description, info, in: folder, of: FilePath(bytes: resolved))
+            let target = try readLink(link)
+            if target.first == slash {
+                resolved = [slash]
                 folder = nil
             }
-            pending += target.split(separator: "/", omittingEmptySubsequences: true).reversed().map(String.init)
+            pending += target.split(separator: slash, omittingEmptySubsequences: true).reversed().map(Array.init)
         }
-        let result = links == 0 ? path : (resolved.isEmpty ? "." : resolved)
+        let result = links == 0 ? given : FilePath(bytes: resolved.isEmpty ? [UInt8(ascii: ".")] : resolved)
         return ResolvedPath(path: result, info: found ? info : nil)
     }
 
     /// Throws unless the link at `link` (whose `lstat` is `info`) may be followed from the folder
     /// `folderPath` (whose `lstat` is `folder`, when known).
-    private static func check(link: String, _ info: stat, in folder: stat?, of folderPath: String) throws {
+    private static func check(link: String, _ info: stat, in folder: stat?, of folderPath: FilePath) throws {
         var parent = stat()
         if let folder {
             parent = folder
-        } else if stat(folderPath.isEmpty ? "." : folderPath, &parent) != 0 {
+        } else if stat((folderPath.bytes.isEmpty ? FilePath(".") : folderPath).cString, &parent) != 0 {
             return  // no folder to judge: the kernel will fail the path anyway
         }
         let sticky = parent.st_mode & S_ISVTX != 0 && parent.st_mode & S_IWOTH != 0
@@ -80,17 +84,18 @@ package enum LinkPolicy {
             "refusing to follow the symbolic link \(quoted(link, limit: 200)): it is in a sticky world-writable folder and owned by another user")
     }
 
-    /// The target text of the link at `path`.
-    private static func readLink(_ path: String) throws -> String {
+    /// The target of the link at `path`, as bytes: a name that is not UTF-8 is followed as it
+    /// is, not repaired into another name.
+    private static func readLink(_ path: FilePath) throws -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw SystemCall.failure("read the link", path) }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let count = readlink(path.cString, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw SystemCall.failure("read the link", path.description) }
+        return buffer[..<count].map { UInt8(bitPattern: $0) }
     }
 
     /// `folder` and `name` joined by one slash (`name` alone when `folder` is empty).
-    private static func join(_ folder: String, _ name: String) -> String {
+    private static func join(_ folder: [UInt8], _ name: [UInt8]) -> [UInt8] {
         if folder.isEmpty { return name }
-        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        return folder.last == UInt8(ascii: "/") ? folder + name : folder + [UInt8(ascii: "/")] + name
     }
 }

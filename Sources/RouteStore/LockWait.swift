@@ -42,9 +42,9 @@ package struct LockWait {
 
     /// Whether `fd` (whose `fstat` is `opened`) is still the file at `path`: same device, same
     /// inode. A file deleted or replaced since it was opened is not.
-    package static func stillAt(_ path: String, _ opened: stat) -> Bool {
+    package static func stillAt(_ path: FilePath, _ opened: stat) -> Bool {
         var now = stat()
-        return lstat(path, &now) == 0 && now.st_dev == opened.st_dev && now.st_ino == opened.st_ino
+        return lstat(path.cString, &now) == 0 && now.st_dev == opened.st_dev && now.st_ino == opened.st_ino
     }
 
     private static func seconds(_ value: Double) -> String {

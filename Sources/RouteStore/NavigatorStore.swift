@@ -153,7 +153,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
 
 private extension Optional<NavigatorError.Fact> {
     /// Whether the fact is that the file is a property list.
-    var isPropertyList: Bool {
+    package var isPropertyList: Bool {
         if case .propertyListNeedsKey? = self { return true }
         return false
     }

@@ -29,9 +29,9 @@ package final class SignalGuard {
 
     /// Remembers `file` and installs the handlers. A path too long for the buffer is not
     /// tracked (the system would refuse to create it anyway).
-    package init(tracking file: String) {
+    package init(tracking file: FilePath) {
         let buffer = SignalGuard.path
-        let bytes = Array(file.utf8)
+        let bytes = file.bytes
         // Written before the handlers exist, so a handler never sees a half-copied path.
         if bytes.count <= Int(PATH_MAX), !bytes.contains(0) {
             for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }

@@ -37,6 +37,11 @@ package enum SystemCall {
         return NavigatorError(kind, "cannot \(action) \(quoted(path, limit: 200)): \(describe(code))")
     }
 
+    /// An error for a failed call on `path` (see ``failure(_:_:_:)-(String,String,Int32)``).
+    package static func failure(_ action: String, _ path: FilePath, _ code: Int32 = errno) -> NavigatorError {
+        failure(action, path.description, code)
+    }
+
     /// The folder part of `path` (`.` when it has none).
     package static func directory(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
@@ -47,52 +52,54 @@ package enum SystemCall {
     ///
     /// A loop rather than a recursion, so that a path of many thousands of folders cannot
     /// exhaust the stack; a path the system would refuse as too long creates nothing.
-    package static func makeDirectories(_ path: String) throws {
-        guard path.utf8.count < Int(PATH_MAX) else {
+    package static func makeDirectories(_ path: FilePath) throws {
+        guard path.bytes.count < Int(PATH_MAX) else {
             throw failure("create the folder", path, ENAMETOOLONG)
         }
-        var missing: [String] = []  // deepest first
+        var missing: [FilePath] = []  // deepest first
         var current = path
         while true {
             var info = stat()
-            if stat(current, &info) == 0 {
+            if stat(current.cString, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
                     throw failure("create the folder", current, ENOTDIR)
                 }
                 break
             }
             missing.append(current)
-            let parent = directory(of: current)
-            if parent == current || parent == "." { break }
+            let parent = current.folder
+            if parent == current || parent == FilePath(".") { break }
             current = parent
         }
         for folder in missing.reversed() {
-            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            if mkdir(folder.cString, 0o755) != 0, errno != EEXIST {
                 throw failure("create the folder", folder)
             }
         }
     }
 
     /// Whether anything (file, folder, link) exists at `path`.
-    package static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: FilePath) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return lstat(path.cString, &info) == 0
     }
 
     /// Reads the whole file at `path`, or returns `nil` when there is none. Refuses a file
     /// larger than `limit` bytes without reading it. `forWriting` says the read is the first
     /// step of a change, so that a folder in the way counts as `cannotCreate`.
-    package static func readFile(_ path: String, limit: Int, forWriting: Bool) throws -> [UInt8]? {
+    package static func readFile(_ path: FilePath, limit: Int, forWriting: Bool) throws -> [UInt8]? {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path.cString, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
+            // A socket cannot be opened (Linux says ENXIO, macOS EOPNOTSUPP): not a regular file.
+            if errno == ENXIO || errno == EOPNOTSUPP { throw TargetCheck.notRegular(path.description) }
             throw failure("read", path)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("read", path) }
-        return try readAll(fd, info, path, limit: limit, forWriting: forWriting)
+        return try readAll(fd, info, path.description, limit: limit, forWriting: forWriting)
     }
 
     /// Reads the whole file open at `fd`, whose `fstat` is `info`, from where it stands (its
@@ -107,7 +114,9 @@ package enum SystemCall {
                     .cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file",
                     fact: .notARegularFile(path: path))
             }
-            throw NavigatorError(.invalidFile, "is not a regular file", fact: .notARegularFile(path: path))
+            // Something in the way, as for a change (73), named (found here when it took the
+            // place of the regular file between the look and the open).
+            throw TargetCheck.notRegular(path)
         }
         if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
         // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),

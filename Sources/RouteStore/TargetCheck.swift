@@ -50,11 +50,18 @@ package enum TargetCheck {
             fact: .readOnly(path: path))
     }
 
-    /// Throws `cannotCreate` when a read would find a directory: the same cause as for a
-    /// change, told the same way.
+    /// Throws `cannotCreate` when a read would find a directory, a FIFO, a device or a socket:
+    /// the same cause as for a change, told the same way (exit 73), naming the file.
     package static func readable(_ info: stat?, _ path: String) throws {
-        guard let info, info.st_mode & S_IFMT == S_IFDIR else { return }
-        throw NavigatorError(.cannotCreate, "cannot read \(quoted(path, limit: 200)): it is a directory")
+        guard let info else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return
+        case S_IFDIR:
+            throw NavigatorError(.cannotCreate, "cannot read \(quoted(path, limit: 200)): it is a directory")
+        default:
+            throw notRegular(path)
+        }
     }
 
     /// The error for a FIFO, a device or a socket where a change needs a regular file.

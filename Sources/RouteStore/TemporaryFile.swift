@@ -9,19 +9,19 @@ import Darwin
 /// them), and so that a leftover names the process that made it.
 package enum TemporaryFile {
     /// A fresh temporary name beside `path`.
-    package static func name(beside path: String) -> String {
+    package static func name(beside path: FilePath) -> FilePath {
         path + ".tmp-\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     }
 
     /// Removes the temporary files beside `path` whose writer is dead (killed by `SIGKILL`, or
     /// by a power cut), and `<file>.tmp` left by earlier versions. Call it only while holding
     /// the file's locks: a live writer's file is kept, whoever's it is.
-    package static func removeStale(beside path: String) {
-        let folder = SystemCall.directory(of: path)
-        let base = Array(path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? [])
+    package static func removeStale(beside path: FilePath) {
+        let folder = path.folder
+        let base = path.lastName
         let prefix = base + Array(".tmp-".utf8)
         let legacy = base + Array(".tmp".utf8)
-        guard let directory = opendir(folder) else { return }
+        guard let directory = opendir(folder.cString) else { return }
         defer { closedir(directory) }
         let own = getpid()
         while let entry = readdir(directory) {
@@ -32,8 +32,7 @@ package enum TemporaryFile {
                     kill(pid, 0) != 0, errno == ESRCH
                 else { continue }
             }
-            let full = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
-            full.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) } }
+            unlink(FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + name).cString)
         }
     }
 

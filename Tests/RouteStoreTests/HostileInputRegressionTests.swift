@@ -70,13 +70,13 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/navigator.json"
         #expect(FileManager.default.createFile(atPath: path, contents: Data("old".utf8)))
-        let aside = try AtomicWriter.moveAside(path, suffix: ".old-1")
+        let aside = try AtomicWriter.moveAside(FilePath(path), suffix: ".old-1").description
         #expect(aside == path + ".old-1")
         #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
         #expect(FileManager.default.contents(atPath: aside) == Data("old".utf8))
-        #expect(try AtomicWriter.moveAside(path, suffix: ".old-1") == path + ".old-1-2")
-        let held = try DataFileLock.lock(path, display: path, wait: LockWait(timeout: 0), refuseReadOnly: false)
-        try AtomicWriter.replace(path, with: Array("new".utf8), over: held)
+        #expect(try AtomicWriter.moveAside(FilePath(path), suffix: ".old-1") == FilePath(path + ".old-1-2"))
+        let held = try DataFileLock.lock(FilePath(path), display: path, wait: LockWait(timeout: 0), refuseReadOnly: false)
+        try AtomicWriter.replace(FilePath(path), with: Array("new".utf8), over: held)
         #expect(FileManager.default.contents(atPath: path) == Data("new".utf8))
         #expect(FileManager.default.contents(atPath: aside) == Data("old".utf8))
     }

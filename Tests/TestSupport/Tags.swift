@@ -9,6 +9,8 @@ extension Tag {
     @Tag public static var fuzz: Self
     /// Runs the built binary, or a tool such as python3, zsh, fish or mandoc.
     @Tag public static var endToEnd: Self
+    /// Inputs large enough to show that work stays linear (slow in a debug build).
+    @Tag public static var scale: Self
 }
 
 /// Which layers this run takes: all of them, unless `ROUTECTL_TEST_LAYER=unit` asks for the fast

@@ -20,10 +20,10 @@ import TestSupport
     /// Runs `routectl --domain com.example.app [--simulator <simulator>] --key <key> arguments...`.
     func run(
         _ arguments: String..., key: String? = "route", simulator: String? = nil, mode: String? = nil, xcrunMode: String? = nil,
-        path: String? = nil
+        path: String? = nil, toolTimeout: String? = nil
     ) -> RunResult {
         let store = ["--domain", Self.domain] + (simulator.map { ["--simulator", $0] } ?? []) + (key.map { ["--key", $0] } ?? [])
-        return standIn.run(store + arguments, mode: mode, xcrunMode: xcrunMode, path: path)
+        return standIn.run(store + arguments, mode: mode, xcrunMode: xcrunMode, path: path, toolTimeout: toolTimeout, timeout: 25)
     }
 
     /// Writes the domain with ``AppPlist/values`` (every plist type), with `route` unless nil.
@@ -484,13 +484,146 @@ import TestSupport
         #expect(failing.stderr == "routectl: '\(Self.import)' failed with exit status 3: Could not read the new preferences\n")
         #expect(standIn.takeCalls() == [Self.export, Self.import])
 
-        // A tool that exits 0 unread: input a pipe holds is gone unseen (0); more than a pipe
-        // holds cannot be written, and routectl says so (69), never dying of SIGPIPE.
+        // A tool that exits 0 unread: 69 whether the input fits in the pipe or not, never
+        // dying of SIGPIPE.
         let quiet = run("set", "home", mode: "import-ignores-input")
-        #expect(quiet.status == (large ? 69 : 0), "\(quiet.status): \(quiet.stderr)")
-        #expect(quiet.stderr == (large ? "routectl: '\(Self.import)' ended without reading the property list routectl gave it; the domain may be unchanged\n" : ""))
+        #expect(quiet.status == 69, "\(quiet.status): \(quiet.stderr)")
+        #expect(quiet.stderr == "routectl: '\(Self.import)' ended without reading the property list routectl gave it; the domain may be unchanged\n")
         #expect(standIn.takeCalls() == [Self.export, Self.import])
         #expect(standIn.bytes() == before)
+    }
+
+    /// Issue 17 item 6: input left unread is found by what the pipe still holds once the tool
+    /// has ended, not by the timing of our writes: the same answer every time, for a tool that
+    /// reads nothing and for one that reads part; a tool that reads it all succeeds every time.
+    @Test(arguments: [false, true])
+    func inputLeftUnreadIsAFailureEveryTime(large: Bool) throws {
+        let blob = large ? String(repeating: "QUJD", count: 1 << 18) : "QUJD"  // 1 MiB of base64, or 3 bytes
+        let domain = Self.smallDomain.replacingOccurrences(of: "eyJmb3JtYXQiOiAxfQ==", with: blob)
+        standIn.write(domain)
+        let before = standIn.bytes()
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<12 {
+            for mode in ["import-ignores-input", "import-reads-part"] {
+                let result = run("set", "home", mode: mode)
+                outcomes["\(mode) \(result.status) \(result.stderr)", default: 0] += 1
+            }
+        }
+        let unread = "ended without reading the property list routectl gave it; the domain may be unchanged\n"
+        #expect(outcomes == [
+            "import-ignores-input 69 routectl: '\(Self.import)' \(unread)": 12,
+            "import-reads-part 69 routectl: '\(Self.import)' \(unread)": 12,
+        ])
+        #expect(standIn.bytes() == before)
+        for _ in 0..<6 {
+            standIn.write(domain)
+            let result = run("set", "home")
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.status): \(result.stderr)")
+            #expect(standIn.bytes() != before)
+        }
+    }
+
+    // MARK: - Tools that do not answer (issue 17 item 5)
+
+    /// A tool that never ends, ends but leaves a process holding its output, closes its output
+    /// and lingers, or writes to stderr without end: routectl stops the whole exchange after
+    /// `ROUTECTL_TOOL_TIMEOUT` seconds, kills every process it started, and exits 69 naming the
+    /// command that did not answer. Nothing is imported.
+    @Test(arguments: [
+        ("export-hangs", "did not answer within 1 second; it was stopped"),
+        ("export-closes-and-lingers", "did not answer within 1 second; it was stopped"),
+        ("export-floods-stderr", "did not answer within 1 second; it was stopped"),
+        ("export-leaves-a-child", "ended, but a process it started kept its output open for 1 second; it was stopped"),
+    ])
+    func aToolThatDoesNotAnswerIsStopped(mode: String, said: String) throws {
+        standIn.write(Self.smallDomain)
+        let before = standIn.bytes()
+        for (command, simulator) in [(["set", "home"], nil), (["show"], "booted")] {
+            try? FileManager.default.removeItem(atPath: standIn.pids + "/child")
+            let store = ["--domain", Self.domain] + (simulator.map { ["--simulator", $0] } ?? []) + ["--key", "route"]
+            let result = standIn.run(store + command, mode: mode, toolTimeout: "1", timeout: 25)
+            let spawn = simulator.map { "xcrun simctl spawn \($0) " } ?? ""
+            #expect(result.status == 69, "\(mode) \(command): \(result.status): \(result.stderr)")
+            #expect(result.stderr == "routectl: '\(spawn + Self.export)' \(said)\n", "\(mode) \(command)")
+            #expect(result.stdout.isEmpty)
+            #expect(standIn.takeCalls() == (simulator == nil ? [Self.export] : [spawn + Self.export, Self.export]))
+            let started = standIn.startedProcesses()
+            #expect(started.count == (mode == "export-leaves-a-child" ? 2 : 1), "\(started)")
+            for pid in started {
+                #expect(Self.ends(pid), "\(mode): process \(pid) that routectl started outlived it")
+            }
+        }
+        #expect(standIn.bytes() == before)
+    }
+
+    /// SIGINT or SIGTERM ending routectl while it waits for a tool that hangs ends that tool
+    /// too: it runs in a process group of its own, which a terminal's Ctrl-C does not reach.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalEndingRoutectlEndsTheToolItStarted(signal: Int32) throws {
+        standIn.write(Self.smallDomain)
+        let hanging = Spawner.environment(home: sandbox.folder, standIn.environment(mode: "export-hangs", toolTimeout: "60"))
+        let child = try Spawner.start(
+            Routectl.binary, ["--domain", Self.domain, "--key", "route", "show"].map { Array($0.utf8) },
+            environment: hanging, directory: sandbox.folder)
+        var started: [Int32] = []
+        for _ in 0..<200 where started.isEmpty {
+            Spawner.sleep(seconds: 0.05)
+            started = standIn.startedProcesses()
+        }
+        try #require(started.count == 1, "the stand-in did not start")
+        kill(child.pid, signal)
+        let result = Spawner.wait(child, timeout: 20)
+        #expect(result.signal == signal, "\(result.summary)")
+        for pid in started {
+            #expect(Self.ends(pid), "process \(pid) that routectl started outlived it")
+        }
+    }
+
+    /// An import that never ends is stopped the same way, and said to have not answered.
+    @Test func anImportThatDoesNotAnswerIsStopped() throws {
+        standIn.write(Self.smallDomain)
+        let before = standIn.bytes()
+        let result = run("set", "home", mode: "import-hangs", toolTimeout: "0.5")
+        #expect(result.status == 69, "\(result.status): \(result.stderr)")
+        #expect(result.stderr == "routectl: '\(Self.import)' did not answer within 0.5 seconds; it was stopped\n")
+        #expect(standIn.takeCalls() == [Self.export, Self.import])
+        for pid in standIn.startedProcesses() {
+            #expect(Self.ends(pid), "process \(pid) that routectl started outlived it")
+        }
+        #expect(standIn.bytes() == before)
+    }
+
+    /// The bound is said where users look: `--help` (the --domain line) and the manual page.
+    @Test func theBoundIsDocumented() {
+        let help = Routectl.run(["--help"], home: sandbox.folder)
+        #expect(help.stdout.contains("stopped after 30 s"), "\(help.stdout)")
+        let manual = Routectl.run(["man"], home: sandbox.folder)
+        #expect(manual.stdout.contains("ROUTECTL_TOOL_TIMEOUT"))
+    }
+
+    /// An invalid `ROUTECTL_TOOL_TIMEOUT` is a usage error, before any tool runs.
+    @Test(arguments: ["0", "-1", "abc", "1e9", "nan", "86401"])
+    func anInvalidToolTimeoutIsAUsageError(value: String) {
+        standIn.write(Self.smallDomain)
+        let result = run("show", toolTimeout: value)
+        #expect(result.status == 64, "\(value.debugDescription): \(result.status) \(result.stderr)")
+        #expect(result.errorLines.first == "routectl: invalid ROUTECTL_TOOL_TIMEOUT '\(value)': expected a number of seconds above 0, at most 86400, such as 2.5", "\(result.stderr)")
+        #expect(standIn.takeCalls() == [])
+    }
+
+    /// Whether process `pid` has ended (or is a zombie), looking for up to 5 seconds: a killed
+    /// process takes a moment to go.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<100 {
+            if kill(pid, 0) != 0 { return true }
+            if let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count, stat[close + 2] == UInt8(ascii: "Z")
+            {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
     }
 }
 
@@ -513,9 +646,11 @@ struct DefaultsStandIn {
     var xcrunOnlyFolder: String { sandbox.folder + "/xcrun-only" }
     var domains: String { sandbox.folder + "/domains" }
     var log: String { sandbox.folder + "/calls.log" }
+    /// Where the misbehaving stand-ins write their process ids (`tool`, `child`).
+    var pids: String { sandbox.folder + "/pids" }
 
     init() {
-        for folder in [bin, emptyFolder, xcrunOnlyFolder, domains] {
+        for folder in [bin, emptyFolder, xcrunOnlyFolder, domains, pids] {
             try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         let huge = String(repeating: "x", count: 200)
@@ -533,6 +668,10 @@ struct DefaultsStandIn {
               export-killed) kill -TERM $$ ;;
               export-huge) exec yes '\(huge)' ;;
               export-huge-child) yes '\(huge)'; exit 0 ;;
+              export-hangs) echo $$ > '\(pids)/tool'; sleep 30; exit 0 ;;
+              export-closes-and-lingers) echo $$ > '\(pids)/tool'; exec >&- 2>&-; sleep 30; exit 0 ;;
+              export-leaves-a-child) echo $$ > '\(pids)/tool'; sleep 30 & echo $! > '\(pids)/child'; cat "$file"; exit 0 ;;
+              export-floods-stderr) echo $$ > '\(pids)/tool'; yes 'warning: still thinking' >&2; exit 0 ;;
               esac
               if [ -f "$file" ]; then exec cat "$file"; fi
               printf '%s\\n' '<?xml version="1.0" encoding="UTF-8"?>' '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' '<plist version="1.0">' '<dict/>' '</plist>'
@@ -542,6 +681,8 @@ struct DefaultsStandIn {
               import-fails) cat > /dev/null; echo "Could not write domain $2" >&2; exit 1 ;;
               import-ignores-input) exit 0 ;;
               import-ignores-input-fails) echo "Could not read the new preferences" >&2; exit 3 ;;
+              import-reads-part) head -c 16 > /dev/null; exit 0 ;;
+              import-hangs) echo $$ > '\(pids)/tool'; cat > /dev/null; sleep 30; exit 0 ;;
               esac
               cat > "$file.new" && mv "$file.new" "$file"
               ;;
@@ -590,6 +731,14 @@ struct DefaultsStandIn {
         _ = FileManager.default.createFile(atPath: plist(domain), contents: Data(bytes))
     }
 
+    /// The process ids a misbehaving stand-in wrote (`tool`, and `child` when it started one).
+    func startedProcesses() -> [Int32] {
+        ["tool", "child"].compactMap { name in
+            FileManager.default.contents(atPath: pids + "/" + name)
+                .flatMap { Int32(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+    }
+
     /// The calls logged since the last time, one a line, and forgets them.
     func takeCalls() -> [String] {
         let text = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -599,18 +748,23 @@ struct DefaultsStandIn {
 
     /// The environment: `PATH` is `path` when given, else the stand-ins first, then the
     /// system's folders (for `cat`, `mv` and `yes`), and the modes when given.
-    func environment(mode: String? = nil, xcrunMode: String? = nil, path: String? = nil) -> [String: String] {
+    func environment(mode: String? = nil, xcrunMode: String? = nil, path: String? = nil, toolTimeout: String? = nil) -> [String: String] {
         var environment = ["PATH": path ?? bin + ":/usr/bin:/bin"]
+        if let toolTimeout { environment["ROUTECTL_TOOL_TIMEOUT"] = toolTimeout }
         if let mode { environment["DEFAULTS_MODE"] = mode }
         if let xcrunMode { environment["XCRUN_MODE"] = xcrunMode }
         return environment
     }
 
     /// Runs routectl with exactly `arguments`, in the sandbox, with ``environment(mode:xcrunMode:path:)``.
-    func run(_ arguments: [String], mode: String? = nil, xcrunMode: String? = nil, path: String? = nil, timeout: Double = 60) -> RunResult {
+    func run(
+        _ arguments: [String], mode: String? = nil, xcrunMode: String? = nil, path: String? = nil, toolTimeout: String? = nil,
+        timeout: Double = 60
+    ) -> RunResult {
         TestSupport.Subprocess.run(
             Routectl.binary, arguments,
-            environment: TestEnvironment.make(home: sandbox.folder, environment(mode: mode, xcrunMode: xcrunMode, path: path)),
+            environment: TestEnvironment.make(
+                home: sandbox.folder, environment(mode: mode, xcrunMode: xcrunMode, path: path, toolTimeout: toolTimeout)),
             in: sandbox.folder, timeout: timeout)
     }
 }

@@ -52,7 +52,7 @@ import TestSupport
         let box = Sandbox()
         #expect(mkfifo(box.file, 0o644) == 0)
         let show = box.run("show")
-        #expect(show.status == 65)
+        #expect(show.status == 73)
         #expect(show.errorLines.first == "routectl: '\(box.file)' is not a regular file")
         for args in [["reset", "--force"], ["init", "--force"], ["push", "a"]] {
             let result = Routectl.run(["-f", box.file] + args, home: box.folder)

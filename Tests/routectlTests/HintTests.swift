@@ -65,7 +65,7 @@ import TestSupport
     @Test func specialFilesGetNoHintThatWouldFail() {
         let box = Sandbox()
         #expect(mkfifo(box.file, 0o644) == 0)
-        for (arguments, status) in [(["-f", box.file, "show"], Int32(65)), (["-f", "/dev/null", "show"], 65), (["-f", box.file, "push", "a"], 73)] {
+        for (arguments, status) in [(["-f", box.file, "show"], Int32(73)), (["-f", "/dev/null", "show"], 73), (["-f", box.file, "push", "a"], 73)] {
             let result = box.runBare(arguments)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("--force"), "\(arguments): \(result.stderr)")

@@ -54,7 +54,7 @@ import Testing
             let text = try String(contentsOfFile: tests + "/" + relative, encoding: .utf8)
             for line in text.split(separator: "\n") where line.hasPrefix("@Suite") {
                 suites += 1
-                let layers = [".tags(.unit)", ".tags(.fuzz), .slowLayer", ".tags(.endToEnd), .slowLayer"]
+                let layers = [".tags(.unit)", ".tags(.fuzz), .slowLayer", ".tags(.endToEnd), .slowLayer", ".tags(.scale), .slowLayer"]
                 #expect(layers.contains { line.hasPrefix("@Suite(" + $0) }, "\(relative): \(line)")
             }
         }

@@ -25,11 +25,13 @@ public struct NavigationChain: Hashable, Sendable {
     /// The flow push and pop act on: the last presentation's, or the base.
     public var topFlow: RouteStack {
         get { presented.last?.flow ?? base }
-        set {
+        // In place: a copy out and back would copy the flow's routes on every push, making a
+        // path of n segments cost n² steps.
+        _modify {
             if presented.isEmpty {
-                base = newValue
+                yield &base
             } else {
-                presented[presented.count - 1].flow = newValue
+                yield &presented[presented.count - 1].flow
             }
         }
     }

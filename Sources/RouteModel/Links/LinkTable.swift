@@ -118,9 +118,20 @@ public struct LinkTable: Equatable, Sendable {
 
     /// The URL of `path`: from the first link whose path pattern matches it and whose URL opens
     /// back to `path`; `nil` when none does.
+    ///
+    /// Which link opens each URL is looked up in a ``LinkIndex`` (built once, when a first link
+    /// matches), not by trying the links in order: that cost links² steps when earlier links
+    /// shadow later ones.
     public func url(for path: RoutePath) -> URLText? {
+        var index: LinkIndex?
         for link in links {
-            guard let url = link.url(for: path), let back = try? open(url), back.path == path else { continue }
+            guard let url = link.url(for: path), url.fragment == nil else { continue }
+            if index == nil { index = LinkIndex(links) }
+            // What open(url) gives: the first link that takes the URL, filled in (a value no
+            // parameter may hold makes open throw: no URL from this link).
+            guard let taker = index?.firstTaker(of: url), let values = links[taker].url.match(url),
+                let back = try? links[taker].path.fill(values), back == path
+            else { continue }
             return url
         }
         return nil

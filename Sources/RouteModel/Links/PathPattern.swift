@@ -52,8 +52,9 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     public func match(_ path: RoutePath) -> [String: String]? {
         guard path.segments.count == self.path.segments.count else { return nil }
         var values: [String: String] = [:]
+        let slotted = Dictionary(grouping: slots, by: \.segment)  // not a scan of every slot per segment
         for (index, (pattern, segment)) in zip(self.path.segments, path.segments).enumerated() {
-            let slots = self.slots.filter { $0.segment == index }
+            let slots = slotted[index] ?? []
             guard !slots.isEmpty else {
                 guard pattern == segment else { return nil }
                 continue

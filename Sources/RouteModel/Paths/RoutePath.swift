@@ -78,9 +78,10 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     package func rendered(placing slots: [PathPattern.Slot] = []) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32 * segments.count)
+        let slotted = slots.isEmpty ? [:] : Dictionary(grouping: slots, by: \.segment)  // not a scan of every slot per segment
         for (index, segment) in segments.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "/")) }
-            let placed = slots.filter { $0.segment == index }
+            let placed = slotted[index] ?? []
             switch segment {
             case .route(let route):
                 RoutePath.append(route, to: &bytes, placing: placed)
@@ -186,6 +187,10 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         let isPattern: Bool
         /// Where the placeholders read so far stand.
         var slots: [PathPattern.Slot] = []
+        /// The last offset ``column(at:)`` was asked for and its column: segments are read in
+        /// order, so each column is counted on from the one before (counting from the start
+        /// each time made a path of n segments cost n² steps).
+        private var counted = (offset: 0, column: 1)
 
         init(text: String, bytes: [UInt8], isPattern: Bool) {
             self.text = text
@@ -193,8 +198,14 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             self.isPattern = isPattern
         }
 
+        /// The 1-based column, in Unicode scalars, of the byte at `offset` (the text is valid
+        /// UTF-8: a scalar is a byte that is not a continuation byte).
         func column(at offset: Int) -> Int {
-            String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars.count + 1
+            if offset < counted.offset { counted = (0, 1) }
+            var column = counted.column
+            for byte in bytes[counted.offset..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+            counted = (offset, column)
+            return column
         }
 
         func error(_ reason: String, at offset: Int) -> NavigatorError {

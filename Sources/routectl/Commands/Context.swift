@@ -32,7 +32,8 @@ struct Context {
                     "options '--domain' and '--file' name different stores",
                     hint: "keep one: --domain <bundle-id> for the preferences system, or -f <path> for a plist file")
             }
-            let preferences = DefaultsDomainStore(domain: domain, simulator: options.simulator)
+            let preferences = DefaultsDomainStore(
+                domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.environment))
             location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? [])
             store = try Context.keyStore(preferences, options.key, &location)
             subject = "\(preferences.name) \(PreferenceKey(options.key ?? ""))"
