@@ -24,14 +24,15 @@ package enum AtomicWriter {
     ///
     /// - Throws: ``CreatedMeanwhile`` when `old` is `nil` and a file appeared at `path`;
     ///   `cannotCreate` or `io` when a step fails (the temporary file is removed then).
-    package static func replace(_ path: FilePath, with bytes: [UInt8], over old: DataFileLock?) throws {
+    /// `calls` are the system calls to make: the real ones, but for tests of failures.
+    package static func replace(_ path: FilePath, with bytes: [UInt8], over old: DataFileLock?, calls: SystemCalls = .system) throws {
         var temporary: FilePath
         var signals: SignalGuard
         var fd: Int32
         repeat {
             temporary = TemporaryFile.name(beside: path)
             signals = SignalGuard(tracking: temporary)
-            fd = open(temporary.cString, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+            fd = calls.open(temporary.cString, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             if fd < 0 {
                 let code = errno
                 signals.release()
@@ -52,24 +53,24 @@ package enum AtomicWriter {
         defer { signals.release() }
         var closed = false
         defer {
-            if !closed { close(fd) }
+            if !closed { _ = calls.close(fd) }
         }
         do {
             if let old {
                 _ = fchown(fd, old.info.st_uid, old.info.st_gid)
                 try ExtendedAttributes.copy(from: old.fd, to: fd, temporary.description)
-                guard fchmod(fd, old.info.st_mode & 0o7777) == 0 else {
+                guard calls.fchmod(fd, old.info.st_mode & 0o7777) == 0 else {
                     throw SystemCall.failure("set the permissions of", temporary)
                 }
             }
-            guard SystemCall.writeAll(fd, bytes) else { throw SystemCall.failure("write", temporary) }
-            guard fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary) }
+            guard calls.writeAll(fd, bytes) else { throw SystemCall.failure("write", temporary) }
+            guard calls.fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary) }
             closed = true
-            guard close(fd) == 0 else { throw SystemCall.failure("write", temporary) }
+            guard calls.close(fd) == 0 else { throw SystemCall.failure("write", temporary) }
             if old != nil {
-                guard rename(temporary.cString, path.cString) == 0 else { throw SystemCall.failure("replace", path) }
+                guard calls.rename(temporary.cString, path.cString) == 0 else { throw SystemCall.failure("replace", path) }
             } else {
-                try commitFirst(temporary, path)
+                try commitFirst(temporary, path, calls)
             }
         } catch {
             unlink(temporary.cString)
@@ -81,8 +82,8 @@ package enum AtomicWriter {
 
     /// Puts the first version of the file in place: a hard link fails when another writer
     /// created the file meanwhile, where a rename would silently replace it.
-    private static func commitFirst(_ temporary: FilePath, _ path: FilePath) throws {
-        if link(temporary.cString, path.cString) == 0 {
+    private static func commitFirst(_ temporary: FilePath, _ path: FilePath, _ calls: SystemCalls) throws {
+        if calls.link(temporary.cString, path.cString) == 0 {
             unlink(temporary.cString)
             return
         }
@@ -91,7 +92,7 @@ package enum AtomicWriter {
             throw CreatedMeanwhile()
         case EPERM, EXDEV, EMLINK, EOPNOTSUPP, ENOSYS:
             // No hard links here: the sidecar lock alone must do.
-            guard rename(temporary.cString, path.cString) == 0 else { throw SystemCall.failure("create", path) }
+            guard calls.rename(temporary.cString, path.cString) == 0 else { throw SystemCall.failure("create", path) }
         default:
             throw SystemCall.failure("create", path)
         }

@@ -14,10 +14,14 @@ package struct GuardedFile: Sendable {
     /// The largest file read, in bytes; a larger one is refused unread.
     package let limit: Int
 
-    package init(path: String, lockTimeout: Double, limit: Int) {
+    /// The system calls of the write path: the real ones, but for tests of failures.
+    package let calls: SystemCalls
+
+    package init(path: String, lockTimeout: Double, limit: Int, calls: SystemCalls = .system) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.limit = limit
+        self.calls = calls
     }
 
     /// The file's bytes, read without locking (writers replace the file atomically, so a reader
@@ -88,7 +92,7 @@ package struct GuardedFile: Sendable {
 
         /// Replaces the file with `bytes` (or creates it), atomically.
         package func replace(with bytes: [UInt8]) throws {
-            try AtomicWriter.replace(resolved, with: bytes, over: data)
+            try AtomicWriter.replace(resolved, with: bytes, over: data, calls: file.calls)
         }
 
         /// Moves the file aside to its path plus `suffix`, and returns where it went.

@@ -22,6 +22,9 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         self.init(path: path, formats: FormatTable([codec]), lockTimeout: lockTimeout)
     }
 
+    /// The system calls of the write path: the real ones, but for tests of failures.
+    package var calls: SystemCalls = .system
+
     /// A store for the file at `path`, in whichever of `formats` its content is.
     public init(path: String, formats: FormatTable, lockTimeout: Double = 10) {
         self.path = path
@@ -46,7 +49,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
 
     /// The file, as bytes kept safely.
     private var file: GuardedFile {
-        GuardedFile(path: path, lockTimeout: lockTimeout, limit: maxBytes)
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: maxBytes, calls: calls)
     }
 
     /// Locks the file, reads it, lets `change` modify the state, and writes the result when

@@ -155,9 +155,4 @@ package enum SystemCall {
     private static func tooLarge(_ size: Int) -> NavigatorError {
         NavigatorError(.invalidFile, "is larger than 16 MiB (\(size) bytes)")
     }
-
-    /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
-    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { FullWrite.all(fd, $0) }
-    }
 }
