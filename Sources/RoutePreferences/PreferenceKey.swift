@@ -112,7 +112,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     private func notARoute(_ reason: String, in dictionary: PropertyListDictionary) -> NavigatorError {
         NavigatorError(
             .invalidFile, reason,
-            fact: .keyHoldsNoRoute(candidates: Self.candidates(in: dictionary, formats: formats).filter { $0 != name }),
+            detail: PreferencesFact.keyHoldsNoRoute(candidates: Self.candidates(in: dictionary, formats: formats).filter { $0 != name }),
             subject: [description])
     }
 

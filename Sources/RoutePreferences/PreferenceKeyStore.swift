@@ -46,7 +46,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         guard dictionary[key.name] == nil, let nearKey,
               let near = nearKey(key.name, dictionary.entries.map(\.key)) else { return }
         throw NavigatorError(
-            .invalidInput, "\(preferences.name) has no \(key)", fact: .missingKeyNear(near: near))
+            .invalidInput, "\(preferences.name) has no \(key)", detail: PreferencesFact.missingKeyNear(near: near))
     }
 
     /// Changes what the key holds, storing the preferences again only when something changed.
@@ -63,7 +63,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             var unreadable = false
             do {
                 state = try naming { try key.state(in: document.dictionary) }
-            } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error.fact) {
+            } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error) {
                 state = .setting(.unset)
                 unreadable = true
             }
@@ -99,7 +99,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         return try preferences.update { document in
             let old = document.dictionary[key.name]
             if old != nil, !replace {
-                throw NavigatorError(.cannotApply, "already holds a value", fact: .keyHoldsValue, subject: [preferences.name, key.description])
+                throw NavigatorError(.cannotApply, "already holds a value", detail: PreferencesFact.keyHoldsValue, subject: [preferences.name, key.description])
             }
             var created = StoredState.navigator(state)
             var changed = document
@@ -111,9 +111,11 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
 
     /// Whether `reset --force` may remove a value refused with `fact`: one that holds no route
     /// or does not decode, never one the preferences themselves cause.
-    private static func removable(_ fact: NavigatorError.Fact?) -> Bool {
-        switch fact {
-        case nil, .keyHoldsNoRoute?: return true
+    private static func removable(_ error: NavigatorError) -> Bool {
+        guard error.fact == nil else { return false }
+        switch error.detail as? PreferencesFact {
+        case .keyHoldsNoRoute?: return true
+        case nil: return error.detail == nil
         default: return false
         }
     }

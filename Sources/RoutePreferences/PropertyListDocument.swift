@@ -114,6 +114,6 @@ public struct PropertyListDocument: Equatable, Sendable {
     }
 
     private static func unreadable(_ message: String) -> NavigatorError {
-        NavigatorError(.invalidFile, message, fact: .unreadablePropertyList)
+        NavigatorError(.invalidFile, message, detail: PreferencesFact.unreadablePropertyList)
     }
 }

@@ -46,29 +46,28 @@ public struct PropertyListFileStore: PreferencesDocument {
     /// no file, `change` first sees an empty document, and nothing is created unless it
     /// returns a replacement; it may then run again, under the lock.
     public func update<Result>(_ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)) throws -> Result {
-        let target = try file.target(refuseReadOnly: true)
-        if !target.exists {
-            // A change that changes nothing creates nothing: no folder, no lock, no file.
+        let firstLook = {
             let (replacement, result) = try change(PropertyListDocument())
-            guard replacement != nil else { return result }
-            // A mistyped path creates no folders: an app's preferences folder is there.
-            let folderPath = target.path.folder
-            let folder = folderPath.description
-            var info = stat()
-            guard stat(folderPath.cString, &info) == 0 else {
-                throw NavigatorError(
-                    .cannotCreate,
-                    "cannot create \(name): the folder \(quoted(folder, limit: 200)) does not exist (routectl creates no folder for a property list)",
-                    fact: .noSuchFolder(folder: folder))
-            }
+            return replacement == nil ? result : nil
         }
-        return try file.withLock(target.path, refuseReadOnly: true) { locked in
+        return try file.change(firstLook: firstLook, beforeCreating: refuseMissingFolder) { locked in
             let (replacement, result) = try change(try decode { try locked.read() })
             if let replacement {
                 try locked.replace(with: replacement.encoded(as: name))
             }
             return result
         }
+    }
+
+    /// A mistyped path creates no folders: an app's preferences folder is there.
+    private func refuseMissingFolder(_ target: FilePath) throws {
+        let folder = target.folder
+        var info = stat()
+        guard stat(folder.cString, &info) != 0 else { return }
+        throw NavigatorError(
+            .cannotCreate,
+            "cannot create \(name): the folder \(quoted(folder.description, limit: 200)) does not exist (routectl creates no folder for a property list)",
+            detail: StoreFact.noSuchFolder(folder: folder.description))
     }
 
     /// Whether there is a file at the path (a link is followed as a change would follow it).
@@ -82,10 +81,10 @@ public struct PropertyListFileStore: PreferencesDocument {
         do {
             guard let bytes = try read() else { return PropertyListDocument() }
             return try PropertyListDocument.decode(bytes, name: name)
-        } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil {
+        } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil && error.detail == nil {
             // The file is too large: name it as a property list, and never offer to replace it.
             error = error.about(name)
-            error.fact = .unreadablePropertyList
+            error.detail = PreferencesFact.unreadablePropertyList
             throw error
         }
     }

@@ -34,7 +34,7 @@ public struct PropertyListSniffer: NavigatorCodec {
             let document = try? PropertyListDocument.decode(bytes, name: "")
             throw NavigatorError(
                 .invalidInput, "is a property list, not a navigator file: say which of its keys holds the route",
-                fact: .propertyListNeedsKey(candidates: document.map { PreferenceKey.candidates(in: $0.dictionary) } ?? []))
+                detail: PreferencesFact.propertyListNeedsKey(candidates: document.map { PreferenceKey.candidates(in: $0.dictionary) } ?? []))
         }
         return try wrapped.decode(bytes)
     }

@@ -131,7 +131,7 @@ package enum Subprocess {
         let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         guard code == 0 else {
             guard code != ENOENT else {
-                throw NavigatorError(.toolFailed, "cannot run '\(arguments[0])': it is not on PATH", fact: .toolMissing(name: arguments[0]))
+                throw NavigatorError(.toolFailed, "cannot run '\(arguments[0])': it is not on PATH", detail: PreferencesFact.toolMissing(name: arguments[0]))
             }
             throw NavigatorError(.toolFailed, "cannot run '\(arguments[0])': \(SystemCall.describe(code))")
         }

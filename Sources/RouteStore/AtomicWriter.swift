@@ -44,7 +44,7 @@ package enum AtomicWriter {
                         throw NavigatorError(
                             .cannotCreate,
                             "cannot replace \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
-                            fact: code == EROFS ? nil : .folderNotWritable(folder: folder))
+                            detail: code == EROFS ? nil : StoreFact.folderNotWritable(folder: folder))
                     }
                     throw SystemCall.failure("create", temporary, code)
                 }

@@ -35,7 +35,7 @@ package final class FileLock {
                     throw NavigatorError(
                         .cannotCreate,
                         "cannot create the lock file \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
-                        fact: code == EROFS ? nil : .folderNotWritable(folder: folder))
+                        detail: code == EROFS ? nil : StoreFact.folderNotWritable(folder: folder))
                 }
                 throw SystemCall.failure("create the lock file", path, code)
             }

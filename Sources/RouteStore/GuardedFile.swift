@@ -51,6 +51,24 @@ package struct GuardedFile: Sendable {
         return (resolved.path, resolved.info != nil)
     }
 
+    /// The skeleton of every store's change: resolves the path; when there is no file yet, lets
+    /// `firstLook` try the change on an empty value, so that a change that changes nothing
+    /// creates nothing (no folder, no lock, no file): a result from it is the outcome. Else
+    /// `beforeCreating` may refuse to create the file at the resolved path; then the file is
+    /// locked (see ``withLock(_:refuseReadOnly:_:)``) and `body` reads, changes and replaces it.
+    package func change<Result>(
+        firstLook: () throws -> Result?,
+        beforeCreating: (FilePath) throws -> Void = { _ in },
+        _ body: (Locked) throws -> Result
+    ) throws -> Result {
+        let target = try target(refuseReadOnly: true)
+        if !target.exists {
+            if let unchanged = try firstLook() { return unchanged }
+            try beforeCreating(target.path)
+        }
+        return try withLock(target.path, refuseReadOnly: true, body)
+    }
+
     /// Creates the folder of `target` (from ``target(refuseReadOnly:)``), takes the sidecar
     /// lock and then the lock of the file itself, and returns what `body` returns. `body` runs
     /// again when another process created the file after `body` found none.

@@ -43,7 +43,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     public func read() throws -> NavigatorState {
         try naming {
             guard let bytes = try file.read() else { return NavigatorState() }
-            return try formats.detect(bytes).decode(bytes)
+            return try decode(bytes).state
         }
     }
 
@@ -69,12 +69,11 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///   folder; `cannotCreate` for a link the store will not follow, something other than a
     ///   regular file in the way, or a read-only file; and the lock's and the writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
-        let target = try file.target(refuseReadOnly: true)
-        if !target.exists {
+        let firstLook = {
             var fresh = NavigatorState()
-            guard try change(&fresh) else { return Outcome(state: fresh, changed: false) }
+            return try change(&fresh) ? nil : Outcome(state: fresh, changed: false)
         }
-        return try file.withLock(target.path, refuseReadOnly: true) { locked in
+        return try file.change(firstLook: firstLook) { locked in
             var state = NavigatorState()
             var codec = formats.defaultFormat
             var corrupt = false
@@ -116,7 +115,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
             var notes: [String] = []
             if locked.exists {
                 guard replace else {
-                    throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists", fact: .alreadyExists(path: path))
+                    throw NavigatorError(.cannotApply, "\(quoted(path, limit: 200)) already exists", detail: StoreFact.alreadyExists(path: path))
                 }
                 let valid: Bool
                 do {
@@ -139,8 +138,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     private func load(_ locked: GuardedFile.Locked) throws -> (NavigatorState, any NavigatorCodec)? {
         try naming {
             guard let bytes = try locked.read() else { return nil }
-            let codec = try formats.detect(bytes)
-            return (try codec.decode(bytes), codec)
+            return try decode(bytes)
         }
     }
 
@@ -148,16 +146,19 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat || error.fact.isPropertyList {
+        } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             throw error.about(quoted(path, limit: 200))
         }
     }
-}
 
-private extension Optional<NavigatorError.Fact> {
-    /// Whether the fact is that the file is a property list.
-    package var isPropertyList: Bool {
-        if case .propertyListNeedsKey? = self { return true }
-        return false
+    /// Decodes the file's bytes in the format they are in, naming ``path`` in every error (all
+    /// of them are about what the file holds).
+    private func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
+        do {
+            let codec = try formats.detect(bytes)
+            return (try codec.decode(bytes), codec)
+        } catch let error as NavigatorError {
+            throw error.about(quoted(path, limit: 200))
+        }
     }
 }

@@ -112,7 +112,7 @@ package enum SystemCall {
             if forWriting {
                 throw NavigatorError(
                     .cannotCreate, "cannot replace \(quoted(path, limit: 200)): it is not a regular file",
-                    fact: .notARegularFile(path: path))
+                    detail: StoreFact.notARegularFile(path: path))
             }
             // Something in the way, as for a change (73), named (found here when it took the
             // place of the regular file between the look and the open).

@@ -47,7 +47,7 @@ package enum TargetCheck {
         while octal.count < 4 { octal = "0" + octal }
         throw NavigatorError(
             .cannotCreate, "\(quoted(path, limit: 200)) is read-only (mode \(octal))",
-            fact: .readOnly(path: path))
+            detail: StoreFact.readOnly(path: path))
     }
 
     /// Throws `cannotCreate` when a read would find a directory, a FIFO, a device or a socket:
@@ -66,6 +66,6 @@ package enum TargetCheck {
 
     /// The error for a FIFO, a device or a socket where a change needs a regular file.
     package static func notRegular(_ path: String) -> NavigatorError {
-        NavigatorError(.cannotCreate, "\(quoted(path, limit: 200)) is not a regular file", fact: .notARegularFile(path: path))
+        NavigatorError(.cannotCreate, "\(quoted(path, limit: 200)) is not a regular file", detail: StoreFact.notARegularFile(path: path))
     }
 }

@@ -5,6 +5,7 @@ import RouteStore
 import RouteCodecs
 import PropertyListCodec
 import TestSupport
+import PlainText
 
 /// Preferences held in memory: what ``PreferenceKeyStore`` does to a document, without files
 /// or tools. Counts the writes.
@@ -134,7 +135,7 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
     @Test func createRefusesAKeyInUseUnlessReplacing() throws {
         let preferences = MemoryPreferences(Self.appPreferences)
         let error = #expect(throws: NavigatorError.self) { try store(preferences).createState(NavigatorState(), replace: false) }
-        #expect(error?.fact == .keyHoldsValue)
+        #expect(error?.detail as? PreferencesFact == .keyHoldsValue)
         #expect(error?.message == "'memory' key 'route' already holds a value")
         #expect(preferences.writes == 0)
         var replacing = store(preferences)
@@ -182,7 +183,7 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         let bytes = BinaryPropertyList.encode(.dictionary(Self.appPreferences))
         let error = #expect(throws: NavigatorError.self) { try PropertyListSniffer(NavigatorFileCodec()).decode(bytes) }
         #expect(error?.kind == .invalidInput)
-        #expect(error?.fact == .propertyListNeedsKey(candidates: ["route"]))
+        #expect(error?.detail as? PreferencesFact == .propertyListNeedsKey(candidates: ["route"]))
     }
 
     @Test func documentsWhoseRootIsNoDictionaryAreRefused() throws {
@@ -190,7 +191,7 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
             try PropertyListDocument.decode(BinaryPropertyList.encode(["a", "b"]), name: "'x.plist'")
         }
         #expect(error?.message == "'x.plist' is a property list whose root is an array, not a dictionary of preferences")
-        #expect(error?.fact == .unreadablePropertyList)
+        #expect(error?.detail as? PreferencesFact == .unreadablePropertyList)
         let garbage = #expect(throws: NavigatorError.self) { try PropertyListDocument.decode(Array("hello".utf8), name: "'x.plist'") }
         #expect(garbage?.message == "'x.plist' is not a property list (binary bplist00 or XML)")
     }
@@ -217,7 +218,7 @@ final class Copies: @unchecked Sendable {
         for key in ["launches", "com.vandrj.navigator"] {
             let error = #expect(throws: NavigatorError.self) { try PreferenceKey(key).state(in: Self.preferences) }
             #expect(error?.kind == .invalidFile)
-            #expect(error?.fact == .keyHoldsNoRoute(candidates: ["route"]), "\(key)")
+            #expect(error?.detail as? PreferencesFact == .keyHoldsNoRoute(candidates: ["route"]), "\(key)")
         }
     }
 
@@ -233,11 +234,11 @@ final class Copies: @unchecked Sendable {
         var store = PreferenceKeyStore(preferences, key: PreferenceKey("rotue"))
         store.nearKey = { name, keys in name == "rotue" && keys.contains("route") ? "route" : nil }
         let read = #expect(throws: NavigatorError.self) { try store.readState() }
-        #expect(read?.kind == .invalidInput && read?.fact == .missingKeyNear(near: "route"))
+        #expect(read?.kind == .invalidInput && read?.detail as? PreferencesFact == .missingKeyNear(near: "route"))
         let change = #expect(throws: NavigatorError.self) {
             try store.updateState(recover: false) { try $0.perform(.set(Route("home")), at: "2026-11-22T10:00:00Z") }
         }
-        #expect(change?.fact == .missingKeyNear(near: "route"))
+        #expect(change?.detail as? PreferencesFact == .missingKeyNear(near: "route"))
         #expect(preferences.writes == 0)
     }
 

@@ -1,3 +1,6 @@
+// A static release build (the README's install command) has no Testing module; the tags are
+// for test builds only.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -27,3 +30,4 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: !TestLayer.unitOnly, "ROUTECTL_TEST_LAYER=unit runs the unit layer only")
     }
 }
+#endif

@@ -156,7 +156,7 @@ import PropertyListCodec
             // A missing key beside one it looks like a typo of is refused by the store
             // (issue 17, item 16), before the value is looked at.
             if document.dictionary[key] == nil, let near = Context.nearKey(key, document.dictionary.entries.map(\.key)) {
-                return (document, nil, NavigatorError(.invalidInput, "has no key", fact: .missingKeyNear(near: near)))
+                return (document, nil, NavigatorError(.invalidInput, "has no key", detail: PreferencesFact.missingKeyNear(near: near)))
             }
             do {
                 return (document, try PreferenceKey(key).state(in: document.dictionary), nil)

@@ -76,34 +76,9 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case duplicateParameter
         /// The state would not fit in a file even with only the newest history entry.
         case tooLargeToStore
-        /// The file at `path` has no write bit.
-        case readOnly(path: String)
-        /// A file already exists at `path`, where one was to be created.
-        case alreadyExists(path: String)
-        /// The file at `path` is not a regular file (a FIFO, a device, a socket).
-        case notARegularFile(path: String)
         /// `operation` needs more than a ``RouteSetting`` holds (a root route name); `route` is
         /// the route it would have pushed, presented or set with parameters.
         case onlyARootRoute(operation: String, route: String?)
-        /// A property list was named without the key that holds the route; `candidates` are
-        /// the keys whose values could hold one.
-        case propertyListNeedsKey(candidates: [String])
-        /// A property list could not be read; routectl never replaces one it cannot read.
-        case unreadablePropertyList
-        /// A key of an app's preferences already holds a value, where a state was to be created.
-        case keyHoldsValue
-        /// The tool `name` a store runs is not on `PATH`.
-        case toolMissing(name: String)
-        /// A key of an app's preferences holds a value that is not routectl's (another type, or
-        /// JSON that is not its navigator state): most likely the wrong key. `candidates` are
-        /// the other keys whose values could hold a route.
-        case keyHoldsNoRoute(candidates: [String])
-        /// The key named is missing, and the key `near` differs from it as a typo would.
-        case missingKeyNear(near: String)
-        /// The folder `folder` of a property list to create does not exist (it is not created).
-        case noSuchFolder(folder: String)
-        /// The folder `folder` of a file to replace does not let routectl create a file in it.
-        case folderNotWritable(folder: String)
         /// `redo` of `requested` changes found only `available` to take forward.
         case nothingToRedo(requested: Int, available: Int)
     }
@@ -118,13 +93,28 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
     public var reason: String
     /// The facts behind it, when a caller could advise on them.
     public var fact: Fact?
+    /// Facts of a layer outside the model (a store's, an app's preferences'), in that layer's
+    /// own type: the model names none of their concepts.
+    public var detail: (any ErrorDetail)?
 
     /// Creates an error of the given kind, about `subject`.
-    public init(_ kind: Kind, _ reason: String, fact: Fact? = nil, subject: [String] = []) {
+    public init(_ kind: Kind, _ reason: String, fact: Fact? = nil, detail: (any ErrorDetail)? = nil, subject: [String] = []) {
         self.kind = kind
         self.reason = reason
         self.fact = fact
+        self.detail = detail
         self.subject = subject
+    }
+
+    public static func == (lhs: NavigatorError, rhs: NavigatorError) -> Bool {
+        guard lhs.kind == rhs.kind, lhs.subject == rhs.subject, lhs.reason == rhs.reason, lhs.fact == rhs.fact else {
+            return false
+        }
+        switch (lhs.detail, rhs.detail) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left.isEqual(to: right)
+        default: return false
+        }
     }
 
     /// The error in one line: its subject, then its reason.
@@ -146,5 +136,18 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Quotes user-supplied text for a message (see ``PlainText/quoted(_:limit:)``).
     public static func quote(_ text: String, limit: Int = 80) -> String {
         quoted(text, limit: limit)
+    }
+}
+
+/// What an outer layer knows of an error (see ``NavigatorError/detail``): a store's facts, an
+/// app's preferences' facts, each in a type of that layer's own.
+public protocol ErrorDetail: Sendable {
+    /// Whether `other` is the same fact.
+    func isEqual(to other: any ErrorDetail) -> Bool
+}
+
+extension ErrorDetail where Self: Equatable {
+    public func isEqual(to other: any ErrorDetail) -> Bool {
+        (other as? Self) == self
     }
 }

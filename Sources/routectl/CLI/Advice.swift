@@ -1,4 +1,6 @@
 import RouteModel
+import RoutePreferences
+import RouteStore
 
 /// The `hint:` line under an error from the model: advice in the command line's words, from the
 /// facts the model gives, naming the file the failing command used. Every hint that shows a
@@ -54,18 +56,32 @@ enum Advice {
             return "give each parameter key once"
         case .tooLargeToStore:
             return "pop some routes, or use shorter parameter values"
-        case .readOnly(let path):
-            return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(path)))"
-        case .alreadyExists:
-            return "to start over, keeping the old file beside it, run: \(routectl(store)) init --force"
-        case .notARegularFile:
-            return nil  // --force would not help: routectl never replaces a special file
         case .onlyARootRoute("set", let route?):
             return "it holds a route name only, without parameters; run: \(routectl(store)) set \(route)"
         case .onlyARootRoute(_, let route?):
             return "it holds the raw value of the app's route enum; to make \(quoted(route)) the root instead, run: \(routectl(store)) set \(route)"
         case .onlyARootRoute:
             return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(store)) show"
+        case .nothingToRedo:
+            return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
+        case nil:
+            break
+        }
+        switch error.detail as? StoreFact {
+        case .readOnly(let path):
+            return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(path)))"
+        case .alreadyExists:
+            return "to start over, keeping the old file beside it, run: \(routectl(store)) init --force"
+        case .notARegularFile:
+            return nil  // --force would not help: routectl never replaces a special file
+        case .noSuchFolder(let folder):
+            return "check the path; to create the folder, run: mkdir -p \(ShellWord.quote(pathArgument(folder)))"
+        case .folderNotWritable(let folder):
+            return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(folder)))"
+        case nil:
+            break
+        }
+        switch error.detail as? PreferencesFact {
         case .propertyListNeedsKey(let candidates):
             guard let first = candidates.first else {
                 return "no key holds a route name (a string) or routectl's navigator JSON; name the key the app uses with --key <name>"
@@ -85,12 +101,6 @@ enum Advice {
             return "\(likely); \(candidateList(candidates)); for example: \(routectl(replacingKey(store, with: first))) show"
         case .missingKeyNear(let near):
             return "did you mean \(quoted(near))? run: \(routectl(replacingKey(store, with: near))) show"
-        case .noSuchFolder(let folder):
-            return "check the path; to create the folder, run: mkdir -p \(ShellWord.quote(pathArgument(folder)))"
-        case .folderNotWritable(let folder):
-            return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(folder)))"
-        case .nothingToRedo:
-            return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
         case .toolMissing:
             return "--domain runs macOS's defaults, and --simulator Xcode's xcrun; elsewhere, edit the plist file with -f <path> --key <name>"
         case nil:

@@ -71,7 +71,7 @@ struct Context {
             let candidates = PreferenceKey.candidates(in: try preferences.read().dictionary)
             throw NavigatorError(
                 .invalidInput, "\(preferences.name) holds an app's preferences: say which key holds the route",
-                fact: .propertyListNeedsKey(candidates: candidates))
+                detail: PreferencesFact.propertyListNeedsKey(candidates: candidates))
         }
         location.append(("key", key))
         var store = PreferenceKeyStore(preferences, key: PreferenceKey(key))
