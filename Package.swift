@@ -14,6 +14,7 @@ let package = Package(
     name: "routectl",
     products: [
         .library(name: "RouteModel", targets: ["RouteModel"]),
+        .library(name: "RouteStore", targets: ["RouteStore"]),
         .executable(name: "routectl", targets: ["routectl"]),
     ],
     targets: [

@@ -11,16 +11,21 @@ public struct NavigatorFileCodec: NavigatorCodec {
     public var maxBytes: Int { NavigatorFile.maxBytes }
 
     /// Whether `bytes` are a JSON object with a `format` member at its top level: routectl's,
-    /// however corrupt the rest is. (Another library's JSON is not routectl's to read.)
+    /// however corrupt the rest is. (Another library's JSON is not routectl's to read.) The look
+    /// stops at that member, which routectl writes first, so it costs nothing next to a decode.
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         guard FormatTable.startsWithObject(bytes) else { return false }
+        struct Found: Error {}
         var scanner = JSONScanner(bytes)
-        var found = false
-        _ = try? scanner.readObject(depth: 1) { scanner, key in
-            if key == "format" { found = true }
-            _ = try scanner.skipValue(depth: 2)
-        }
-        return found
+        do {
+            try scanner.readObject(depth: 1) { scanner, key in
+                if key == "format" { throw Found() }
+                _ = try scanner.skipValue(depth: 2)
+            }
+        } catch is Found {
+            return true
+        } catch {}
+        return false
     }
 
     /// Decodes a navigator file.

@@ -40,11 +40,7 @@ package enum AtomicWriter {
                     if code == EACCES || code == EPERM || code == EROFS {
                         // The temporary file is routectl's own: name the folder it could not
                         // create it in (issue 17, item 17).
-                        let folder = path.folder.description
-                        throw NavigatorError(
-                            .cannotCreate,
-                            "cannot replace \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
-                            detail: code == EROFS ? nil : StoreFact.folderNotWritable(folder: folder))
+                        throw SystemCall.folderNotWritable("replace", path, code)
                     }
                     throw SystemCall.failure("create", temporary, code)
                 }

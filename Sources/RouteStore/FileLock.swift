@@ -31,11 +31,7 @@ package final class FileLock {
                 if code == EACCES || code == EPERM || code == EROFS, access(path.cString, F_OK) != 0 {
                     // No lock file yet, and the folder takes none: name the folder (issue 17,
                     // item 17).
-                    let folder = path.folder.description
-                    throw NavigatorError(
-                        .cannotCreate,
-                        "cannot create the lock file \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(SystemCall.describe(code))",
-                        detail: code == EROFS ? nil : StoreFact.folderNotWritable(folder: folder))
+                    throw SystemCall.folderNotWritable("create the lock file", path, code)
                 }
                 throw SystemCall.failure("create the lock file", path, code)
             }

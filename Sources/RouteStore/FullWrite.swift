@@ -7,8 +7,12 @@ import Darwin
 /// Writing all of a buffer to a file descriptor: short writes continued, interruptions
 /// retried. The store writes files with it; a command-line tool can write its output with it.
 package enum FullWrite {
-    /// Writes every byte of `buffer` to `fd`; returns false when a write fails (see `errno`).
-    public static func all(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    /// Writes every byte of `buffer` to `fd` with `write` (the C library's, unless a store's
+    /// ``SystemCalls`` say otherwise); returns false when a write fails (see `errno`).
+    package static func all(
+        _ fd: Int32, _ buffer: UnsafeRawBufferPointer,
+        write: (Int32, UnsafeRawPointer, Int) -> Int = { systemWrite($0, $1, $2) }
+    ) -> Bool {
         var offset = 0
         while offset < buffer.count {
             let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -20,4 +24,9 @@ package enum FullWrite {
         }
         return true
     }
+}
+
+/// The C library's `write`, under a name the parameter called `write` does not hide.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }

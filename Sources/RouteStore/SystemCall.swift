@@ -42,6 +42,17 @@ package enum SystemCall {
         failure(action, path.description, code)
     }
 
+    /// An error for a file that could not be made in its folder: `cannot <action> '<path>': its
+    /// folder '<folder>' is not writable: <reason>`, with the folder as a fact (but on a
+    /// read-only file system, where no `chmod` helps).
+    package static func folderNotWritable(_ action: String, _ path: FilePath, _ code: Int32) -> NavigatorError {
+        let folder = path.folder.description
+        return NavigatorError(
+            .cannotCreate,
+            "cannot \(action) \(quoted(path.description, limit: 200)): its folder \(quoted(folder, limit: 200)) is not writable: \(describe(code))",
+            detail: code == EROFS ? nil : StoreFact.folderNotWritable(folder: folder))
+    }
+
     /// The folder part of `path` (`.` when it has none).
     package static func directory(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }

@@ -31,21 +31,9 @@ package struct SystemCalls: Sendable {
         close: { systemClose($0) }, rename: { systemRename($0, $1) }, link: { systemLink($0, $1) },
         fchmod: { systemFchmod($0, $1) })
 
-    /// Writes every byte of `bytes` to `fd`: short writes continued, interruptions retried.
-    /// Returns false when a write fails (see `errno`).
+    /// Writes every byte of `bytes` to `fd` (see ``FullWrite/all(_:_:write:)``).
     package func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += wrote
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { FullWrite.all(fd, $0, write: write) }
     }
 }
 

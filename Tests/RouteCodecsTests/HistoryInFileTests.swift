@@ -8,14 +8,6 @@ import Testing
 @Suite(.tags(.unit)) struct HistoryInFileTests {
     let stamp = "2026-11-22T10:00:00Z"
 
-    func cannotApply(_ state: inout NavigatorState, _ operation: NavigationOperation) -> NavigatorError? {
-        let before = state.tree
-        let error = #expect(throws: NavigatorError.self) { try state.apply(operation) }
-        #expect(error?.kind == .cannotApply)
-        #expect(state.tree == before, "a refused operation changed the state")
-        return error
-    }
-
     @Test func undoToAnEntryThatDoesNotDescribeAStateCannotApply() throws {
         let entry = #"{"seq": 1, "at": "t", "op": "tab", "args": ["feed"], "path": "home/tab:feed", "tabs": "#
         for (tabs, reason) in [

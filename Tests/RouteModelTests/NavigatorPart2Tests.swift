@@ -29,14 +29,6 @@ import PlainText
         try Route(name: name, arguments: parameters)
     }
 
-    func cannotApply(_ state: inout NavigatorState, _ operation: NavigationOperation) -> NavigatorError? {
-        let before = state.tree
-        let error = #expect(throws: NavigatorError.self) { try state.apply(operation) }
-        #expect(error?.kind == .cannotApply)
-        #expect(state.tree == before, "a refused operation changed the state")
-        return error
-    }
-
     // MARK: Presentations
 
     @Test func presentStartsANewFlowThatPushAndPopActOn() throws {
