@@ -201,7 +201,8 @@ private enum FileReader {
         var firstProblem: JSONSyntaxError?
         var hasInitial = false
         var hasRoot = false
-        var tabs: [RouteTab]?
+        var rootless = false
+        var tabs: [(tab: RouteTab, hasOwnRoot: Bool)]?
         var selectedTab: (name: String, offset: Int)?
         // Format 2's members, read once the format is known: in a format-1 file they are
         // members 1.0 did not know, kept as they are.
@@ -226,7 +227,13 @@ private enum FileReader {
                     state.initial = try TreeReader.route(&scanner, depth: 2)
                     hasInitial = true
                 case "root":
-                    state.root = try TreeReader.route(&scanner, depth: 2)
+                    if scanner.peek() == UInt8(ascii: "n") {
+                        // A tab container that is no route (format 2): its tabs have roots.
+                        _ = try scanner.readScalar()
+                        rootless = true
+                    } else {
+                        state.root = try TreeReader.route(&scanner, depth: 2)
+                    }
                     hasRoot = true
                 case "stack":
                     state.stack = try TreeReader.routes(&scanner, depth: 2)
@@ -291,10 +298,23 @@ private enum FileReader {
         }
         if let tabs {
             guard let selectedTab else { throw JSONSyntaxError(reason: "\"tabs\" without \"selectedTab\"", offset: 0) }
-            guard let index = tabs.firstIndex(where: { $0.name == selectedTab.name }) else {
+            guard let index = tabs.firstIndex(where: { $0.tab.name == selectedTab.name }) else {
                 throw scanner.error("the selected tab \(quoted(selectedTab.name)) is not one of the tabs", at: selectedTab.offset)
             }
-            state.tree.tabs = Tabs(tabs, selected: index)
+            if rootless {
+                guard state.stack.isEmpty else { throw JSONSyntaxError(reason: "a \"root\" of null has no \"stack\"", offset: nil) }
+                guard tabs.allSatisfy({ $0.hasOwnRoot }) else {
+                    throw JSONSyntaxError(reason: "with a \"root\" of null, every tab has a \"root\"", offset: nil)
+                }
+                state.tree = NavigationTree(tabs: Tabs(tabs.map(\.tab), selected: index), presented: state.tree.chain.presented)
+            } else {
+                guard !tabs.contains(where: \.hasOwnRoot) else {
+                    throw JSONSyntaxError(reason: "a tab has a \"root\" of its own only when the state's \"root\" is null", offset: nil)
+                }
+                state.tree.tabs = Tabs(tabs.map(\.tab), selected: index)
+            }
+        } else if rootless {
+            throw JSONSyntaxError(reason: "a \"root\" of null needs \"tabs\"", offset: 0)
         } else if let selectedTab {
             throw scanner.error("\"selectedTab\" without \"tabs\"", at: selectedTab.offset)
         }

@@ -24,11 +24,15 @@ package enum TreeReader {
                         throw scanner.error("duplicate parameter \(quoted(parameterKey))")
                     }
                     let valueStart = scanner.position
-                    let (kind, text) = try scanner.readScalar()
-                    let type = Route.ValueType(kind)
                     do {
+                        if let byte = scanner.peek(), byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                            let range = try scanner.skipValue(depth: depth + 2)
+                            parameters.append(try Route.Parameter(key: parameterKey, json: String(decoding: scanner.bytes[range], as: UTF8.self)))
+                            return
+                        }
+                        let (kind, text) = try scanner.readScalar()
                         parameters.append(
-                            type == .string
+                            Route.ValueType(kind) == .string
                                 ? try Route.Parameter(key: parameterKey, value: text)
                                 : try Route.Parameter(key: parameterKey, json: text))
                     } catch let error as NavigatorError {
@@ -91,13 +95,14 @@ package enum TreeReader {
     }
 
     /// Reads `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`; each tab's base is
-    /// the route named like it.
-    package static func tabs(_ scanner: inout JSONScanner, depth: Int) throws -> [RouteTab] {
-        var tabs: [RouteTab] = []
+    /// the route named like it, or its own `root` (the tabs of a container that is no route).
+    package static func tabs(_ scanner: inout JSONScanner, depth: Int) throws -> [(tab: RouteTab, hasOwnRoot: Bool)] {
+        var tabs: [(tab: RouteTab, hasOwnRoot: Bool)] = []
         var names = UniqueNames()
         try scanner.readArray(depth: depth) { scanner in
             let start = scanner.position
             var name: String?
+            var root: Route?
             var stack: [Route] = []
             var presented: [Presentation] = []
             let unknown = try members(&scanner, depth: depth + 1) { scanner, key in
@@ -108,6 +113,7 @@ package enum TreeReader {
                     guard Route.isValidName(text) else { throw scanner.error("invalid tab name \(quoted(text))", at: valueStart) }
                     guard names.insert(text) else { throw scanner.error("duplicate tab \(quoted(text))", at: valueStart) }
                     name = text
+                case "root": root = try route(&scanner, depth: depth + 2)
                 case "stack": stack = try routes(&scanner, depth: depth + 2)
                 case "presented": presented = try presentations(&scanner, depth: depth + 2)
                 default: return false
@@ -115,9 +121,10 @@ package enum TreeReader {
                 return true
             }
             guard let name else { throw scanner.error("a tab needs a \"name\"", at: start) }
-            var tab = RouteTab(name: name, chain: NavigationChain(base: RouteStack(root: RouteTab.baseRoute(name), pushed: stack), presented: presented))
+            let base = RouteStack(root: root ?? RouteTab.baseRoute(name), pushed: stack)
+            var tab = RouteTab(name: name, chain: NavigationChain(base: base, presented: presented))
             if !unknown.isEmpty { tab.preserved = Preserved(unknown) }
-            tabs.append(tab)
+            tabs.append((tab, root != nil))
         }
         return tabs
     }

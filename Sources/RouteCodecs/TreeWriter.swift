@@ -62,10 +62,13 @@ extension JSONWriter {
     /// Appends the members the file and `show --json` share, each after `,` on a line of its
     /// own at the top level: `initial`, `root` and `stack`.
     package mutating func routeMembers(of state: NavigatorState) {
-        raw(",\n  \"initial\": ")
-        route(state.initial)
+        if state.resetRule == .initialRoute {
+            // Other libraries' formats keep no initial route.
+            raw(",\n  \"initial\": ")
+            route(state.initial)
+        }
         raw(",\n  \"root\": ")
-        route(state.root)
+        if let root = state.tree.rootRoute { route(root) } else { raw("null") }
         raw(",\n  \"stack\": ")
         routeArray(state.stack)
     }
@@ -78,7 +81,7 @@ extension JSONWriter {
         presentations(state.tree.chain.presented)
         if let tabs = state.tree.tabs {
             raw(",\n  \"tabs\": ")
-            tabList(tabs.all, indent: "    ")
+            tabList(tabs.all, indent: "    ", withRoots: !state.tree.hasRoot)
             raw(",\n  \"selectedTab\": ")
             string(tabs.selected.name)
         }
@@ -102,11 +105,16 @@ extension JSONWriter {
     }
 
     /// Appends `[{"name": "feed", "stack": [...], "presented": [...]}, ...]`, each tab on a line
-    /// of its own indented by `indent`.
-    package mutating func tabList(_ tabs: [RouteTab], indent: String) {
+    /// of its own indented by `indent`; `withRoots`, each with its `root` after its name (the
+    /// tabs of a container that is no route).
+    package mutating func tabList(_ tabs: [RouteTab], indent: String, withRoots: Bool = false) {
         lines(tabs, indent: indent) { writer, tab in
             writer.raw("{\"name\": ")
             writer.string(tab.name)
+            if withRoots {
+                writer.raw(", \"root\": ")
+                writer.route(tab.chain.base.root)
+            }
             writer.raw(", \"stack\": ")
             writer.routeArray(tab.chain.base.pushed)
             writer.raw(", \"presented\": ")

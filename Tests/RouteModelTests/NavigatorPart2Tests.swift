@@ -196,11 +196,12 @@ import PlainText
     @Test func goRefusesPathsThatDoNotFitTheDeclarationsAtTheirColumn() throws {
         let s = try tabbed()
         let cases: [(String, String)] = [
-            ("home", "at column 5, 'home' is a tab container: the root is followed by tab:<name>, one of feed, profile, settings"),
-            ("home/x", "at column 6, 'home' is a tab container"),
+            ("home/x", "at column 6, 'home' is a tab container: nothing is pushed on it; follow it with tab:<name>, one of feed, profile, settings"),
+            ("sheet:a", "at column 1, the path starts with the root route, not a sheet"),
+            ("tab:feed", "at column 1, the path starts with the root route, not a tab"),
             ("home/tab:feeed", "at column 6, 'feeed' is not a tab of 'home'"),
             ("other/tab:feed", "at column 7, 'other' has no tabs"),
-            ("home/tab:feed/tab:profile", "at column 15, tab:<name> comes once, right after the root"),
+            ("home/tab:feed/tab:profile", "at column 15, tab:<name> comes once"),
         ]
         for (path, message) in cases {
             let parsed = try RoutePath(parsing: path)

@@ -294,8 +294,8 @@ import TestSupport
         Self.expectRefused(box, ["push", "edit", "--cover"], 64, "routectl: option '--cover' does not apply to 'push'",
                            hint: .line("hint: it belongs to 'routectl present'"))
         Self.expectRefused(box, ["present", "edit", "k:=abc"], 64,
-                           #"routectl: invalid typed value 'abc' for parameter 'k': expected a JSON number, true, false, null or "string""#,
-                           hint: .line("hint: a typed value is a JSON number, true, false, null or a quoted string, such as count:=7 or done:=true"))
+                           #"routectl: invalid typed value 'abc' for parameter 'k': expected a JSON number, true, false, null, "string", [array] or {object}"#,
+                           hint: .line("hint: a typed value is JSON: a number, true, false, null, a quoted string, an array or an object, such as count:=7 or 'item:={\"id\":7}'"))
     }
 
     @Test func dismissRemovesTheTopPresentation() {
@@ -524,8 +524,8 @@ import TestSupport
         ("root/a?k=%zz", "routectl: invalid path 'root/a?k=%zz': at column 10, the value of parameter 'k' has a '%' not followed by two hex digits"),
         ("root/a?k=%C3", "routectl: invalid path 'root/a?k=%C3': at column 10, the value of parameter 'k' is not UTF-8 once its %XX are decoded"),
         ("root/a?j=éé&k=%4", "routectl: invalid path 'root/a?j=éé&k=%4': at column 15, the value of parameter 'k' has a '%' not followed by two hex digits"),
-        ("root/a?k:=[1]", #"routectl: invalid path 'root/a?k:=[1]': at column 11, invalid typed value '[1]' for parameter 'k': expected a JSON number, true, false, null or "string""#),
-        ("root/a?k:=abc", #"routectl: invalid path 'root/a?k:=abc': at column 11, invalid typed value 'abc' for parameter 'k': expected a JSON number, true, false, null or "string""#),
+        ("root/a?k:=[1", #"routectl: invalid path 'root/a?k:=[1': at column 11, invalid typed value '[1' for parameter 'k': expected a JSON number, true, false, null, "string", [array] or {object}"#),
+        ("root/a?k:=abc", #"routectl: invalid path 'root/a?k:=abc': at column 11, invalid typed value 'abc' for parameter 'k': expected a JSON number, true, false, null, "string", [array] or {object}"#),
         ("root/a?k", "routectl: invalid path 'root/a?k': at column 8, parameter 'k' has no '=': expected key=value or key:=<json>"),
         ("root/a?9k=1", "routectl: invalid path 'root/a?9k=1': at column 8, invalid parameter key '9k': it must start with a letter or '_'"),
         ("root/bogus:a", "routectl: invalid path 'root/bogus:a': at column 6, unknown segment kind 'bogus:': expected a route, sheet:<route>, cover:<route> or tab:<name>"),
@@ -584,7 +584,7 @@ import TestSupport
     // a path that parses but does not fit does name it). Pasted, it shows another file's path.
     @Test func goParseErrorHintNamesTheFile() {
         let box = Self.tabsBox()
-        for text in ["", "home//x", "sheet:x", "root/a?k=%zz", "root/a?k:=[1]"] {
+        for text in ["", "home//x", "sheet:x", "root/a?k=%zz", "root/a?k:=[1"] {
             let result = box.run("go", text)
             #expect(result.status == 64)
             #expect(result.errorLines.last == "hint: see the current state's path with: routectl -f \(box.file) show --path")
@@ -614,12 +614,12 @@ import TestSupport
         #expect(Self.path(box) == "root/x?n:=7&b:=true&z:=null&s=hi&f:=-2.5e3&t=7/y?e:=1.0&g:=1E2&u=a%22bA\n")
     }
 
-    @Test("a typed value that is no JSON scalar is a usage error", arguments: ["abc", "01", "+1", ".5", "1.", "True", " 7", "[1]", "{}", #""a"#, "NaN", "0x10"])
+    @Test("a typed value that is no JSON value is a usage error", arguments: ["abc", "01", "+1", ".5", "1.", "True", " 7", "[1", "{", #""a"#, "NaN", "0x10"])
     func invalidTypedValues(value: String) {
         let box = Sandbox()
         Self.expectRefused(box, ["push", "x", "k:=" + value], 64,
-                           #"routectl: invalid typed value '\#(value)' for parameter 'k': expected a JSON number, true, false, null or "string""#,
-                           hint: .line("hint: a typed value is a JSON number, true, false, null or a quoted string, such as count:=7 or done:=true"))
+                           #"routectl: invalid typed value '\#(value)' for parameter 'k': expected a JSON number, true, false, null, "string", [array] or {object}"#,
+                           hint: .line("hint: a typed value is JSON: a number, true, false, null, a quoted string, an array or an object, such as count:=7 or 'item:={\"id\":7}'"))
         #expect(box.contents() == nil)
     }
 

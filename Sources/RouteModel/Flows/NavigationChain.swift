@@ -130,4 +130,16 @@ public struct NavigationChain: Hashable, Sendable {
         presented.removeSubrange(holding...)
         return true
     }
+
+    /// Keeps what a codec read with each presentation of `old` (such as a node's id) on the
+    /// presentation at the same place here when it is still that presentation: the same style
+    /// over the same root, every one below it the same too.
+    public mutating func keepPresentations(of old: NavigationChain) {
+        for index in presented.indices where index < old.presented.count {
+            guard presented[index].style == old.presented[index].style,
+                presented[index].flow.root == old.presented[index].flow.root
+            else { return }
+            presented[index].preserved = old.presented[index].preserved
+        }
+    }
 }

@@ -83,7 +83,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         var segments = path.segments
         for slot in slots {
             guard let value = values[slot.name] else { return nil }
-            if slot.typed, TypedValue.parse(value).map({ $0.0 == .string }) ?? true { return nil }
+            if slot.typed, TypedValue.parse(value).map({ [.string, .array, .object].contains($0.0) }) ?? true { return nil }
             guard let (_, route) = PathPattern.routes(segments[slot.segment], segments[slot.segment]) else { return nil }
             var parameters = route.parameters
             let key = parameters[slot.parameter].key

@@ -6,8 +6,10 @@ import PlainText
 ///
 /// Segments are separated by `/`. The first is the root; a plain segment is pushed on the
 /// current flow; `sheet:<route>` or `cover:<route>` presents a new flow rooted at that route;
-/// `tab:<name>`, right after a tab container's root, is the selected tab, and what follows is
-/// that tab's chain. A route's parameters follow `?` as `key=value` (text) or `key:=<json>` (a
+/// `tab:<name>` is the selected tab of a tab container, and what follows is that tab's chain:
+/// it comes right after the container's root (`home/tab:feed/details`), after what is presented
+/// over the whole container (`home/cover:login/tab:feed`), and first when the container is no
+/// route, its tabs' flows having roots of their own (`tab:first/main/details`). A route's parameters follow `?` as `key=value` (text) or `key:=<json>` (a
 /// typed value) joined by `&`; every byte of a value outside `A-Z a-z 0-9 - . _ ~` is written
 /// `%XX`. Keys need no escaping: they follow the route-name rule.
 ///
@@ -39,15 +41,20 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         self.segments = segments
     }
 
-    /// The path of `tree`: its root, then the selected tab (when there are tabs) and the
-    /// active chain.
+    /// The path of `tree`: its root; when there are tabs, what is presented over the whole
+    /// container, then the selected tab and its chain (from its root when the container is no
+    /// route, else from what is pushed on the tab's own route); else the root's chain.
     public init(_ tree: NavigationTree) {
         guard let tabs = tree.tabs else {
             self.init(chain: tree.chain)
             return
         }
+        var segments: [Segment] = tree.rootRoute.map { [.route($0)] } ?? []
+        segments += RoutePath(chain: tree.chain).segments.dropFirst()
+        segments.append(.tab(tabs.selected.name))
         let selected = RoutePath(chain: tabs.selected.chain).segments
-        self.init(segments: [.route(tree.root), .tab(tabs.selected.name)] + selected.dropFirst())
+        segments += tree.hasRoot ? selected.dropFirst() : selected[...]
+        self.init(segments: segments)
     }
 
     /// The path of one chain: its base flow's root and pushed routes, then each presentation.
@@ -247,13 +254,9 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             case nil:
                 return .route(try route(name, query: query, end: range.upperBound, at: range.lowerBound, segment: index))
             case "sheet", "cover":
-                guard !first else {
-                    throw error("the path starts with the root route, not a \(kind!)", at: range.lowerBound)
-                }
                 let route = try route(name, query: query, end: range.upperBound, at: nameStart, segment: index)
                 return .presented(PresentationStyle(rawValue: kind!)!, route)
             case "tab":
-                guard !first else { throw error("the path starts with the root route, not a tab", at: range.lowerBound) }
                 guard query == nil else { throw error("a tab takes no parameters", at: query!) }
                 try at(nameStart) { try Route.validateName(name, what: "tab name") }
                 return .tab(name)

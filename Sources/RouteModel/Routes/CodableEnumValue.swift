@@ -11,8 +11,7 @@ extension Route {
     /// The route an enum value stands for.
     ///
     /// - Throws: `invalidInput` for a value that is not an object with one member whose value is
-    ///   an object, or whose case name or payload is not a valid route (an associated value
-    ///   that is itself an object or array is not yet taken as a route parameter).
+    ///   an object, or whose case name or payload is not a valid route.
     package init(codableValue value: JSONValue) throws {
         guard case .object(let cases) = value, cases.count == 1 else {
             throw NavigatorError(.invalidInput, "an enum value is an object with one member, its case, not \(value.text)")
@@ -23,11 +22,7 @@ extension Route {
         let parameters = try payload.map { member -> Parameter in
             switch member.value {
             case .string(let text): return try Parameter(key: member.key, value: text)
-            case .null, .bool, .number: return try Parameter(key: member.key, json: member.value.text)
-            case .array, .object:
-                throw NavigatorError(
-                    .invalidInput,
-                    "the associated value \(quotedName(member.key)) of \(quotedName(cases[0].key)) is \(member.value.text), which a route parameter cannot hold yet")
+            case .null, .bool, .number, .array, .object: return try Parameter(key: member.key, json: member.value.text)
             }
         }
         try self.init(cases[0].key, parameters: parameters)

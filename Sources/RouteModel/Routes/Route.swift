@@ -8,8 +8,8 @@ import PlainText
 /// that takes outside input validates it.
 public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// What a parameter's value is: text, or a typed JSON value (`key:=<json>` on a command
-    /// line), which is how a Swift enum's `Int`, `Bool` or `Double` associated value survives a
-    /// round trip.
+    /// line), which is how a Swift enum's `Int`, `Bool` or `Double` associated value, or a
+    /// nested enum or array, survives a round trip.
     public enum ValueType: Hashable, Sendable {
         /// Text (`key=value`, or a JSON string given as `key:="value"`).
         case string
@@ -19,6 +19,11 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         case boolean
         /// `null`; the value is that text.
         case null
+        /// A JSON array; the value is its compact text.
+        case array
+        /// A JSON object, such as a nested enum value; the value is its compact text, members
+        /// in the order given.
+        case object
     }
 
     /// One parameter of a route: a key and a value.
@@ -39,20 +44,29 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
             self.type = .string
         }
 
-        /// Creates a parameter from a JSON value: a number, `true`, `false`, `null` or a string
-        /// (which makes a text parameter, the same as ``init(key:value:)``).
+        /// Creates a parameter from a JSON value: a number, `true`, `false`, `null`, an array,
+        /// an object, or a string (which makes a text parameter, the same as
+        /// ``init(key:value:)``).
         ///
-        /// - Throws: `invalidInput` for anything else (objects, arrays, white space around the
-        ///   value, invalid JSON), naming the parameter.
+        /// - Throws: `invalidInput` for anything else (white space around a scalar, invalid
+        ///   JSON, a number no `Double` holds), naming the parameter.
         public init(key: String, json: String) throws {
             try Route.validateName(key, what: "parameter key")
             guard let (type, text) = TypedValue.parse(json) else {
                 throw NavigatorError(
                     .invalidInput,
-                    "invalid typed value \(quoted(json)) for parameter \(quoted(key)): expected a JSON number, true, false, null or \"string\"",
+                    "invalid typed value \(quoted(json)) for parameter \(quoted(key)): expected a JSON number, true, false, null, \"string\", [array] or {object}",
                     fact: .invalidTypedValue)
             }
-            try Route.validateValue(text, key: key)
+            if type == .array || type == .object {
+                guard text.utf8.count <= TypedValue.maxStructuredBytes else {
+                    throw NavigatorError(
+                        .invalidInput,
+                        "value of parameter \(quoted(key)) is \(text.utf8.count) bytes of JSON; the limit is \(TypedValue.maxStructuredBytes)")
+                }
+            } else {
+                try Route.validateValue(text, key: key)
+            }
             self.key = key
             self.value = text
             self.type = type

@@ -60,14 +60,27 @@ extension NavigatorState {
     }
 
     private func validateTree() throws {
-        let container = container(named: root.name)
         guard let tabs = tree.tabs else {
-            if container != nil {
+            if container(named: root.name) != nil {
                 throw NavigatorError(.invalidInput, "the root \(quoted(root.name)) is a tab container but the state has no tabs")
             }
             return
         }
-        guard let container else {
+        guard tabs.all.indices.contains(tabs.selectedIndex) else {
+            throw NavigatorError(.invalidInput, "the selected tab is not one of the tabs")
+        }
+        guard stack.isEmpty else {
+            throw NavigatorError(.invalidInput, "the root \(quoted(root.name)) is a tab container, so nothing is pushed on it")
+        }
+        guard let root = tree.rootRoute else {
+            // A container that is no route: its tabs are its own, not declared.
+            var names = UniqueNames()
+            for tab in tabs.all where !names.insert(tab.name) {
+                throw NavigatorError(.invalidInput, "tab \(quoted(tab.name)) is there twice")
+            }
+            return
+        }
+        guard let container = container(named: root.name) else {
             throw NavigatorError(.invalidInput, "the state has tabs but its root \(quoted(root.name)) is no tab container")
         }
         guard tabs.names == container.tabs else {
@@ -75,14 +88,8 @@ extension NavigatorState {
                 .invalidInput,
                 "the tabs \(tabs.names.joined(separator: ", ")) are not those declared for \(quoted(root.name)): \(container.tabs.joined(separator: ", "))")
         }
-        guard tabs.all.indices.contains(tabs.selectedIndex) else {
-            throw NavigatorError(.invalidInput, "the selected tab is not one of the tabs")
-        }
         for tab in tabs.all where tab.chain.base.root != RouteTab.baseRoute(tab.name) {
             throw NavigatorError(.invalidInput, "tab \(quoted(tab.name)) is not based on the route \(quoted(tab.name))")
-        }
-        guard stack.isEmpty, !tree.chain.isPresenting else {
-            throw NavigatorError(.invalidInput, "the root \(quoted(root.name)) is a tab container, so nothing is pushed on it or presented over it")
         }
     }
 }

@@ -2,34 +2,78 @@ import PlainText
 
 extension NavigatorState {
     /// The tree `path` describes, read against this state's declarations: its root; when the
-    /// root is a tab container, the selected tab and that tab's chain (the other tabs stay as
-    /// they are when the root stays the same container, and start at their roots otherwise);
-    /// else the root's chain.
+    /// root is a tab container, what is presented over the whole container, then the selected
+    /// tab and that tab's chain (the other tabs stay as they are when the root stays the same
+    /// container, and start at their roots otherwise; without a `tab:`, every tab stays);
+    /// else the root's chain. A path that starts with a presentation or a tab is of a tab
+    /// container that is no route, and only a state that has one takes it.
     ///
     /// - Throws: `invalidInput` at the column of the segment that does not fit: a `tab:` where
-    ///   the root has no tabs, a tab the container does not declare, a container root without
-    ///   its `tab:`.
+    ///   the root has no tabs, a tab the container does not have, a route pushed on a tab
+    ///   container.
     public func tree(for path: RoutePath) throws -> NavigationTree {
         guard case .route(let root)? = path.segments.first else {
-            throw path.error(at: 0, "the path starts with the root route")
+            return try rootlessTree(for: path)
         }
         guard let container = container(named: root.name) else {
-            return NavigationTree(chain: try chain(NavigationChain(root: root), path, from: 1))
+            var chain = try chain(NavigationChain(root: root), path, from: 1)
+            chain.keepPresentations(of: tree.chain)
+            return NavigationTree(chain: chain)
         }
-        guard path.segments.count > 1, case .tab(let name) = path.segments[1] else {
+        let tabs = tree.rootRoute == root ? (tree.tabs ?? container.startingTabs) : container.startingTabs
+        var result = NavigationTree(chain: NavigationChain(root: root), tabs: tabs)
+        try fillContainer(&result, path, from: 1, what: quoted(root.name))
+        return result
+    }
+
+    /// The tree of a path that starts with what is presented over a tab container that is no
+    /// route, or with its `tab:`.
+    private func rootlessTree(for path: RoutePath) throws -> NavigationTree {
+        guard let tabs = tree.tabs, !tree.hasRoot else {
+            let what: String
+            switch path.segments.first {
+            case .presented(let style, _)?: what = ", not a \(style)"
+            case .tab?: what = ", not a tab"
+            default: what = ""
+            }
+            throw path.error(at: 0, "the path starts with the root route\(what)")
+        }
+        var result = NavigationTree(tabs: tabs)
+        try fillContainer(&result, path, from: 0, what: "the tab view")
+        return result
+    }
+
+    /// Fills a tab container's tree from the segments of `path` from `start` on: presentations
+    /// over the whole container, then `tab:<name>` and the tab's chain.
+    private func fillContainer(_ result: inout NavigationTree, _ path: RoutePath, from start: Int, what: String) throws {
+        let names = result.tabs!.names
+        let tabIndex = path.segments[start...].firstIndex { if case .tab = $0 { return true } else { return false } } ?? path.segments.count
+        if tabIndex > start {
+            guard case .presented = path.segments[start] else {
+                throw path.error(
+                    at: start,
+                    "\(what) is a tab container: nothing is pushed on it; follow it with tab:<name>, one of \(names.joined(separator: ", "))")
+            }
+            result.chain = try chain(result.chain, RoutePath(segments: Array(path.segments[..<tabIndex])), from: start)
+        }
+        guard tabIndex < path.segments.count, case .tab(let name) = path.segments[tabIndex] else { return }
+        guard let index = names.firstIndex(of: name) else {
             throw path.error(
-                at: 1,
-                "\(quoted(root.name)) is a tab container: the root is followed by tab:<name>, one of \(container.tabs.joined(separator: ", "))")
+                at: tabIndex, "\(quoted(name)) is not a tab of \(what)",
+                fact: .unknownTab(name: name, container: result.rootRoute?.name ?? "", tabs: names))
         }
-        guard let index = container.tabs.firstIndex(of: name) else {
-            throw path.error(
-                at: 1, "\(quoted(name)) is not a tab of \(quoted(root.name))",
-                fact: .unknownTab(name: name, container: root.name, tabs: container.tabs))
+        result.tabs!.selectedIndex = index
+        let selected = result.tabs!.selected
+        if result.hasRoot {
+            result.tabs!.selected.chain = try chain(NavigationChain(root: RouteTab.baseRoute(name)), path, from: tabIndex + 1)
+        } else {
+            guard tabIndex + 1 < path.segments.count, case .route(let root) = path.segments[tabIndex + 1] else {
+                throw path.error(at: tabIndex + 1, "tab \(quoted(name)) is followed by its root route")
+            }
+            result.tabs!.selected.chain = try chain(NavigationChain(root: root), path, from: tabIndex + 2)
         }
-        var tabs = tree.root == root ? (tree.tabs ?? container.startingTabs) : container.startingTabs
-        tabs.selectedIndex = index
-        tabs.selected.chain = try chain(NavigationChain(root: RouteTab.baseRoute(name)), path, from: 2)
-        return NavigationTree(chain: NavigationChain(root: root), tabs: tabs)
+        result.tabs!.selected.chain.keepPresentations(of: selected.chain)
+        result.chain.keepPresentations(of: tree.chain)
     }
 
     /// `chain` with the segments of `path` from `start` on pushed and presented on it.
@@ -42,9 +86,9 @@ extension NavigatorState {
             case .presented(let style, let route):
                 chain.present(route, as: style)
             case .tab:
-                let reason = container(named: path.rootName ?? "") == nil
+                let reason = path.rootName.map { container(named: $0) == nil } ?? tree.hasRoot
                     ? "\(quoted(path.rootName ?? "")) has no tabs: tab:<name> follows only a tab container's root"
-                    : "tab:<name> comes once, right after the root"
+                    : "tab:<name> comes once"
                 throw path.error(at: index, reason)
             }
         }

@@ -49,6 +49,9 @@ public struct NavigatorState: Sendable {
     /// What the codec that read this state keeps for writing it back (such as top-level members
     /// this build does not know).
     public var preserved: Preserved?
+    /// What ``NavigationOperation/reset`` does: go to ``initial``, or, for a format that keeps
+    /// no initial route (another library's), close every flow to its root.
+    public var resetRule: ResetRule = .initialRoute
 
     /// A fresh state: root equal to `initial` (with its tabs at their roots when it is a tab
     /// container), nothing pushed or presented, and no history.
@@ -163,21 +166,19 @@ public struct NavigatorState: Sendable {
     private mutating func change(_ operation: NavigationOperation) throws -> Bool {
         switch operation {
         case .set(let route): return replace(with: startingTree(route))
-        case .reset: return replace(with: startingTree(initial))
+        case .reset:
+            switch resetRule {
+            case .initialRoute: return replace(with: startingTree(initial))
+            case .closeToRoots: return replace(with: tree.closedToRoots)
+            }
         case .push(let route): tree.activeChain.push(route)
         case .pop(let count): try tree.activeChain.pop(count)
         case .popTo(let name): return try tree.activeChain.pop(to: name)
         case .popToRoot: return tree.activeChain.popToRoot()
         case .present(let route, let style): tree.activeChain.present(route, as: style)
         case .dismiss: try tree.activeChain.dismiss()
-        case .dismissAll: return tree.activeChain.dismissAll()
-        case .dismissTo(let name):
-            if tree.tabs != nil, name == root.name, !tree.activeChain.flows.contains(where: { $0.routes.contains { $0.name == name } }) {
-                // The container root sits below every tab's chain: dismissing to it closes
-                // everything presented in the selected tab.
-                return tree.activeChain.dismissAll()
-            }
-            return try tree.activeChain.dismiss(to: name)
+        case .dismissAll: return tree.dismissAll()
+        case .dismissTo(let name): return try tree.dismiss(to: name)
         case .selectTab(let name): return try selectTab(name)
         case .go(let path): return replace(with: try tree(for: path))
         case .open: preconditionFailure("apply(_:) turns open into go")

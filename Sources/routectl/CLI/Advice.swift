@@ -51,7 +51,7 @@ enum Advice {
         case .parameterWithoutValue:
             return "write parameters as key=value, for example id=42, or key:=<json> for a typed value, such as count:=7"
         case .invalidTypedValue:
-            return "a typed value is a JSON number, true, false, null or a quoted string, such as count:=7 or done:=true"
+            return "a typed value is JSON: a number, true, false, null, a quoted string, an array or an object, such as count:=7 or 'item:={\"id\":7}'"
         case .duplicateParameter:
             return "give each parameter key once"
         case .tooLargeToStore:

@@ -15,7 +15,11 @@ struct StateView {
     /// when declared, and the URL, when links are declared), then one row a route on screen. A state with sheets, covers or
     /// tabs gets a WHERE column saying where each route sits; any other keeps 1.0's table.
     func table(color: Bool, width: Int? = nil) -> String {
-        var facts = location.map { [$0.name, $0.value] } + [["initial", state.initial.description], ["path", state.path]]
+        var facts = location.map { [$0.name, $0.value] }
+        if state.resetRule == .initialRoute {
+            facts.append(["initial", state.initial.description])
+        }
+        facts.append(["path", state.path])
         if let tabs = state.tree.tabs {
             facts.append(["tabs", tabs.all.enumerated().map { $0 == tabs.selectedIndex ? "[\($1.name)]" : $1.name }.joined(separator: " ")])
         }
@@ -27,7 +31,7 @@ struct StateView {
         }
         let factLines = Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
         let placed = routesOnScreen()
-        let showsWhere = state.tree.tabs != nil || state.tree.activeChain.isPresenting
+        let showsWhere = state.tree.tabs != nil || state.tree.chain.isPresenting
         let rows = placed.enumerated().map { depth, item in
             let params = item.route.parameters.map { ShellWord.quote($0.argument) }.joined(separator: " ")
             return showsWhere ? [String(depth), item.place, item.route.name, params] : [String(depth), item.route.name, params]
@@ -39,15 +43,7 @@ struct StateView {
     /// The routes on screen, bottom first, each with where it sits: `base` (the root and its
     /// stack), `tab <name>` (the selected tab's base flow), `sheet` or `cover`.
     private func routesOnScreen() -> [(place: String, route: Route)] {
-        let tree = state.tree
-        var placed = tree.chain.base.routes.map { ("base", $0) }
-        if let tab = tree.tabs?.selected {
-            placed += tab.chain.base.routes.map { ("tab " + tab.name, $0) }
-        }
-        for presentation in tree.activeChain.presented {
-            placed += presentation.flow.routes.map { (presentation.style.rawValue, $0) }
-        }
-        return placed
+        state.tree.flowsOnScreen.flatMap { place, flow in flow.routes.map { (place.description, $0) } }
     }
 
     /// The JSON object: `file`, `initial`, `root`, `stack`, `presented`, then `tabs` and
