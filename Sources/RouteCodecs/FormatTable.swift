@@ -18,6 +18,7 @@ public struct FormatTable: Sendable {
     /// The formats routectl reads and writes.
     public static let standard = FormatTable([
         NavigatorFileCodec(),
+        VAPNCodec(),
     ])
 
     /// The default: the format of a new state.
