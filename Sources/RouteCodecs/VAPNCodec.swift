@@ -56,7 +56,8 @@ public struct VAPNCodec: NavigatorCodec {
         do {
             document = try JSONValue(parsing: bytes)
         } catch let error as JSONSyntaxError {
-            throw NavigatorError(.invalidFile, "is not VAPersistentNavigator's state: \(error.reason)")
+            throw NavigatorError(
+                .invalidFile, "is not VAPersistentNavigator's state: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: "vapn"))
         }
         let root = try Node(document, at: "")
         var state = NavigatorState()
@@ -381,7 +382,9 @@ public struct VAPNCodec: NavigatorCodec {
 
     /// The refusal of a tree, naming where: `at tabs[1].destinations[0], ...`.
     fileprivate static func invalid(_ reason: String, at path: String) -> NavigatorError {
-        NavigatorError(.invalidFile, "is not a VAPersistentNavigator state routectl can read: \(path.isEmpty ? "" : "at \(path), ")\(reason)")
+        NavigatorError(
+            .invalidFile, "is not a VAPersistentNavigator state routectl can read: \(path.isEmpty ? "" : "at \(path), ")\(reason)",
+            detail: FormatFact.foreignStateUnreadable(format: "vapn"))
     }
 }
 

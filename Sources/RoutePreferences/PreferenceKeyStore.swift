@@ -113,6 +113,9 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     /// or does not decode, never one the preferences themselves cause.
     private static func removable(_ error: NavigatorError) -> Bool {
         guard error.fact == nil else { return false }
+        // Another library's state that does not decode: the user said --force, and its old
+        // value is printed before it goes.
+        if error.detail is FormatFact { return true }
         switch error.detail as? PreferencesFact {
         case .keyHoldsNoRoute?: return true
         case nil: return error.detail == nil

@@ -1,4 +1,5 @@
 import RouteModel
+import RouteCodecs
 import RoutePreferences
 import RouteStore
 
@@ -66,6 +67,10 @@ enum Advice {
             return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
         case nil:
             break
+        }
+        if case .foreignStateUnreadable? = error.detail as? FormatFact {
+            // Another library's data: never a command that would replace it.
+            return "routectl changes nothing in another library's state that it cannot read; the app's own decoder would reject it too"
         }
         switch error.detail as? StoreFact {
         case .readOnly(let path):

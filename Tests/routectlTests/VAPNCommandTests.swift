@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// VAPersistentNavigator's saved state changed through the binary, end to end: in an app's
+/// preferences (binary and XML, written by Foundation and by Python's plistlib, the JSON kept
+/// as data or as a string) and in a JSON file of the app's own. Every result is read back with
+/// a mirror of the library's own decoder and compared value for value; every refusal leaves
+/// the bytes as they were.
+@Suite(.tags(.endToEnd)) struct VAPNCommandTests {
+    typealias N = VAPNMirror.Navigator
+    typealias ID = VAPNFixtures.ID
+    static let key = VAPNFixtures.sceneKey
+
+    /// A sandbox whose plist holds `tree` under the scene key.
+    static func plistBox(_ tree: VAPNFixtures.Tree, _ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs = .data) throws -> Sandbox {
+        let box = Sandbox()
+        let bytes = try VAPNFixtures.plist(value: tree.json, format: format, storedAs: storedAs)
+        FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
+        return box
+    }
+
+    static func run(_ box: Sandbox, _ arguments: String...) -> RunResult {
+        box.run(["--key", key] + arguments)
+    }
+
+    /// The two tabs of fixture (b), the second holding `second`, the one named selected.
+    static func tabs(first: [VAPNMirror.Destination] = [.details(42)], second: [VAPNMirror.Destination] = [.details(7)], selected: VAPNMirror.TabTag = .second, firstChild: N? = nil, over: N? = nil) -> N {
+        N.tabView(
+            [N.flow(.main, first, tabItem: .first, id: ID.firstTab).presenting(firstChild),
+             N.flow(.settings, second, tabItem: .second, id: ID.secondTab)],
+            selectedTab: selected, id: ID.tabView).presenting(over)
+    }
+
+    @Test(arguments: VAPNFixtures.PlistFormat.allCases, VAPNFixtures.StoredAs.allCases)
+    func pushInAnAppsPreferencesIsReadByTheLibrary(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {
+        guard !format.needsPython || VAPNFixtures.python3 != nil else { return }  // see pythonPlistsAreNotSkippedHere
+        let box = try Self.plistBox(.tabs, format, storedAs)
+        #expect(Self.run(box, "show", "--path").stdout == "tab:second/settings/details?_0:=7\n")
+        let pushed = Self.run(box, "push", "details", "_0:=43")
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let back = try VAPNFixtures.decodeFromPlist(path: box.file, key: Self.key)
+        #expect(VAPNFixtures.describe(back) == VAPNFixtures.describe(Self.tabs(second: [.details(7), .details(43)])))
+        #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).storedAs == storedAs, "data stays data, a string a string")
+        #expect(box.contents()!.starts(with: Data("bplist00".utf8)) == format.isBinary, "binary stays binary, XML XML")
+        #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: Self.key) == VAPNFixtures.otherPreferencesDescription)
+    }
+
+    @Test(.needsPython3) func pythonPlistsAreNotSkippedHere() throws {
+        let box = try Self.plistBox(.tabs, .pythonBinary)
+        #expect(Self.run(box, "tab", "first").status == 0)
+        #expect(VAPNFixtures.describe(try VAPNFixtures.decodeFromPlist(path: box.file, key: Self.key)) == VAPNFixtures.describe(Self.tabs(selected: .first)))
+    }
+
+    @Test(arguments: [VAPNFixtures.PlistFormat.binary, .xml])
+    func everyCommandOfPart2WorksOnTheTree(_ format: VAPNFixtures.PlistFormat) throws {
+        let box = try Self.plistBox(.tabs, format)
+        func check(_ expected: N, _ arguments: String..., line: Int = #line) throws {
+            let result = box.run(["--key", Self.key] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let back = try VAPNFixtures.decodeFromPlist(path: box.file, key: Self.key)
+            #expect(VAPNFixtures.describe(back, ids: false) == VAPNFixtures.describe(expected, ids: false), "\(arguments)")
+        }
+        try check(Self.tabs(selected: .first), "tab", "first")
+        let cover = N.flow(.settings, presentation: .fullScreenCover, id: UUID())
+        try check(Self.tabs(selected: .first, firstChild: cover), "present", "settings", "--cover")
+        try check(Self.tabs(selected: .first), "dismiss")
+        let login = N.flow(.main, id: UUID())
+        try check(Self.tabs(second: [], over: login), "go", "sheet:main/tab:second/settings")
+        try check(Self.tabs(first: [], second: []), "reset")
+        #expect(Self.run(box, "show", "--path").stdout == "tab:second/settings\n")
+        try check(N.flow(.details(5), id: UUID()), "set", "details", "_0:=5")
+        let ids = try VAPNFixtures.decodeFromPlist(path: box.file, key: Self.key)
+        #expect(ids.id == ID.tabView, "the root node keeps its id when it becomes a flow")
+    }
+
+    @Test func idsOfNodesThatStayAreKeptAndNewOnesAreFresh() throws {
+        let box = try Self.plistBox(.tabsWithSheets, .binary)
+        #expect(Self.run(box, "show", "--path").stdout == "sheet:settings/tab:first/main/details?_0:=42/sheet:details?_0:=9\n")
+        #expect(Self.run(box, "push", "main").status == 0, "push goes to the sheet over the whole tab view, on top")
+        #expect(Self.run(box, "present", "settings").status == 0)
+        let back = try VAPNFixtures.decodeFromPlist(path: box.file, key: Self.key)
+        #expect(back.id == ID.tabView)
+        #expect(back.tabs.map(\.id) == [ID.firstTab, ID.secondTab])
+        #expect(back.tabs[0].navigator?.id == ID.tabSheet)
+        #expect(back.navigator?.id == ID.sheet)
+        let new = try #require(back.navigator?.navigator)
+        #expect(![ID.tabView, ID.firstTab, ID.secondTab, ID.tabSheet, ID.sheet].contains(new.id))
+        #expect(new.id.uuidString == "\(new.id)".uppercased())
+    }
+
+    @Test(arguments: VAPNFixtures.Tree.allCases)
+    func everyFixtureInAJSONFileShowsAndGoesToItsOwnPathUnchanged(_ tree: VAPNFixtures.Tree) throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(tree.json))
+        let path = box.run("show", "--path")
+        #expect(path.status == 0, "\(path.stderr)")
+        let before = box.contents()
+        let go = box.run("go", String(path.stdout.dropLast()))
+        #expect(go.status == 0, "\(go.stderr)")
+        #expect(box.contents() == before, "go to the shown path writes nothing")
+        let json = box.run("show", "--json")
+        #expect(json.status == 0 && json.stdout.contains(#""path": ""#))
+    }
+
+    @Test func theValuesOfAnAppsEnumRoundTrip() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.values.json))
+        // JSONEncoder writes an object's members in no fixed order (a Swift dictionary's).
+        let path = box.run("show", "--path").stdout
+        #expect(["main/profile?id:=7&name=Ann/", "main/profile?name=Ann&id:=7/"].contains { path.hasPrefix($0) }, "\(path)")
+        #expect(path.hasSuffix("/feature?_0:=%7B%22item%22%3A%7B%22_0%22%3A3%7D%7D/tags?_0:=%5B%22a%22%2C%22b%22%5D/urlExample?_0=pnav%3A%2F%2Fx%2Fy\n"), "\(path)")
+        #expect(box.run("push", "feature", #"_0:={"more":{}}"#).status == 0)
+        #expect(box.run("pop").status == 0)
+        let back = try VAPNFixtures.decode(Array(box.contents()!))
+        #expect(VAPNFixtures.describe(back) == VAPNFixtures.describe(VAPNFixtures.Tree.values.navigator))
+    }
+
+    @Test func aSingleViewRefusesPushWithExit1AndNoChange() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.singleView.json))
+        let before = box.contents()
+        let result = box.run("push", "details", "_0:=1")
+        #expect(result.status == 1)
+        #expect(result.errorLines.first?.contains("singleView") == true, "\(result.stderr)")
+        #expect(box.contents() == before)
+    }
+
+    @Test func aTreeTheLibraryWouldRejectIsRefusedWithItsCodingPathAndNoHintToDeleteIt() throws {
+        let broken = #"{"destinations":[],"kind":{"tabView":{}},"id":"0A8E5B52-1C3D-4E6F-8A9B-0C1D2E3F4A5B","tabs":[{"root":{"main":{}},"destinations":[{"details":{"_0":42}}],"kind":{"flow":{}},"id":"1B9F6C63-2D4E-4F70-9BAC-1D2E3F4A5B6C","presentation":{"sheet":{}}}],"presentation":{"sheet":{}}}"#
+        let box = Sandbox()
+        let bytes = try VAPNFixtures.plist(value: Array(broken.utf8), format: .binary)
+        FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
+        for command in [["show"], ["push", "a"], ["tab", "first"]] {
+            let result = box.run(["--key", Self.key] + command)
+            #expect(result.status == 65, "\(command): \(result.stderr)")
+            #expect(result.errorLines.first?.contains("at tabs[0], no 'tabs'") == true, "\(result.stderr)")
+            #expect(!result.stderr.contains("reset"), "no hint that would delete the app's state: \(result.stderr)")
+            #expect(box.contents() == Data(bytes))
+        }
+        let reset = box.run(["--key", Self.key, "reset", "--force"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stderr.contains("<data>"), "the old value is printed before it goes: \(reset.stderr)")
+    }
+}
