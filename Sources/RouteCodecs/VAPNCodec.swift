@@ -113,6 +113,11 @@ public struct VAPNCodec: NavigatorCodec {
         Self.fill(&members, isNew: old.isEmpty)
         var writer = JSONWriter(capacity: 1024)
         writer.value(.object(members))
+        // Never write what this codec could not read back: presentations nest.
+        var check = JSONScanner(writer.bytes)
+        guard (try? check.skipValue(depth: 1)) != nil else {
+            throw Self.cannotHold("so many presented flows: their nodes would nest deeper than \(JSONScanner.maxDepth) levels")
+        }
         guard writer.bytes.count <= maxBytes else {
             throw NavigatorError(.cannotApply, "the state would be \(writer.bytes.count) bytes of JSON, more than the \(maxBytes) routectl writes for VAPersistentNavigator")
         }
@@ -320,8 +325,13 @@ public struct VAPNCodec: NavigatorCodec {
             VAPNCodec.selectedIndex(optional("selectedTab"), items: try tabNodes.map { $0.optional("tabItem") })
         }
 
-        /// This flow node's chain: its root, destinations and presented children.
+        /// This flow node's chain: its flow and its presented children.
         func chain() throws -> NavigationChain {
+            NavigationChain(base: try flow(), presented: try presentations())
+        }
+
+        /// This flow node's own flow: its root and destinations.
+        func flow() throws -> RouteStack {
             guard kind != .tabView, try tabNodes.isEmpty else {
                 throw invalid("tabs inside a tab or a presented flow, which routectl cannot show yet", at: "tabs")
             }
@@ -329,9 +339,8 @@ public struct VAPNCodec: NavigatorCodec {
                 throw invalid("a \(kind.rawValue) without a root, which routectl cannot show", at: "root")
             }
             let root = try route(rootValue, at: "root")
-            guard case .array(let destinations)? = members.value("destinations") else { return NavigationChain(root: root) }
-            let pushed = try destinations.enumerated().map { try route($1, at: "destinations[\($0)]") }
-            return NavigationChain(base: RouteStack(root: root, pushed: pushed), presented: try presentations())
+            guard case .array(let destinations)? = members.value("destinations") else { return RouteStack(root: root) }
+            return RouteStack(root: root, pushed: try destinations.enumerated().map { try route($1, at: "destinations[\($0)]") })
         }
 
         /// The chain of presented children under `navigator`, bottom first.
@@ -340,8 +349,7 @@ public struct VAPNCodec: NavigatorCodec {
             var node = self
             while let child = node.optional("navigator") {
                 let next = try Node(child, at: join(node.path, "navigator"))
-                let flow = try next.chain()
-                var presentation = Presentation(next.members.value("presentation").flatMap(PresentationStyle.init(vapn:)) ?? .sheet, flow.base)
+                var presentation = Presentation(next.members.value("presentation").flatMap(PresentationStyle.init(vapn:)) ?? .sheet, try next.flow())
                 presentation.preserved = Preserved(next.members)
                 presented.append(presentation)
                 node = next

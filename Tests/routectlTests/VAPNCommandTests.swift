@@ -143,3 +143,22 @@ import TestSupport
         #expect(reset.stderr.contains("<data>"), "the old value is printed before it goes: \(reset.stderr)")
     }
 }
+
+/// The same through `--domain` and `--simulator`, with stand-ins for `defaults` and `xcrun`
+/// (``DefaultsStandIn``): what the app's `UserDefaults` holds is changed as in a plist file.
+@Suite(.tags(.endToEnd), .slowLayer) struct VAPNDomainTests {
+    @Test(arguments: [nil, "booted"])
+    func aTreeInADomainIsChangedAndReadByTheLibrary(simulator: String?) throws {
+        let standIn = DefaultsStandIn()
+        let plist = try VAPNFixtures.plist(value: VAPNFixtures.Tree.flowWithSheet.json, format: .binary)
+        FileManager.default.createFile(atPath: standIn.plist(), contents: Data(plist))
+        let store = ["--domain", DefaultsStandIn.domain] + (simulator.map { ["--simulator", $0] } ?? []) + ["--key", VAPNFixtures.sceneKey]
+        let show = standIn.run(store + ["show", "--path"], timeout: 25)
+        #expect(show.stdout == "main/details?_0:=42/sheet:settings/details?_0:=7\n", "\(show.stderr)")
+        let dismiss = standIn.run(store + ["dismiss"], timeout: 25)
+        #expect(dismiss.status == 0, "\(dismiss.stderr)")
+        let back = try VAPNFixtures.decodeFromPlist(path: standIn.plist(), key: VAPNFixtures.sceneKey)
+        #expect(VAPNFixtures.describe(back) == VAPNFixtures.describe(VAPNFixtures.Tree.flow.navigator))
+        #expect(try VAPNFixtures.describeOtherPreferences(path: standIn.plist(), key: VAPNFixtures.sceneKey) == VAPNFixtures.otherPreferencesDescription)
+    }
+}
