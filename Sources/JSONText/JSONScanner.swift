@@ -213,6 +213,7 @@ package struct JSONScanner {
     @inlinable
     package mutating func readInt() throws -> Int {
         guard let first = peek(), first == UInt8(ascii: "-") || isDigit(first) else { throw error("expected a number") }
+        if let value = readShortInt() { return value }
         let start = position
         let (range, isInteger) = try scanNumber()
         guard isInteger else { throw error("expected a whole number", at: start) }
@@ -226,6 +227,44 @@ package struct JSONScanner {
             value = sum
         }
         return value
+    }
+
+    /// The common integer in one pass: 1 to 18 digits (so it cannot overflow), not starting with
+    /// 0, with no fraction or exponent after it. Anything else is `nil`, with nothing consumed,
+    /// for ``readInt()`` to read by the full grammar.
+    @inlinable
+    mutating func readShortInt() -> Int? {
+        let start = position
+        guard let (value, end) = bytes.withUnsafeBufferPointer({ JSONScanner.shortInt($0, at: start) }) else {
+            return nil
+        }
+        position = end
+        return value
+    }
+
+    /// ``readShortInt()``'s integer at `start` (a minus sign or a digit) and the index after it.
+    @inlinable
+    static func shortInt(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
+        let negative = buffer[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        guard digitsStart < buffer.count, buffer[digitsStart] != UInt8(ascii: "0") else { return nil }
+        let limit = min(buffer.count, digitsStart + 18)
+        var index = digitsStart
+        var value = 0
+        while index < limit {
+            let digit = buffer[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        guard index > digitsStart else { return nil }
+        if index < buffer.count {
+            let next = buffer[index]
+            guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else {
+                return nil
+            }
+        }
+        return (negative ? -value : value, index)
     }
 
     /// Reads a JSON scalar: a string (its decoded text), a number (its text as written),
