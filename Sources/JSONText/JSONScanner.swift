@@ -382,16 +382,19 @@ package struct JSONScanner {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let raw = UnsafeRawPointer(buffer.baseAddress!)
-        while index + 8 <= buffer.count {
+        // The last index a whole word can be loaded from; `&+=` below cannot overflow, as
+        // `index + 8 <= buffer.count` there.
+        let lastWord = buffer.count - 8
+        while index <= lastWord {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let special = (word | ((word &- ones &* 0x20) & ~word)
                 | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)) & highs
             if special != 0 {
-                return index + (special.trailingZeroBitCount >> 3)
+                return index &+ (special.trailingZeroBitCount >> 3)
             }
-            index += 8
+            index &+= 8
         }
         while index < buffer.count {
             let byte = buffer[index]
