@@ -5,12 +5,22 @@
 /// a reader decodes only what it needs. Nesting deeper than ``maxDepth`` is refused before it
 /// can exhaust the stack. Every string is checked to be valid UTF-8 as it is scanned, and any
 /// other byte outside ASCII is a syntax error, so a document that scans is valid UTF-8.
+///
+/// The path a reader runs per member (containers, keys, strings, integers) is `@inlinable`, so
+/// that readers in other modules (RouteCodecs' history reader, per entry) get it inlined and
+/// specialized for their closures. For a `package` declaration that takes `@usableFromInline`
+/// on the type and on everything those bodies touch: without it the compiler accepts
+/// `@inlinable` but still calls the function across the module boundary.
+@usableFromInline
 package struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted.
+    @usableFromInline
     package static let maxDepth = 64
 
+    @usableFromInline
     package let bytes: [UInt8]
     /// The offset of the next byte to read.
+    @usableFromInline
     package var position = 0
 
     /// A scanner over `bytes`, from the start.
@@ -20,17 +30,27 @@ package struct JSONScanner {
 
     /// An object key as it stands in the input: its range (quotes included) and whether it
     /// holds escapes.
+    @usableFromInline
     package struct JSONKey {
+        @usableFromInline
         package var range: Range<Int>
+        @usableFromInline
         package var escaped: Bool
+
+        @inlinable
+        package init(range: Range<Int>, escaped: Bool) {
+            self.range = range
+            self.escaped = escaped
+        }
     }
 
+    @inlinable
     package func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(reason: reason, offset: offset ?? position)
     }
 
     /// Skips spaces, tabs, carriage returns and newlines.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func skipWhitespace() {
         if position < bytes.count, bytes[position] > 0x20 { return }
         while position < bytes.count {
@@ -42,14 +62,14 @@ package struct JSONScanner {
     }
 
     /// The next byte after white space, without consuming it; `nil` at the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func peek() -> UInt8? {
         skipWhitespace()
         return position < bytes.count ? bytes[position] : nil
     }
 
     /// Consumes `byte` after white space, or throws naming `expected`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func expect(_ byte: UInt8, _ expected: String) throws {
         guard peek() == byte else { throw error("expected \(expected)") }
         position += 1
@@ -63,6 +83,7 @@ package struct JSONScanner {
     // MARK: Containers
 
     /// Reads an object, calling `member` with each key; `member` must consume the value.
+    @inlinable
     package mutating func readObject(depth: Int, _ member: (inout JSONScanner, String) throws -> Void) throws {
         try readObjectKeys(depth: depth) { scanner, key in
             try member(&scanner, scanner.text(of: key))
@@ -71,6 +92,7 @@ package struct JSONScanner {
 
     /// Reads an object without decoding its keys: `member` gets each key's bytes to match with
     /// ``key(_:is:)``, which saves building a string per key in long arrays of small objects.
+    @inlinable
     package mutating func readObjectKeys(depth: Int, _ member: (inout JSONScanner, JSONKey) throws -> Void) throws {
         try checkDepth(depth)
         try expect(UInt8(ascii: "{"), "'{'")
@@ -92,6 +114,7 @@ package struct JSONScanner {
     }
 
     /// The decoded text of an object key.
+    @usableFromInline
     package func text(of key: JSONKey) throws -> String {
         let content = bytes[(key.range.lowerBound + 1)..<(key.range.upperBound - 1)]
         return key.escaped ? try unescape(content) : String(decoding: content, as: UTF8.self)
@@ -99,7 +122,7 @@ package struct JSONScanner {
 
     /// A key of up to eight plain ASCII bytes packed into an integer (see ``packed(_:)``), for
     /// matching keys in hot loops with one comparison; `nil` for longer or escaped keys.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func packedKey(_ key: JSONKey) -> UInt64? {
         let length = key.range.count - 2
         guard !key.escaped, length <= 8 else { return nil }
@@ -120,6 +143,7 @@ package struct JSONScanner {
     }
 
     /// Reads an array, calling `element` for each element; `element` must consume it.
+    @inlinable
     package mutating func readArray(depth: Int, _ element: (inout JSONScanner) throws -> Void) throws {
         try checkDepth(depth)
         try expect(UInt8(ascii: "["), "'['")
@@ -166,7 +190,8 @@ package struct JSONScanner {
         return true
     }
 
-    private func checkDepth(_ depth: Int) throws {
+    @inlinable
+    func checkDepth(_ depth: Int) throws {
         if depth > JSONScanner.maxDepth {
             throw error("nested deeper than \(JSONScanner.maxDepth) levels")
         }
@@ -185,8 +210,10 @@ package struct JSONScanner {
     // MARK: Numbers
 
     /// Reads an integer (no fraction or exponent) that fits in `Int`.
+    @inlinable
     package mutating func readInt() throws -> Int {
         guard let first = peek(), first == UInt8(ascii: "-") || isDigit(first) else { throw error("expected a number") }
+        if let value = readShortInt() { return value }
         let start = position
         let (range, isInteger) = try scanNumber()
         guard isInteger else { throw error("expected a whole number", at: start) }
@@ -200,6 +227,44 @@ package struct JSONScanner {
             value = sum
         }
         return value
+    }
+
+    /// The common integer in one pass: 1 to 18 digits (so it cannot overflow), not starting with
+    /// 0, with no fraction or exponent after it. Anything else is `nil`, with nothing consumed,
+    /// for ``readInt()`` to read by the full grammar.
+    @inlinable
+    mutating func readShortInt() -> Int? {
+        let start = position
+        guard let (value, end) = bytes.withUnsafeBufferPointer({ JSONScanner.shortInt($0, at: start) }) else {
+            return nil
+        }
+        position = end
+        return value
+    }
+
+    /// ``readShortInt()``'s integer at `start` (a minus sign or a digit) and the index after it.
+    @inlinable
+    static func shortInt(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
+        let negative = buffer[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        guard digitsStart < buffer.count, buffer[digitsStart] != UInt8(ascii: "0") else { return nil }
+        let limit = min(buffer.count, digitsStart + 18)
+        var index = digitsStart
+        var value = 0
+        while index < limit {
+            let digit = buffer[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        guard index > digitsStart else { return nil }
+        if index < buffer.count {
+            let next = buffer[index]
+            guard next &- UInt8(ascii: "0") >= 10, next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else {
+                return nil
+            }
+        }
+        return (negative ? -value : value, index)
     }
 
     /// Reads a JSON scalar: a string (its decoded text), a number (its text as written),
@@ -222,7 +287,8 @@ package struct JSONScanner {
     }
 
     /// Scans a number by the JSON grammar; reports its range and whether it is an integer.
-    private mutating func scanNumber() throws -> (Range<Int>, isInteger: Bool) {
+    @inlinable
+    mutating func scanNumber() throws -> (Range<Int>, isInteger: Bool) {
         let start = position
         var isInteger = true
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
@@ -250,11 +316,13 @@ package struct JSONScanner {
         return (start..<position, isInteger)
     }
 
-    private mutating func skipDigits() {
+    @inlinable
+    mutating func skipDigits() {
         while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
+    @inlinable
+    func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
@@ -271,7 +339,7 @@ package struct JSONScanner {
 
     /// Checks a string without decoding it: escapes well formed, no raw control characters,
     /// valid UTF-8. Returns the range including both quotes and whether it holds escapes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func scanString() throws -> (Range<Int>, escaped: Bool) {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
         let start = position
@@ -282,7 +350,8 @@ package struct JSONScanner {
 
     /// Checks the string whose opening quote is at `start`; returns the index after its closing
     /// quote and whether it holds escapes.
-    private static func scanString(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (Int, Bool) {
+    @inlinable
+    static func scanString(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (Int, Bool) {
         var escaped = false
         var index = start + 1
         while index < buffer.count {
@@ -307,22 +376,25 @@ package struct JSONScanner {
     /// quote, a backslash, a control character or a byte outside ASCII. Tests eight bytes at a
     /// time (the "has a byte less than n" and "has a zero byte" bit tricks); exact, never a
     /// false "all plain".
-    @inline(__always)
-    private static func skipPlainBytes(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    @inlinable @inline(__always)
+    static func skipPlainBytes(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var index = index
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let raw = UnsafeRawPointer(buffer.baseAddress!)
-        while index + 8 <= buffer.count {
+        // The last index a whole word can be loaded from; `&+=` below cannot overflow, as
+        // `index + 8 <= buffer.count` there.
+        let lastWord = buffer.count - 8
+        while index <= lastWord {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let special = (word | ((word &- ones &* 0x20) & ~word)
                 | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)) & highs
             if special != 0 {
-                return index + (special.trailingZeroBitCount >> 3)
+                return index &+ (special.trailingZeroBitCount >> 3)
             }
-            index += 8
+            index &+= 8
         }
         while index < buffer.count {
             let byte = buffer[index]
@@ -335,7 +407,8 @@ package struct JSONScanner {
     /// Checks the escape at `index` (a backslash) and returns the index after it. A `\u` escape
     /// of a UTF-16 surrogate must be a high one followed by a low one, as ``unescape(_:)``
     /// needs: a string that scans always decodes.
-    private static func checkEscape(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
+    @usableFromInline
+    static func checkEscape(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
         guard index + 1 < buffer.count else { throw JSONSyntaxError(reason: "unterminated string", offset: index) }
         switch buffer[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -376,7 +449,8 @@ package struct JSONScanner {
 
     /// Checks the UTF-8 sequence starting at `index` (a byte >= 0x80) by the Unicode standard's
     /// table of well-formed sequences, and returns the index after it.
-    private static func checkUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
+    @usableFromInline
+    static func checkUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
         let lead = buffer[index]
         let length: Int
         var low: UInt8 = 0x80

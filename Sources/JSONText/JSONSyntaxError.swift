@@ -1,4 +1,5 @@
 /// A failure to read JSON: what was expected or wrong, and the byte offset where it was found.
+@usableFromInline
 package struct JSONSyntaxError: Error, Equatable {
     /// What went wrong, such as `expected ',' or '}'`.
     package var reason: String
@@ -6,6 +7,7 @@ package struct JSONSyntaxError: Error, Equatable {
     /// the document as a whole (members that do not fit together).
     package var offset: Int?
 
+    @usableFromInline
     package init(reason: String, offset: Int?) {
         self.reason = reason
         self.offset = offset

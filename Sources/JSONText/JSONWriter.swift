@@ -2,11 +2,17 @@
 ///
 /// There is no reflection and no sorting: the caller decides key order, which keeps every
 /// document routectl writes in a fixed, documented order.
+///
+/// Appending is `@inlinable` (and so the type and its bytes `@usableFromInline`, see
+/// ``JSONScanner``): the encoders in RouteCodecs append a piece per member and per history entry.
+@usableFromInline
 package struct JSONWriter: Sendable {
     /// The text written so far.
+    @usableFromInline
     package var bytes: [UInt8] = []
 
     /// An empty writer, with room for about `capacity` bytes.
+    @inlinable
     package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
@@ -15,11 +21,13 @@ package struct JSONWriter: Sendable {
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends text as it is: punctuation, white space or already-encoded JSON.
+    @inlinable
     package mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// Appends already-encoded JSON bytes.
+    @inlinable
     package mutating func raw(_ encoded: ArraySlice<UInt8>) {
         bytes.append(contentsOf: encoded)
     }

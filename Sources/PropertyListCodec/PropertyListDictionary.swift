@@ -27,8 +27,10 @@ public struct PropertyListDictionary: Equatable, Sendable, ExpressibleByDictiona
     /// Whether `a` and `b` are the same key: the same Unicode scalars, as Apple and Python
     /// compare keys (Swift's `==` would also match canonically equivalent spellings, such as a
     /// precomposed `é` and `e` with a combining accent, which a file may hold as two keys).
+    /// The lengths are compared first (a native string knows its own), which settles a lookup
+    /// among thousands of keys without walking them.
     package static func sameKey(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     /// The entries, in order.

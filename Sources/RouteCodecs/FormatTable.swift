@@ -66,9 +66,14 @@ public struct FormatTable: Sendable {
     }
 
     /// Whether `bytes` start, after white space, with `{`.
-    public static func startsWithObject<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        for byte in bytes where ![0x20, 0x09, 0x0A, 0x0D].contains(byte) {
-            return byte == UInt8(ascii: "{")
+    /// (Bytes, not any sequence: a generic here runs unspecialized when called from another
+    /// module, looking its types up at run time.)
+    public static func startsWithObject(_ bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return byte == UInt8(ascii: "{")
+            }
         }
         return false
     }

@@ -18,6 +18,34 @@ import JSONText
         }
     }
 
+    /// `readInt` reads short integers in one pass and anything else by the full grammar: both
+    /// sides of that line read the same values and refuse the same way.
+    @Test func integersAreReadWholeAndInRange() throws {
+        let values: [(String, Int, Int)] = [  // text, value, position after
+            ("0", 0, 1), ("-0", 0, 2), ("7", 7, 1), ("-7", -7, 2), (" 42 ", 42, 3), ("12,", 12, 2),
+            ("01", 0, 1), ("5]", 5, 1), ("123456789012345678", 123_456_789_012_345_678, 18),
+            ("-123456789012345678", -123_456_789_012_345_678, 19),
+            ("1234567890123456789", 1_234_567_890_123_456_789, 19),
+            ("9223372036854775807", Int.max, 19), ("-9223372036854775808", Int.min, 20),
+        ]
+        for (json, value, end) in values {
+            var scanner = JSONScanner(Array(json.utf8))
+            #expect(try scanner.readInt() == value, "\(json)")
+            #expect(scanner.position == end, "\(json)")
+        }
+        let refusals: [(String, String, Int)] = [  // text, reason, offset
+            ("1.5", "expected a whole number", 0), ("12e3", "expected a whole number", 0),
+            ("-4E0", "expected a whole number", 0), ("1.", "invalid number", 0), ("-", "invalid number", 0),
+            ("-x", "invalid number", 0), ("x", "expected a number", 0), ("", "expected a number", 0),
+            (" 9223372036854775808", "number out of range", 1), ("-9223372036854775809", "number out of range", 0),
+            ("99999999999999999999", "number out of range", 0),
+        ]
+        for (json, reason, offset) in refusals {
+            var scanner = JSONScanner(Array(json.utf8))
+            #expect(throws: JSONSyntaxError(reason: reason, offset: offset), "\(json)") { try scanner.readInt() }
+        }
+    }
+
     @Test func objectsAreWalkedMemberByMember() throws {
         var scanner = JSONScanner(Array(#"{"a": 1, "b": [true, {"c": null}]}"#.utf8))
         var keys: [String] = []
