@@ -21,6 +21,12 @@ public struct PropertyListSniffer: NavigatorCodec {
 
     public var maxBytes: Int { wrapped.maxBytes }
 
+    public var summary: String? { wrapped.summary }
+
+    public var canCreate: Bool { wrapped.canCreate }
+
+    public var keepsHistory: Bool { wrapped.keepsHistory }
+
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         wrapped.recognizes(bytes)
     }
