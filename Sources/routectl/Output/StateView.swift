@@ -11,11 +11,12 @@ struct StateView {
     var location: [(name: String, value: String)]
     var state: NavigatorState
 
-    /// The table: file, initial route, path (the tabs, with the selected one marked, the routes,
+    /// The table: file (or domain, simulator), key, format, initial route, path (the tabs, with the selected one marked, the routes,
     /// when declared, and the URL, when links are declared), then one row a route on screen. A state with sheets, covers or
     /// tabs gets a WHERE column saying where each route sits; any other keeps 1.0's table.
     func table(color: Bool, width: Int? = nil) -> String {
-        var facts = location.map { [$0.name, $0.value] } + [["initial", state.initial.description], ["path", state.path]]
+        var facts = location.map { [$0.name, $0.value] }
+            + [["format", state.formatName], ["initial", state.initial.description], ["path", state.path]]
         if let tabs = state.tree.tabs {
             facts.append(["tabs", tabs.all.enumerated().map { $0 == tabs.selectedIndex ? "[\($1.name)]" : $1.name }.joined(separator: " ")])
         }
@@ -50,12 +51,13 @@ struct StateView {
         return placed
     }
 
-    /// The JSON object: `file`, `initial`, `root`, `stack`, `presented`, then `tabs` and
+    /// The JSON object: `file` (or `domain`, `simulator`), `key`, `format`, `initial`, `root`, `stack`, `presented`, then `tabs` and
     /// `selectedTab` when the root is a tab container, `top`, `path`, and `routes`,
     /// `tabContainers` and `links` when declared.
     func json() -> String {
         var writer = JSONWriter()
         writer.locationMembers(location)
+        writer.formatMember(state.formatName)
         writer.routeMembers(of: state)
         writer.treeMembers(of: state)
         writer.raw(",\n  \"top\": ")
