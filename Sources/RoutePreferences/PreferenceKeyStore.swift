@@ -20,10 +20,11 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     /// the fact ``NavigatorError/Fact/missingKeyNear(near:)``), so that a typo creates nothing.
     public var nearKey: (@Sendable (String, [String]) -> String?)?
     /// Called with a value the store is about to remove or replace although routectl could not
-    /// read it or was told to (`reset --force`, `init --force`), and with `removed` or
-    /// `replaced`, before anything is written: a caller keeps a copy (routectl prints it). An
-    /// error it throws stops the change.
-    public var beforeDiscarding: (@Sendable (PropertyListValue, String) throws -> Void)?
+    /// read it or was told to (`reset --force`, `init --force`), with `removed` or `replaced`,
+    /// and with the key that holds it (the one a prefix found, see
+    /// ``PreferenceKey/resolved(in:)``), before anything is written: a caller keeps a copy
+    /// (routectl prints it). An error it throws stops the change.
+    public var beforeDiscarding: (@Sendable (PropertyListValue, String, PreferenceKey) throws -> Void)?
 
     /// The store for `key` of `preferences`.
     public init(_ preferences: any PreferencesDocument, key: PreferenceKey) {
@@ -97,7 +98,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
                 return (nil, ChangeOutcome(state: state, changed: false, foundKey: found(key)))
             }
             if case .navigator(let navigator) = state { try navigator.validate() }
-            if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed") }
+            if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed", key) }
             var changed = document
             let stored = try key.storing(&state, in: document.dictionary)
             changed.dictionary = stored.dictionary
@@ -144,7 +145,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             var created = StoredState.navigator(new)
             var changed = document
             changed.dictionary = try key.storing(&created, in: document.dictionary).dictionary
-            if let old { try beforeDiscarding?(old, "replaced") }
+            if let old { try beforeDiscarding?(old, "replaced", key) }
             return (changed, ChangeOutcome(state: .navigator(new), changed: true, foundKey: found(key)))
         }
     }

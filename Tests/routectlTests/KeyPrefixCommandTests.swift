@@ -87,6 +87,23 @@ import TestSupport
         #expect(sandbox.contents(plist) == original)
     }
 
+    /// The copy printed before a value is discarded names the key that held it.
+    @Test func theCopyBeforeDiscardingNamesTheKeyFound() throws {
+        let corrupt = Data(#"{"format": 1}"#.utf8)
+        try write(["launches": 7, Self.prefix + "ABC": corrupt])
+        let reset = run("reset", "--force")
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.errorLines.first == "routectl: a copy of the value of key '\(Self.prefix)ABC' in '\(plist)' (data), which this command removes:", "\(reset.stderr)")
+        #expect(reset.errorLines.last == "routectl: removed the value of key '\(Self.prefix)ABC' from '\(plist)', which routectl could not read", "\(reset.stderr)")
+        #expect(try read()[Self.prefix + "ABC"] == nil)
+
+        try write(["launches": 7, Self.prefix + "ABC": Self.navigator("home")])
+        let replace = run("init", "--force")
+        #expect(replace.status == 0, "\(replace.stderr)")
+        #expect(replace.errorLines.first == "routectl: a copy of the value of key '\(Self.prefix)ABC' in '\(plist)' (data), which this command replaces:", "\(replace.stderr)")
+        #expect(Set(try read().keys) == ["launches", Self.prefix + "ABC"])
+    }
+
     @Test func noneBehavesAsBefore() throws {
         try write(["launches": 7, "theme": "dark"])
         let show = run("show")

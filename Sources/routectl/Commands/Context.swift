@@ -117,7 +117,7 @@ struct Context {
         var store = PreferenceKeyStore(preferences, key: preferenceKey(key, format: format))
         store.nearKey = Context.nearKey
         let name = preferences.name
-        store.beforeDiscarding = { value, verb in
+        store.beforeDiscarding = { value, verb, key in
             // A copy of what is about to go, before anything is written, even with -q: an app's
             // value is never lost without one (issue 17, item 14).
             // A copy is only a copy when it can be printed as it is: XML holds control
@@ -126,17 +126,17 @@ struct Context {
                 // No copy, no discarding: a UID, or a string holding control characters, stays.
                 throw NavigatorError(
                     .cannotApply,
-                    "cannot print a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")
+                    "cannot print a copy of the value of \(key) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")
             }
             let lines = copy.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            let text = "routectl: a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
+            let text = "routectl: a copy of the value of \(key) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
                 + lines.map { line in
                     // XML's own indentation stays tabs; anything else unprintable is escaped.
                     line.split(separator: "\t", omittingEmptySubsequences: false)
                         .map { Printable.escaped(String($0)) }.joined(separator: "\t") + "\n"
                 }.joined()
             guard Terminal.emit(text, to: 2) else {
-                throw NavigatorError(.io, "cannot write the old value of \(PreferenceKey(key)) to standard error, so it is kept")
+                throw NavigatorError(.io, "cannot write the old value of \(key) to standard error, so it is kept")
             }
         }
         return store
