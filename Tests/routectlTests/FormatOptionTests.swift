@@ -117,6 +117,13 @@ import TestSupport
         #expect(try readAppPlist()["other"] as? String == "home")
     }
 
+    @Test func showSaysWhenThePlistDoesNotExist() {
+        let show = run("show", key: "nav", format: "routectl")
+        #expect(show.status == 0)
+        #expect(show.stderr == "routectl: '\(plist)' does not exist: this is the fresh state a first change starts from\n")
+        #expect(sandbox.listing().isEmpty)
+    }
+
     @Test func resetForceReplacesAValueInAnotherFormatAfterPrintingIt() throws {
         try writeAppPlist()
         let result = run("reset", "--force", key: "route", format: "routectl")
