@@ -53,7 +53,8 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     ///   when several keys that start with ``name`` hold one.
     public func resolved(in dictionary: PropertyListDictionary) throws -> PreferenceKey {
         guard dictionary[name] == nil, !holdsSettingOnly else { return self }
-        let found = dictionary.entries.filter { $0.key.hasPrefix(name) && holdsState($0.value) }.map(\.key)
+        // Scalar for scalar, as keys match (no Unicode normalization).
+        let found = dictionary.entries.filter { $0.key.utf8.starts(with: name.utf8) && holdsState($0.value) }.map(\.key)
         guard found.count <= 1 else {
             let shown = found.prefix(10).map { quoted($0) }.joined(separator: ", ")
             let more = found.count > 10 ? ", … (\(found.count) in all)" : ""

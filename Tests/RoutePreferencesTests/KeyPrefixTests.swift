@@ -44,6 +44,14 @@ import TestSupport
         #expect(try setting.resolved(in: [Self.prefix + "A": Self.navigator("a")]).name == Self.prefix)
     }
 
+    /// Keys match scalar for scalar, without Unicode normalization, and so do their starts.
+    @Test func aPrefixMatchesScalarForScalar() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let dictionary: PropertyListDictionary = [composed + "ABC": Self.navigator("a")]
+        #expect(try PreferenceKey(decomposed).resolved(in: dictionary).name == decomposed)
+        #expect(try PreferenceKey(composed).resolved(in: dictionary).name == composed + "ABC")
+    }
+
     @Test func aForcedFormatFindsOnlyValuesInIt() throws {
         let toy = try #require(FormatSeamTests.table.narrowed(to: "toy"))
         let dictionary: PropertyListDictionary = [Self.prefix + "A": Self.navigator("a"), Self.prefix + "B": .string(FormatSeamTests.toy)]
