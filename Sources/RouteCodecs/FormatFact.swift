@@ -1,7 +1,13 @@
 import RouteModel
 
-/// What a codec knows of a failure, for a caller to advise on (``NavigatorError/detail``).
+/// What the format table and the codecs know of a failure, for a caller to advise on
+/// (``NavigatorError/detail``).
 public enum FormatFact: ErrorDetail, Equatable {
+    /// The value is not in the format `format`, which `--format` named.
+    case notInFormat(format: String)
+    /// There is no state, and the format `format` cannot start one from nothing (see
+    /// ``NavigatorCodec/canCreate``).
+    case cannotStartFromNothing(format: String)
     /// A value in another library's format (named, such as `vapn`) that routectl cannot read
     /// or that the library's own decoder would reject. It is the app's data, not routectl's:
     /// nothing may suggest replacing it.

@@ -5,14 +5,33 @@ import RouteModel
 ///
 /// A store finds the format of what it reads by content (``detect(_:)``); what it writes is in
 /// the format it read, or the table's first (its default) where there was nothing.
+///
+/// `--format <name>` narrows the table to that one row (``narrowed(to:)``): detection stays the
+/// same, a value the row does not recognize is refused instead of handed to a decoder, and a
+/// state starts in that format where there was none.
 public struct FormatTable: Sendable {
     /// The formats, the default first.
     public let formats: [any NavigatorCodec]
+    /// Whether the table was narrowed to one format the user named (`--format`): a value that
+    /// format does not recognize is refused (``recognizing(_:)``), and a missing key starts a
+    /// state in it rather than reading as an unset route setting.
+    public let isForced: Bool
 
     /// A table of `formats`, the default first.
     public init(_ formats: [any NavigatorCodec]) {
+        self.init(formats, isForced: false)
+    }
+
+    private init(_ formats: [any NavigatorCodec], isForced: Bool) {
         precondition(!formats.isEmpty, "a format table needs a default format")
         self.formats = formats
+        self.isForced = isForced
+    }
+
+    /// The table of the one format called `name`, forced (see ``isForced``); `nil` when the
+    /// table has no such format.
+    public func narrowed(to name: String) -> FormatTable? {
+        format(named: name).map { FormatTable([$0], isForced: true) }
     }
 
     /// The formats routectl reads and writes.
@@ -26,13 +45,13 @@ public struct FormatTable: Sendable {
 
     /// The table with `format` as one more row, after the others.
     public func adding(_ format: any NavigatorCodec) -> FormatTable {
-        FormatTable(formats + [format])
+        FormatTable(formats + [format], isForced: isForced)
     }
 
     /// The table with its first row's codec replaced by `wrap(first)`, such as a check put in
     /// front of the default format.
     public func wrappingDefault(_ wrap: (any NavigatorCodec) -> any NavigatorCodec) -> FormatTable {
-        FormatTable([wrap(formats[0])] + formats.dropFirst())
+        FormatTable([wrap(formats[0])] + formats.dropFirst(), isForced: isForced)
     }
 
     /// The format called `name`.
@@ -52,17 +71,47 @@ public struct FormatTable: Sendable {
         try recognizing(bytes) ?? defaultFormat
     }
 
+    /// Decodes `bytes` in their format (``detect(_:)``), into a state that records it (see
+    /// ``NavigatorCodec/read(_:)``), and says which format that is.
+    ///
+    /// - Throws: as ``detect(_:)`` and the format's decoder.
+    public func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
+        let codec = try detect(bytes)
+        return (try codec.read(bytes), codec)
+    }
+
+    /// `state` (a fresh one unless given) as a new state in the default format, where there
+    /// was none (see ``NavigatorCodec/newState(_:)``).
+    ///
+    /// - Throws: `cannotApply` when the default format cannot start from nothing.
+    public func newState(_ state: NavigatorState = NavigatorState()) throws -> NavigatorState {
+        try defaultFormat.newState(state)
+    }
+
     /// The one format that recognizes `bytes`; `nil` when none does.
     ///
-    /// - Throws: as ``detect(_:)``.
+    /// - Throws: as ``detect(_:)``; and, for a forced table (``isForced``) whose format does
+    ///   not recognize them, `invalidFile` with the detail ``FormatFact/notInFormat(format:)``.
     public func recognizing(_ bytes: [UInt8]) throws -> (any NavigatorCodec)? {
         let found = formats.filter { $0.recognizes(bytes) }
+        if isForced, found.isEmpty {
+            throw Self.notInFormat(defaultFormat.name, summary: defaultFormat.summary)
+        }
         guard found.count <= 1 else {
             throw NavigatorError(
                 .invalidFile,
                 "could be any of the formats \(found.map { NavigatorError.quote($0.name) }.joined(separator: ", ")): say which with --format")
         }
         return found.first
+    }
+
+    /// The refusal of a value that is not in the format `name` (described by `summary`), which
+    /// the user named with `--format`.
+    public static func notInFormat(_ name: String, summary: String?) -> NavigatorError {
+        NavigatorError(
+            .invalidFile,
+            "is not in the format \(NavigatorError.quote(name))" + (summary.map { " (expected \($0))" } ?? ""),
+            detail: FormatFact.notInFormat(format: name))
     }
 
     /// Whether `bytes` start, after white space, with `{`.

@@ -33,6 +33,56 @@ public protocol NavigatorCodec: Sendable {
     ///
     /// - Throws: `cannotApply` when the state does not fit even so.
     func encode(_ state: inout NavigatorState) throws -> EncodedState
+
+    /// What the format is, in a few words, for a message saying that a value is not in it
+    /// (`--format`), such as `routectl's navigator JSON, an object with a "format" member`;
+    /// `nil` when its name says enough. Default: `nil`.
+    var summary: String? { get }
+
+    /// Whether a state in this format can start from nothing: a new state written where there
+    /// was none (a missing file or key). routectl's own format can; another library's state is
+    /// the app's to start. Default: `false`.
+    var canCreate: Bool { get }
+
+    /// Whether the format keeps a state's history (routectl's own does, inside the state).
+    /// A state read in a format that keeps none records no changes, and `history`, `undo` and
+    /// `redo` are refused on it (see ``NavigatorState/keepsHistory``). Default: `false`.
+    var keepsHistory: Bool { get }
+}
+
+extension NavigatorCodec {
+    public var summary: String? { nil }
+    public var canCreate: Bool { false }
+    public var keepsHistory: Bool { false }
+
+    /// Decodes `bytes` into a state that records this format: its name and whether it keeps
+    /// history (``NavigatorState/formatName``, ``NavigatorState/keepsHistory``).
+    ///
+    /// - Throws: as ``decode(_:)``.
+    public func read(_ bytes: [UInt8]) throws -> NavigatorState {
+        var state = try decode(bytes)
+        state.formatName = name
+        state.keepsHistory = keepsHistory
+        return state
+    }
+
+    /// `state` (a fresh one unless given) as a new state in this format, where there was none,
+    /// recording the format as ``read(_:)`` does.
+    ///
+    /// - Throws: `cannotApply` with the detail ``FormatFact/cannotStartFromNothing(format:)``
+    ///   when the format cannot start from nothing (see ``canCreate``).
+    public func newState(_ state: NavigatorState = NavigatorState()) throws -> NavigatorState {
+        guard canCreate else {
+            throw NavigatorError(
+                .cannotApply,
+                "holds no state, and the format \(NavigatorError.quote(name)) cannot start from nothing: the app writes its first state",
+                detail: FormatFact.cannotStartFromNothing(format: name))
+        }
+        var state = state
+        state.formatName = name
+        state.keepsHistory = keepsHistory
+        return state
+    }
 }
 
 /// A state as a codec encoded it for storing.

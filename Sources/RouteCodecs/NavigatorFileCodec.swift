@@ -6,7 +6,15 @@ public struct NavigatorFileCodec: NavigatorCodec {
     /// A codec for the navigator file format.
     public init() {}
 
-    public var name: String { "routectl" }
+    public var name: String { NavigatorState.ownFormatName }
+
+    public var summary: String? { #"routectl's navigator JSON, an object with a "format" member"# }
+
+    /// routectl's own format starts from nothing: a missing file or key reads as a fresh state.
+    public var canCreate: Bool { true }
+
+    /// routectl's own format keeps the history inside the state.
+    public var keepsHistory: Bool { true }
 
     public var maxBytes: Int { NavigatorFile.maxBytes }
 

@@ -25,6 +25,8 @@ public struct VAPNCodec: NavigatorCodec {
 
     public var name: String { "vapn" }
 
+    public var summary: String? { "VAPersistentNavigator's navigator tree" }
+
     /// The key prefix the library's storage writes under, followed by a scene id.
     public static let keyPrefix = "com.vandrj.navigator"
 

@@ -15,33 +15,83 @@ import PlainText
 ///
 /// A navigator state is written back in the form it was read in (data or string); a new one is
 /// data. A setting is a string, and unsetting it removes the key.
+///
+/// `--format` narrows this: a forced table (``FormatTable/isForced``) takes a value in its one
+/// format only, and a missing key starts a state in it; ``holdsSettingOnly`` takes a route
+/// setting only.
 public struct PreferenceKey: Sendable, CustomStringConvertible {
+    /// The name of the format of a route setting, as `--format` and `show` give it.
+    public static let settingFormatName = "setting"
+    /// The format of a route setting in a few words, for a message saying a value is not in it.
+    public static let settingSummary = "a string, the raw value of the app's route enum"
+
     /// The key.
     public let name: String
     /// The formats a state under the key may be in.
     public let formats: FormatTable
+    /// Whether the key is read as a route setting only (`--format setting`): a string that none
+    /// of ``formats`` recognizes and that does not start as JSON does (`{` or `[`); any other
+    /// value is refused as not in the format `setting`, and no navigator state is written under
+    /// the key.
+    public let holdsSettingOnly: Bool
 
-    /// The key called `name`, holding a state in one of `formats`.
-    public init(_ name: String, formats: FormatTable = .standard) {
+    /// The key called `name`, holding a state in one of `formats`, or only a route setting when
+    /// `settingOnly`.
+    public init(_ name: String, formats: FormatTable = .standard, settingOnly: Bool = false) {
         self.name = name
         self.formats = formats
+        self.holdsSettingOnly = settingOnly
+    }
+
+    /// The key that holds the state in `dictionary`: this one when it is there; else, when
+    /// exactly one key that starts with ``name`` holds a value one of ``formats`` recognizes
+    /// (as `com.vandrj.navigator` starts VAPersistentNavigator's key, followed by a scene id),
+    /// that key; else this one, missing. A route setting is never found by a prefix: the
+    /// fallback of every format, it is recognized by none.
+    ///
+    /// - Throws: `invalidInput` with the detail ``PreferencesFact/keyPrefixMatchesSeveral(keys:)``
+    ///   when several keys that start with ``name`` hold one.
+    public func resolved(in dictionary: PropertyListDictionary) throws -> PreferenceKey {
+        guard dictionary[name] == nil, !holdsSettingOnly else { return self }
+        // Scalar for scalar, as keys match (no Unicode normalization).
+        let found = dictionary.entries.filter { $0.key.utf8.starts(with: name.utf8) && holdsState($0.value) }.map(\.key)
+        guard found.count <= 1 else {
+            let shown = found.prefix(10).map { quoted($0) }.joined(separator: ", ")
+            let more = found.count > 10 ? ", … (\(found.count) in all)" : ""
+            throw NavigatorError(
+                .invalidInput, "has no \(self), and \(found.count) keys that start with it hold a state: \(shown)\(more)",
+                detail: PreferencesFact.keyPrefixMatchesSeveral(keys: found))
+        }
+        return found.first.map { PreferenceKey($0, formats: formats, settingOnly: holdsSettingOnly) } ?? self
+    }
+
+    /// Whether `value` holds a state one of ``formats`` recognizes (a string or data).
+    private func holdsState(_ value: PropertyListValue) -> Bool {
+        switch value {
+        case .string(let text): return formats.formats.contains { $0.recognizes(Array(text.utf8)) }
+        case .data(let bytes): return formats.formats.contains { $0.recognizes(bytes) }
+        default: return false
+        }
     }
 
     /// `key '<name>'`, quoted for messages.
     public var description: String { "key " + quoted(name) }
 
-    /// What the key holds in `dictionary`.
+    /// What the key holds in `dictionary`; a missing key holds ``missingState()``.
     ///
     /// - Throws: `invalidFile` for a value of another type, data that is not routectl's
-    ///   navigator JSON, or navigator JSON that does not decode; `newerFormat` for navigator
-    ///   JSON of a later format. Messages start with ``description``.
+    ///   navigator JSON, or navigator JSON that does not decode, and for a value not in the
+    ///   format `--format` named (``FormatFact/notInFormat(format:)``); `newerFormat` for
+    ///   navigator JSON of a later format; `cannotApply` as ``missingState()``. Messages start
+    ///   with ``description``.
     public func state(in dictionary: PropertyListDictionary) throws -> StoredState {
-        guard let value = dictionary[name] else { return .setting(.unset) }
+        guard let value = dictionary[name] else { return try missingState() }
+        if holdsSettingOnly { return try setting(value) }
         switch value {
         case .string(let text):
             let bytes = Array(text.utf8)
             if let format = try naming({ try formats.recognizing(bytes) }) {
-                return .navigator(try naming { try format.decode(bytes) })
+                return .navigator(try naming { try format.read(bytes) })
             }
             guard FormatTable.startsWithObject(bytes) else { return .setting(.value(text)) }
             throw notARoute("holds JSON that is not routectl's navigator state (it has no \"format\" member)", in: dictionary)
@@ -50,12 +100,38 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
                 let what = FormatTable.startsWithObject(bytes) ? "JSON" : "data"
                 throw notARoute("holds \(what) that is not routectl's navigator state (it has no \"format\" member)", in: dictionary)
             }
-            return .navigator(try naming { try format.decode(bytes) })
+            return .navigator(try naming { try format.read(bytes) })
         default:
             throw notARoute(
                 "holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)",
                 in: dictionary)
         }
+    }
+
+    /// What a missing key holds: an unset route setting, so the app's default applies; or, when
+    /// `--format` named a format (``FormatTable/isForced``), a new state in it.
+    ///
+    /// - Throws: `cannotApply` when that format cannot start from nothing.
+    public func missingState() throws -> StoredState {
+        guard formats.isForced else { return .setting(.unset) }
+        do {
+            return .navigator(try formats.newState())
+        } catch let error as NavigatorError {
+            throw error.about(description)
+        }
+    }
+
+    /// `value` as a route setting (``holdsSettingOnly``).
+    private func setting(_ value: PropertyListValue) throws -> StoredState {
+        if case .string(let text) = value {
+            let bytes = Array(text.utf8)
+            // JSON (an object or an array) is some library's state, never a route enum's raw value.
+            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if first != UInt8(ascii: "{"), first != UInt8(ascii: "["), !formats.formats.contains(where: { $0.recognizes(bytes) }) {
+                return .setting(.value(text))
+            }
+        }
+        throw FormatTable.notInFormat(Self.settingFormatName, summary: Self.settingSummary).about(description)
     }
 
     /// `dictionary` with `state` under the key: a setting as a string, or removed when unset;
@@ -86,6 +162,8 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     /// The format of the state the key holds in `dictionary`, or the default when it holds
     /// none.
     public func format(in dictionary: PropertyListDictionary) throws -> any NavigatorCodec {
+        // A forced table has one format: what the key held is refused or replaced (`--force`).
+        guard !formats.isForced else { return formats.defaultFormat }
         switch dictionary[name] {
         case .string(let text)?: return try formats.recognizing(Array(text.utf8)) ?? formats.defaultFormat
         case .data(let bytes)?: return try formats.recognizing(bytes) ?? formats.defaultFormat

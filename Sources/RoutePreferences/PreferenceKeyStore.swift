@@ -20,10 +20,11 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     /// the fact ``NavigatorError/Fact/missingKeyNear(near:)``), so that a typo creates nothing.
     public var nearKey: (@Sendable (String, [String]) -> String?)?
     /// Called with a value the store is about to remove or replace although routectl could not
-    /// read it or was told to (`reset --force`, `init --force`), and with `removed` or
-    /// `replaced`, before anything is written: a caller keeps a copy (routectl prints it). An
-    /// error it throws stops the change.
-    public var beforeDiscarding: (@Sendable (PropertyListValue, String) throws -> Void)?
+    /// read it or was told to (`reset --force`, `init --force`), with `removed` or `replaced`,
+    /// and with the key that holds it (the one a prefix found, see
+    /// ``PreferenceKey/resolved(in:)``), before anything is written: a caller keeps a copy
+    /// (routectl prints it). An error it throws stops the change.
+    public var beforeDiscarding: (@Sendable (PropertyListValue, String, PreferenceKey) throws -> Void)?
 
     /// The store for `key` of `preferences`.
     public init(_ preferences: any PreferencesDocument, key: PreferenceKey) {
@@ -33,20 +34,43 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
 
     /// Reads what the key holds.
     ///
-    /// - Throws: the errors of ``PreferencesDocument/read()`` and ``PreferenceKey/state(in:)``;
-    ///   `invalidInput` for a missing key that looks like a typo of another (see ``nearKey``).
+    /// - Throws: the errors of ``PreferencesDocument/read()``, ``PreferenceKey/resolved(in:)``
+    ///   and ``PreferenceKey/state(in:)``; `invalidInput` for a missing key that looks like a
+    ///   typo of another (see ``nearKey``).
     public func readState() throws -> StoredState {
-        let dictionary = try preferences.read().dictionary
-        try checkNotATypo(dictionary)
-        return try naming { try key.state(in: dictionary) }
+        try readLocated().state
     }
 
-    /// Throws when the key is missing and another looks like what was meant.
-    private func checkNotATypo(_ dictionary: PropertyListDictionary) throws {
-        guard dictionary[key.name] == nil, let nearKey,
-              let near = nearKey(key.name, dictionary.entries.map(\.key)) else { return }
+    /// Reads what the key holds, and the key that holds it when a prefix named it (see
+    /// ``PreferenceKey/resolved(in:)``).
+    ///
+    /// - Throws: as ``readState()``.
+    public func readLocated() throws -> (state: StoredState, foundKey: String?) {
+        let dictionary = try preferences.read().dictionary
+        let key = try resolvedKey(in: dictionary)
+        return (try naming(key) { try key.state(in: dictionary) }, found(key))
+    }
+
+    /// The key that holds the state in `dictionary` (``PreferenceKey/resolved(in:)``).
+    ///
+    /// - Throws: the ambiguity of a prefix, naming the preferences; `invalidInput` when the key
+    ///   is missing and another looks like what was meant.
+    private func resolvedKey(in dictionary: PropertyListDictionary) throws -> PreferenceKey {
+        let resolved: PreferenceKey
+        do {
+            resolved = try key.resolved(in: dictionary)
+        } catch let error as NavigatorError {
+            throw error.about(preferences.name)
+        }
+        guard dictionary[resolved.name] == nil, let nearKey,
+              let near = nearKey(key.name, dictionary.entries.map(\.key)) else { return resolved }
         throw NavigatorError(
             .invalidInput, "\(preferences.name) has no \(key)", detail: PreferencesFact.missingKeyNear(near: near))
+    }
+
+    /// The name of `resolved` when it is not ``key``'s own.
+    private func found(_ resolved: PreferenceKey) -> String? {
+        resolved.name == key.name ? nil : resolved.name
     }
 
     /// Changes what the key holds, storing the preferences again only when something changed.
@@ -58,22 +82,23 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     ///   themselves are never replaced when they cannot be read.
     public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
         try preferences.update { document in
-            try checkNotATypo(document.dictionary)
+            let key = try resolvedKey(in: document.dictionary)
             var state: StoredState
             var unreadable = false
             do {
-                state = try naming { try key.state(in: document.dictionary) }
+                state = try naming(key) { try key.state(in: document.dictionary) }
             } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error) {
-                state = .setting(.unset)
+                // As if the key were missing (see PreferenceKey.missingState()).
+                state = try naming(key) { try key.missingState() }
                 unreadable = true
             }
-            if case .navigator(let navigator) = state { try naming { try key.format(in: document.dictionary).checkWritable(navigator) } }
+            if case .navigator(let navigator) = state { try naming(key) { try key.format(in: document.dictionary).checkWritable(navigator) } }
             let wasSet = document.dictionary[key.name] != nil
-            guard try naming({ try change(&state) }) || unreadable else {
-                return (nil, ChangeOutcome(state: state, changed: false))
+            guard try naming(key, { try change(&state) }) || unreadable else {
+                return (nil, ChangeOutcome(state: state, changed: false, foundKey: found(key)))
             }
             if case .navigator(let navigator) = state { try navigator.validate() }
-            if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed") }
+            if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed", key) }
             var changed = document
             let stored = try key.storing(&state, in: document.dictionary)
             changed.dictionary = stored.dictionary
@@ -86,26 +111,42 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             } else if case .setting(.unset) = state, wasSet {
                 notes.append("removed \(key) from \(preferences.name): the app's own default applies")
             }
-            return (changed, ChangeOutcome(state: state, changed: true, notes: notes))
+            return (changed, ChangeOutcome(state: state, changed: true, notes: notes, foundKey: found(key)))
         }
     }
 
-    /// Stores `state` under the key, as navigator JSON data.
+    /// Stores `state` under the key, as navigator JSON data in the default format.
     ///
     /// - Parameter replace: replace a value the key holds (it is not kept).
-    /// - Throws: `cannotApply` when the key holds a value and `replace` is false.
+    /// - Throws: `cannotApply` when the key holds a value and `replace` is false, or when the
+    ///   default format cannot start from nothing; `invalidInput` when the key holds a route
+    ///   setting only (``PreferenceKey/holdsSettingOnly``).
     public func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState> {
         try state.validate()
         return try preferences.update { document in
+            let key = try resolvedKey(in: document.dictionary)
+            guard !key.holdsSettingOnly else {
+                throw NavigatorError(
+                    .invalidInput,
+                    "is read in the format '\(PreferenceKey.settingFormatName)' (\(PreferenceKey.settingSummary)), which has no room for a whole navigator state",
+                    subject: [preferences.name, key.description])
+            }
             let old = document.dictionary[key.name]
             if old != nil, !replace {
                 throw NavigatorError(.cannotApply, "already holds a value", detail: PreferencesFact.keyHoldsValue, subject: [preferences.name, key.description])
             }
-            var created = StoredState.navigator(state)
+            let new = try naming(key) { () throws -> NavigatorState in
+                do {
+                    return try key.formats.newState(state)
+                } catch let error as NavigatorError {
+                    throw error.about(key.description)
+                }
+            }
+            var created = StoredState.navigator(new)
             var changed = document
             changed.dictionary = try key.storing(&created, in: document.dictionary).dictionary
-            if let old { try beforeDiscarding?(old, "replaced") }
-            return (changed, ChangeOutcome(state: .navigator(state), changed: true))
+            if let old { try beforeDiscarding?(old, "replaced", key) }
+            return (changed, ChangeOutcome(state: .navigator(new), changed: true, foundKey: found(key)))
         }
     }
 
@@ -113,23 +154,29 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     /// or does not decode, never one the preferences themselves cause.
     private static func removable(_ error: NavigatorError) -> Bool {
         guard error.fact == nil else { return false }
-        // Another library's state that does not decode: the user said --force, and its old
-        // value is printed before it goes.
-        if error.detail is FormatFact { return true }
-        switch error.detail as? PreferencesFact {
-        case .keyHoldsNoRoute?: return true
-        case nil: return error.detail == nil
+        switch error.detail {
+        case nil: return true
+        case let fact as PreferencesFact:
+            if case .keyHoldsNoRoute = fact { return true }
+            return false
+        case let fact as FormatFact:
+            // A value not in the format --format named, or another library's state that does
+            // not decode: the user said --force, and its old value is printed before it goes.
+            switch fact {
+            case .notInFormat, .foreignStateUnreadable: return true
+            case .cannotStartFromNothing: return false
+            }
         default: return false
         }
     }
 
-    /// Runs `body`, naming the preferences (and the key) in its errors about the key's value.
-    private func naming<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body`, naming the preferences (and `key`) in its errors about the key's value.
+    private func naming<T>(_ key: PreferenceKey, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as NavigatorError {
             let aboutTheKey = error.subject.first == key.description
-            if case .onlyARootRoute? = error.fact, !aboutTheKey {
+            if Self.aboutTheState(error), !aboutTheKey {
                 throw error.about(key.description).about(preferences.name)
             } else if error.kind == .newerFormat, !aboutTheKey {
                 throw error.about(key.description).about(preferences.name)
@@ -137,6 +184,15 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
                 throw error.about(preferences.name)
             }
             throw error
+        }
+    }
+
+    /// Whether `error` refuses what the state under the key cannot do (a route setting's
+    /// missing room, a format's missing history), which names no store itself.
+    private static func aboutTheState(_ error: NavigatorError) -> Bool {
+        switch error.fact {
+        case .onlyARootRoute?, .keepsNoHistory?: return true
+        default: return false
         }
     }
 }

@@ -18,4 +18,7 @@ public enum PreferencesFact: ErrorDetail, Equatable {
     case keyHoldsNoRoute(candidates: [String])
     /// The key named is missing, and the key `near` differs from it as a typo would.
     case missingKeyNear(near: String)
+    /// The key named is missing, and the several `keys` that start with it hold a state: which
+    /// one is meant is for the user to say.
+    case keyPrefixMatchesSeveral(keys: [String])
 }

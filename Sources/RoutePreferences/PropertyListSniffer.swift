@@ -21,8 +21,17 @@ public struct PropertyListSniffer: NavigatorCodec {
 
     public var maxBytes: Int { wrapped.maxBytes }
 
+    public var summary: String? { wrapped.summary }
+
+    public var canCreate: Bool { wrapped.canCreate }
+
+    public var keepsHistory: Bool { wrapped.keepsHistory }
+
+    /// Whether the wrapped codec recognizes `bytes`, or they are a property list: that is this
+    /// codec's to refuse (``decode(_:)``), also in a table narrowed to its format (`--format`),
+    /// which would otherwise refuse it as not in that format.
     public func recognizes(_ bytes: [UInt8]) -> Bool {
-        wrapped.recognizes(bytes)
+        wrapped.recognizes(bytes) || PropertyListFormat.detect(bytes) != nil
     }
 
     /// Decodes `bytes` with the wrapped codec.

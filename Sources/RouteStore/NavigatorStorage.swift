@@ -27,11 +27,15 @@ public struct ChangeOutcome<State: Sendable>: Sendable {
     public var changed: Bool
     /// Things the user should know that are not errors, such as where a corrupt file went.
     public var notes: [String] = []
+    /// The key of an app's preferences that held the state, when the store was given a prefix
+    /// of it (see ``StateStorage/readLocated()``); `nil` otherwise.
+    public var foundKey: String?
 
     /// An outcome.
-    public init(state: State, changed: Bool, notes: [String] = []) {
+    public init(state: State, changed: Bool, notes: [String] = [], foundKey: String? = nil) {
         self.state = state
         self.changed = changed
         self.notes = notes
+        self.foundKey = foundKey
     }
 }

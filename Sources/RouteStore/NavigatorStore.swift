@@ -36,13 +36,15 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     public var maxBytes: Int { formats.formats.map(\.maxBytes).max() ?? 0 }
 
     /// Reads the state without locking (writers replace the file atomically, so a reader always
-    /// sees a whole file). A missing file reads as the default state.
+    /// sees a whole file). A missing file reads as a fresh state in the default format.
     ///
     /// - Throws: `invalidInput` for a path that names a folder; `cannotCreate` for a link the
-    ///   store will not follow, a directory in the way or a permission denied; `invalidFile`.
+    ///   store will not follow, a directory in the way or a permission denied; `invalidFile`;
+    ///   `cannotApply` for a missing file when the default format cannot start from nothing
+    ///   (``NavigatorCodec/canCreate``).
     public func read() throws -> NavigatorState {
         try naming {
-            guard let bytes = try file.read() else { return NavigatorState() }
+            guard let bytes = try file.read() else { return try fresh() }
             return try decode(bytes).state
         }
     }
@@ -67,21 +69,23 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///   corrupt file, `newerFormat` for a file of a later format, `invalidInput` for a state
     ///   that would not read back (see ``NavigatorState/validate()``) or a path that names a
     ///   folder; `cannotCreate` for a link the store will not follow, something other than a
-    ///   regular file in the way, or a read-only file; and the lock's and the writer's errors.
+    ///   regular file in the way, or a read-only file; `cannotApply` where there is no state
+    ///   (no file, or `recover`) and the default format cannot start from nothing; and the
+    ///   lock's and the writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
         let firstLook = {
-            var fresh = NavigatorState()
+            var fresh = try fresh()
             return try change(&fresh) ? nil : Outcome(state: fresh, changed: false)
         }
         return try file.change(firstLook: firstLook) { locked in
-            var state = NavigatorState()
-            var codec = formats.defaultFormat
+            var loaded: (NavigatorState, any NavigatorCodec)?
             var corrupt = false
             do {
-                if let (loaded, format) = try load(locked) { (state, codec) = (loaded, format) }
+                loaded = try load(locked)
             } catch let error as NavigatorError where recover && error.kind == .invalidFile {
                 corrupt = true
             }
+            var (state, codec) = try loaded ?? (fresh(), formats.defaultFormat)
             try naming { try codec.checkWritable(state) }
             guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
             try state.validate()
@@ -105,11 +109,13 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///
     /// - Parameter replace: when a file exists, keep it beside the new one, as `<file>.old-<time>`
     ///   when it is a valid navigator file (of any format) or `<file>.corrupt-<time>` when not.
-    /// - Throws: `cannotApply` when a file exists and `replace` is false; `invalidInput` for a
+    /// - Throws: `cannotApply` when a file exists and `replace` is false, or when the default
+    ///   format cannot start from nothing; `invalidInput` for a
     ///   state that would not read back or a path that names a folder; `cannotCreate` as for
     ///   ``update(recover:_:)``.
     public func create(_ state: NavigatorState, replace: Bool) throws -> Outcome {
         try state.validate()
+        let state = try fresh(state)
         let target = try file.target(refuseReadOnly: replace)
         return try file.withLock(target.path, refuseReadOnly: replace) { locked in
             var notes: [String] = []
@@ -142,6 +148,16 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         }
     }
 
+    /// `state` (a fresh one unless given) as a new state in the default format, where there is
+    /// none; the error of a format that cannot start from nothing names ``path``.
+    private func fresh(_ state: NavigatorState = NavigatorState()) throws -> NavigatorState {
+        do {
+            return try formats.newState(state)
+        } catch let error as NavigatorError {
+            throw error.about(quoted(path, limit: 200))
+        }
+    }
+
     /// Runs `body`, naming ``path`` in its decoding errors (a corrupt, oversized or newer file).
     private func naming<T>(_ body: () throws -> T) throws -> T {
         do {
@@ -155,8 +171,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     /// of them are about what the file holds).
     private func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
         do {
-            let codec = try formats.detect(bytes)
-            return (try codec.decode(bytes), codec)
+            return try formats.decode(bytes)
         } catch let error as NavigatorError {
             throw error.about(quoted(path, limit: 200))
         }

@@ -8,6 +8,10 @@ public protocol StateStorage {
     /// Reads what the store holds.
     func readState() throws -> StoredState
 
+    /// Reads what the store holds, and the key of an app's preferences that holds it when the
+    /// store was given a prefix of that key (`nil` otherwise, and for a store of no key).
+    func readLocated() throws -> (state: StoredState, foundKey: String?)
+
     /// Reads what the store holds under its lock, lets `change` modify it, and stores the
     /// result when `change` returns `true` (see ``NavigatorStorage/update(recover:_:)``).
     ///
@@ -17,6 +21,12 @@ public protocol StateStorage {
 
     /// Stores a new navigator state; with `replace`, over what is there.
     func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState>
+}
+
+extension StateStorage {
+    public func readLocated() throws -> (state: StoredState, foundKey: String?) {
+        (try readState(), nil)
+    }
 }
 
 extension NavigatorStore: StateStorage {

@@ -140,7 +140,7 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(preferences.writes == 0)
         var replacing = store(preferences)
         let copies = Copies()
-        replacing.beforeDiscarding = { value, verb in copies.add(value, verb) }
+        replacing.beforeDiscarding = { value, verb, _ in copies.add(value, verb) }
         let outcome = try replacing.createState(NavigatorState(), replace: true)
         #expect(outcome.notes == [])
         #expect(copies.all == [Copies.Item(value: "onboarding", verb: "replaced")], "the old value is handed over before it goes")
@@ -246,7 +246,7 @@ final class Copies: @unchecked Sendable {
         let preferences = MemoryPreferences(Self.preferences)
         var store = PreferenceKeyStore(preferences, key: PreferenceKey("launches"))
         let copies = Copies()
-        store.beforeDiscarding = { value, verb in
+        store.beforeDiscarding = { value, verb, _ in
             #expect(preferences.writes == 0, "handed over before anything is written")
             copies.add(value, verb)
         }

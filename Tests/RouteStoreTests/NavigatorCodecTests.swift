@@ -12,6 +12,8 @@ import TestSupport
     struct PathLineCodec: NavigatorCodec {
         var name: String { "path-line" }
         var maxBytes: Int { 1024 }
+        /// A state starts from nothing in it (a missing file reads as a fresh state).
+        var canCreate: Bool { true }
 
         func recognizes(_ bytes: [UInt8]) -> Bool { bytes.last == UInt8(ascii: "\n") }
 

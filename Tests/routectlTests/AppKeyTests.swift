@@ -154,7 +154,7 @@ import TestSupport
         let result = run("show", key: "route")
         #expect(result.status == 0)
         #expect(result.stderr == "routectl: '\(plist)' does not exist: nothing is set, so the app's own default applies\n")
-        #expect(result.stdout.hasSuffix("route  not set (the app's default applies)\n"))
+        #expect(result.stdout.hasSuffix("route   not set (the app's default applies)\n"))
         #expect(sandbox.listing() == [])
     }
 

@@ -81,6 +81,7 @@ import TestSupport
         #expect(show.stdout == """
             domain  \(Self.domain)
             key     route
+            format  setting
             route   not set (the app's default applies)
 
             """)
@@ -98,6 +99,7 @@ import TestSupport
             {
               "domain": "\(Self.domain)",
               "key": "route",
+              "format": "setting",
               "value": "home",
               "root": {"name": "home"},
               "stack": [],
@@ -170,6 +172,7 @@ import TestSupport
             domain     \(Self.domain)
             simulator  \(device)
             key        route
+            format     setting
             route      onboarding
 
             """)
@@ -181,11 +184,52 @@ import TestSupport
         #expect(try AppPlist.check(plist, route: "home", binary: true, in: sandbox) == "ok")
 
         let json = run("show", "--json", simulator: device)
-        #expect(json.stdout.hasPrefix("{\n  \"domain\": \"\(Self.domain)\",\n  \"simulator\": \"\(device)\",\n  \"key\": \"route\",\n  \"value\": \"home\""), "\(json.stdout)")
+        #expect(json.stdout.hasPrefix("{\n  \"domain\": \"\(Self.domain)\",\n  \"simulator\": \"\(device)\",\n  \"key\": \"route\",\n  \"format\": \"setting\",\n  \"value\": \"home\""), "\(json.stdout)")
 
         let reset = run("reset", simulator: device)
         #expect(reset.stderr == "routectl: removed key 'route' from domain '\(Self.domain)' on simulator '\(device)': the app's own default applies\n")
         #expect(try AppPlist.check(plist, route: nil, binary: true, in: sandbox) == "ok")
+    }
+
+    // MARK: - A key named by its prefix
+
+    /// The domain's dictionary, as `defaults export` prints it, with `values` (binary, written
+    /// with Foundation's PropertyListSerialization).
+    func writeDomain(_ values: [String: Any]) throws {
+        standIn.write(bytes: Array(try PropertyListSerialization.data(fromPropertyList: values, format: .binary, options: 0)))
+    }
+
+    static let vapnKey = "com.vandrj.navigator"
+    static func navigatorData(_ root: String) -> Data {
+        Data(#"{"format": 1, "initial": {"name": "root"}, "root": {"name": "\#(root)"}, "stack": []}"#.utf8)
+    }
+
+    /// `--key com.vandrj.navigator` names the one key that starts so and holds a state: read and
+    /// changed through the domain, named by `show`, no key added.
+    @Test func theOneKeyWithThePrefixIsTheKey() throws {
+        try writeDomain(["launches": 7, Self.vapnKey + "ABC": Self.navigatorData("home")])
+        let show = run("show", key: Self.vapnKey)
+        #expect(show.status == 0 && show.stderr.isEmpty, "\(show.stderr)")
+        #expect(show.stdout.hasPrefix("domain   \(Self.domain)\nkey      \(Self.vapnKey)ABC\nformat   routectl\n"), "\(show.stdout)")
+        let push = run("push", "details", key: Self.vapnKey)
+        #expect(push.status == 0 && push.stderr.isEmpty, "\(push.stderr)")
+        #expect(standIn.takeCalls() == [Self.export, Self.export, Self.import])
+        let data = try #require(standIn.bytes().map { Data($0) })
+        let values = try #require(try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any])
+        #expect(Set(values.keys) == ["launches", Self.vapnKey + "ABC"])
+        let state = try #require(values[Self.vapnKey + "ABC"] as? Data)
+        #expect(String(decoding: state, as: UTF8.self).contains("\"details\""))
+    }
+
+    @Test func severalKeysWithThePrefixAreAUsageErrorAndNothingIsImported() throws {
+        try writeDomain([Self.vapnKey + "A": Self.navigatorData("a"), Self.vapnKey + "B": Self.navigatorData("b")])
+        let original = standIn.bytes()
+        let result = run("push", "x", key: Self.vapnKey)
+        #expect(result.status == 64)
+        #expect(result.errorLines.first?.hasPrefix("routectl: domain '\(Self.domain)' has no key '\(Self.vapnKey)', and 2 keys that start with it hold a state: ") == true, "\(result.stderr)")
+        #expect(result.errorLines.last?.hasPrefix("hint: say which with --key; for example: routectl --domain \(Self.domain) --key \(Self.vapnKey)") == true, "\(result.stderr)")
+        #expect(standIn.takeCalls() == [Self.export])
+        #expect(standIn.bytes() == original)
     }
 
     // MARK: - Navigator JSON under a key

@@ -45,8 +45,10 @@ extension DocsTests {
             (["routectl", "show", "--p"], ["--path"]),
             (["routectl", "--p"], []),  // --path belongs to show: not before the command
             (["routectl", "pop", "--r"], ["--root"]),
-            (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
+            (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--format", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
             (["routectl", "--color", ""], ["auto", "always", "never"]),
+            (["routectl", "--format", ""], ["routectl", "setting"]),
+            (["routectl", "--format=s"], ["--format=setting"]),
             (["routectl", "--color=a"], ["--color=auto", "--color=always"]),
             (["routectl", "completions", ""], ["bash", "zsh", "fish"]),
             (["routectl", "completions", "z"], ["zsh"]),

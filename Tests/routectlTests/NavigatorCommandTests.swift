@@ -132,6 +132,7 @@ import TestSupport
         #expect(json.stdout == """
             {
               "file": "\(box.file)",
+              "format": "routectl",
               "initial": {"name": "onboarding"},
               "root": {"name": "home"},
               "stack": [],
@@ -152,6 +153,7 @@ import TestSupport
         #expect(table.status == 0 && table.stderr == "")
         #expect(table.stdout == """
             file     \(box.file)
+            format   routectl
             initial  onboarding
             path     home/tab:profile/settings/sheet:edit
             tabs     feed [profile] settings
@@ -181,6 +183,7 @@ import TestSupport
         #expect(box.run("show", "--json").stdout == """
             {
               "file": "\(box.file)",
+              "format": "routectl",
               "initial": {"name": "root"},
               "root": {"name": "home"},
               "stack": [{"name": "details", "params": {"id": "42"}}],
@@ -193,6 +196,7 @@ import TestSupport
             """)
         #expect(box.run("show").stdout == """
             file     \(box.file)
+            format   routectl
             initial  root
             path     home/details?id=42/sheet:compose?draft:=7/attachments/cover:login?via=a%20b
             routes   root, home, details, compose, attachments, login
@@ -212,6 +216,7 @@ import TestSupport
         Self.expectChanges(box, [["set", "home"], ["push", "details", "id=42"]])
         #expect(box.run("show").stdout == """
             file     \(box.file)
+            format   routectl
             initial  root
             path     home/details?id=42
 
@@ -223,6 +228,7 @@ import TestSupport
         #expect(box.run("show", "--json").stdout == """
             {
               "file": "\(box.file)",
+              "format": "routectl",
               "initial": {"name": "root"},
               "root": {"name": "home"},
               "stack": [{"name": "details", "params": {"id": "42"}}],
@@ -239,6 +245,7 @@ import TestSupport
         Self.expectChanges(box, [["set", "home"], ["push", "details", "id=42"]])
         #expect(box.run("show").stdout == """
             file     \(box.file)
+            format   routectl
             initial  onboarding
             path     home/tab:feed/details?id=42
             tabs     [feed] profile settings
@@ -255,6 +262,7 @@ import TestSupport
         #expect(box.run("show", "--json").stdout == """
             {
               "file": "\(box.file)",
+              "format": "routectl",
               "initial": {"name": "onboarding"},
               "root": {"name": "details"},
               "stack": [],
@@ -465,6 +473,7 @@ import TestSupport
         #expect(box.run("show", "--json").stdout == """
             {
               "file": "\(box.file)",
+              "format": "routectl",
               "initial": {"name": "root"},
               "root": {"name": "home"},
               "stack": [{"name": "details", "params": {"id": "42"}}],

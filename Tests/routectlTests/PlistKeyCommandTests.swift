@@ -25,9 +25,10 @@ struct PlistKeyCommandTests {
     @Test func onboardingThenHomeThenReset() throws {
         try AppPlist.write(plist, route: "onboarding", binary: true, in: sandbox)
         #expect(run("show").stdout == """
-            file   \(plist)
-            key    route
-            route  onboarding
+            file    \(plist)
+            key     route
+            format  setting
+            route   onboarding
 
             """)
 
@@ -40,13 +41,14 @@ struct PlistKeyCommandTests {
         #expect(reset.status == 0)
         #expect(reset.stderr == "routectl: removed key 'route' from '\(plist)': the app's own default applies\n")
         #expect(try AppPlist.check(plist, route: nil, binary: true, in: sandbox) == "ok")
-        #expect(run("show").stdout.hasSuffix("route  not set (the app's default applies)\n"))
+        #expect(run("show").stdout.hasSuffix("route   not set (the app's default applies)\n"))
         let path = run("show", "--path")
         #expect(path.status == 0 && path.stdout.isEmpty, "unset prints no path")
         #expect(run("show", "--json").stdout == """
             {
               "file": "\(plist)",
               "key": "route",
+              "format": "setting",
               "value": null,
               "root": null,
               "stack": [],
@@ -162,7 +164,7 @@ struct PlistKeyCommandTests {
     /// The app's enum may allow more than routectl writes: shown as it is, never written.
     @Test func aRawValueThatIsNoRouteNameIsShownAndNeverWritten() throws {
         try AppPlist.write(plist, route: "Home Screen", binary: true, in: sandbox)
-        #expect(run("show").stdout.hasSuffix("route  Home Screen  (not a route name routectl would write)\n"))
+        #expect(run("show").stdout.hasSuffix("route   Home Screen  (not a route name routectl would write)\n"))
         #expect(run("show", "--path").stdout == "Home Screen\n")
         let original = bytes()
         let set = run("set", "Home Screen")
@@ -204,7 +206,7 @@ struct PlistKeyCommandTests {
     }
 
     @Test func aMissingPlistIsUnsetAndOnlyARealChangeCreatesIt() throws {
-        #expect(run("show").stdout.hasSuffix("route  not set (the app's default applies)\n"))
+        #expect(run("show").stdout.hasSuffix("route   not set (the app's default applies)\n"))
         #expect(run("reset").status == 0)
         #expect(sandbox.listing().isEmpty, "a reset of nothing created something")
         #expect(run("set", "home").status == 0)
@@ -231,7 +233,7 @@ struct PlistKeyCommandTests {
         #expect(run("undo", key: "nav").status == 0)
         #expect(run("history", "--json", key: "nav").stdout.contains("\"op\": \"undo\""))
         let json = run("show", "--json", key: "nav").stdout
-        #expect(json.hasPrefix("{\n  \"file\": \"\(plist)\",\n  \"key\": \"nav\",\n  \"initial\": "), "\(json)")
+        #expect(json.hasPrefix("{\n  \"file\": \"\(plist)\",\n  \"key\": \"nav\",\n  \"format\": \"routectl\",\n  \"initial\": "), "\(json)")
         #expect(try AppPlist.run(
             "d = plistlib.load(open(sys.argv[1], 'rb')); import json; s = json.loads(d.pop('nav')); print(s['stack'], d['route'], len(d))",
             plist, in: sandbox) == "[{'name': 'details', 'params': {'id': '42'}}] home 13")

@@ -11,6 +11,7 @@ import TestSupport
         #expect(result.stderr == "")
         #expect(result.stdout == """
             file     \(box.file)
+            format   routectl
             initial  root
             path     root
 
@@ -30,6 +31,7 @@ import TestSupport
         let result = box.run("show")
         #expect(result.stdout == """
             file     \(box.file)
+            format   routectl
             initial  onboarding
             path     home/details?id=42
 
@@ -67,6 +69,7 @@ import TestSupport
         #expect(result.stdout == """
             {
               "file": "\(box.file)",
+              "format": "routectl",
               "initial": {"name": "root"},
               "root": {"name": "root"},
               "stack": [{"name": "details", "params": {"id": "42", "b": "2"}}],

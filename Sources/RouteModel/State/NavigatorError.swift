@@ -81,6 +81,9 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         case onlyARootRoute(operation: String, route: String?)
         /// `redo` of `requested` changes found only `available` to take forward.
         case nothingToRedo(requested: Int, available: Int)
+        /// `operation` (`history`, `undo` or `redo`) needs a history, which the state's format
+        /// `format` does not keep.
+        case keepsNoHistory(operation: String, format: String)
     }
 
     /// The class of failure.

@@ -1,6 +1,16 @@
 import PlainText
 
 extension NavigatorState {
+    /// The refusal of `operation` (`history`, `undo` or `redo`) on a state whose format keeps
+    /// no history (see ``keepsHistory``); the message starts with "holds a state".
+    public func historyRefusal(_ operation: String) -> NavigatorError {
+        let why = operation == "history" ? "there is none to show" : "there is nothing to \(operation)"
+        return NavigatorError(
+            .cannotApply,
+            "holds a state in the format \(quoted(formatName)), which keeps no history (only routectl's own format does), so \(why)",
+            fact: .keepsNoHistory(operation: operation, format: formatName))
+    }
+
     /// The tree as it was before the last `count` changes, stepping back from where the
     /// newest entry left the state (see ``UndoTimeline``), and the place it is at.
     ///
@@ -12,6 +22,7 @@ extension NavigatorState {
     /// - Throws: `invalidInput` for a count below 1; `cannotApply` when the kept history does
     ///   not reach back that far, or the entry to go back to does not describe a state.
     package func undoTarget(_ count: Int) throws -> (tree: NavigationTree, place: Int) {
+        guard keepsHistory else { throw historyRefusal("undo") }
         guard count >= 1 else {
             throw NavigatorError(.invalidInput, "invalid count \(count): undo takes a whole number >= 1")
         }
@@ -33,6 +44,7 @@ extension NavigatorState {
     /// - Throws: `invalidInput` for a count below 1; `cannotApply` when fewer changes than
     ///   `count` were undone since the last change.
     package func redoTarget(_ count: Int) throws -> (tree: NavigationTree, place: Int) {
+        guard keepsHistory else { throw historyRefusal("redo") }
         guard count >= 1 else {
             throw NavigatorError(.invalidInput, "invalid count \(count): redo takes a whole number >= 1")
         }

@@ -14,6 +14,8 @@ public struct NavigatorState: Sendable {
     public static let defaultHistoryLimit = 1000
     /// The newest file format this build reads and writes.
     public static let currentFormat = 2
+    /// The name of routectl's own format (its navigator JSON), as `--format` and `show` give it.
+    public static let ownFormatName = "routectl"
 
     /// The route ``NavigationOperation/reset`` returns to.
     public var initial: Route
@@ -46,6 +48,13 @@ public struct NavigatorState: Sendable {
     public var history: History
     /// The format of the file this state was read from (``currentFormat`` for a new state).
     public package(set) var format: Int
+    /// The name of the format the state was read in, as `show` names it (``ownFormatName``
+    /// for a new state): the codec that read it records it.
+    public package(set) var formatName = NavigatorState.ownFormatName
+    /// Whether the format the state was read in keeps its history. routectl's own does, inside
+    /// the state; another library's format has no room for one, so `history`, `undo` and
+    /// `redo` are refused (see ``historyRefusal(_:)``) and changes record nothing.
+    public package(set) var keepsHistory = true
     /// What the codec that read this state keeps for writing it back (such as top-level members
     /// this build does not know).
     public var preserved: Preserved?
@@ -237,6 +246,7 @@ public struct NavigatorState: Sendable {
         default:
             guard try apply(operation) else { return false }
         }
+        guard keepsHistory else { return true }
         history.append(
             at: timestamp, op: operation.name, args: arguments, path: path,
             tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },

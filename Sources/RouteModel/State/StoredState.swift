@@ -48,10 +48,14 @@ public enum StoredState: Sendable {
     /// The recorded history.
     ///
     /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``
-    ///   for a setting, which has none; the message starts with "holds only".
+    ///   for a setting, which has none; the message starts with "holds only"; and with the fact
+    ///   ``NavigatorError/Fact/keepsNoHistory(operation:format:)`` for a state whose format
+    ///   keeps none (see ``NavigatorState/keepsHistory``).
     public func history() throws -> History {
         switch self {
-        case .navigator(let state): return state.history
+        case .navigator(let state):
+            guard state.keepsHistory else { throw state.historyRefusal("history") }
+            return state.history
         case .setting:
             throw NavigatorError(
                 .cannotApply,

@@ -65,12 +65,10 @@ enum Advice {
             return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(store)) show"
         case .nothingToRedo:
             return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
+        case .keepsNoHistory:
+            return "the app changes its own state and records no history; see the state with: \(routectl(store)) show"
         case nil:
             break
-        }
-        if case .foreignStateUnreadable? = error.detail as? FormatFact {
-            // Another library's data: never a command that would replace it.
-            return "routectl changes nothing in another library's state that it cannot read; the app's own decoder would reject it too"
         }
         switch error.detail as? StoreFact {
         case .readOnly(let path):
@@ -108,6 +106,21 @@ enum Advice {
             return "did you mean \(quoted(near))? run: \(routectl(replacingKey(store, with: near))) show"
         case .toolMissing:
             return "--domain runs macOS's defaults, and --simulator Xcode's xcrun; elsewhere, edit the plist file with -f <path> --key <name>"
+        case .keyPrefixMatchesSeveral(let keys):
+            guard let first = keys.first else { return nil }
+            return "say which with --key; for example: \(routectl(replacingKey(store, with: first))) show"
+        case nil:
+            break
+        }
+        switch error.detail as? FormatFact {
+        case .notInFormat:
+            // Never reset --force: the value is likely fine, in another format.
+            return "to let routectl find its format, run: \(routectl(removingFormat(store))) show"
+        case .cannotStartFromNothing:
+            return "open the app once, so that it saves its state, then run: \(routectl(store)) show"
+        case .foreignStateUnreadable:
+            // Another library's data: never a command that would replace it.
+            return "routectl changes nothing in another library's state that it cannot read; the app's own decoder would reject it too"
         case nil:
             break
         }
@@ -134,6 +147,14 @@ enum Advice {
         let shown = candidates.prefix(5).map { ShellWord.quote($0) }.joined(separator: ", ")
         let more = candidates.count > 5 ? ", … (\(candidates.count) in all)" : ""
         return "keys that could hold a route: \(shown)\(more)"
+    }
+
+    /// The store options without `--format` and its value.
+    private static func removingFormat(_ store: [String]) -> [String] {
+        guard let index = store.firstIndex(of: "--format"), index + 1 < store.count else { return store }
+        var removed = store
+        removed.removeSubrange(index...(index + 1))
+        return removed
     }
 
     /// The store options with `--key`'s value replaced by `key`.

@@ -3,4 +3,6 @@
 struct InvalidValue: Error {
     /// What a valid value looks like, such as `expected a whole number >= 1`.
     var expected: String
+    /// Advice, such as a did-you-mean guess.
+    var hint: String? = nil
 }

@@ -67,6 +67,12 @@ struct OptionSpec: Sendable {
             completion: .choices(["booted"]),
             apply: { $0.simulator = try word($1, "a device UDID or booted") }),
         OptionSpec(
+            long: "format", short: nil, valueName: "name", commands: nil,
+            summary: "Read the state in this format only (\(FormatName.all.joined(separator: ", "))), and start a new one in it",
+            completion: .choices(FormatName.all),
+            details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string under --key.",
+            apply: { $0.format = try FormatName.parse($1) }),
+        OptionSpec(
             long: "json", short: nil, valueName: nil, commands: nil,
             summary: "Print JSON for scripts (changing commands print the resulting state)",
             completion: .none, apply: { options, _ in options.json = true }),

@@ -32,15 +32,18 @@ struct ParsedOptions: Equatable, Sendable {
     var domain: String?
     /// `--simulator`: the simulator device to run `defaults` in.
     var simulator: String?
+    /// `--format`: the format what is read must be in, and a new state is written in.
+    var format: String?
 
     /// The options that chose the store, as words for a command line (unquoted): `-f <file>`,
-    /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, as given.
+    /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, `--format <name>`, as given.
     var storeArguments: [String] {
         var words: [String] = []
         if let file { words += ["-f", Advice.pathArgument(file)] }
         if let domain { words += ["--domain", domain] }
         if let simulator { words += ["--simulator", simulator] }
         if let key { words += ["--key", key] }
+        if let format { words += ["--format", format] }
         return words
     }
 }

@@ -78,7 +78,7 @@ struct ParsedCommandLine: Equatable {
         do {
             try option.apply(&options, value)
         } catch let invalid as InvalidValue {
-            throw UsageError("invalid value \(quoted(value)) for option '\(typed)': \(invalid.expected)")
+            throw UsageError("invalid value \(quoted(value)) for option '\(typed)': \(invalid.expected)", hint: invalid.hint)
         }
     }
 }

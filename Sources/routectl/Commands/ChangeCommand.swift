@@ -5,9 +5,13 @@ import RouteModel
 enum ChangeCommand {
     /// - Parameter recover: move a corrupt file aside and start fresh (`reset --force`).
     static func run(_ operation: NavigationOperation, recover: Bool, _ context: Context) throws -> CommandResult {
-        let outcome = try context.store.updateState(recover: recover) { state in
-            // Stamped under the lock, so that history times follow history order.
-            try state.perform(operation, at: WallClock.now())
+        // Named: a navigator file's refusal of an undo its format keeps no history for names no
+        // store (a key's store names itself).
+        let outcome = try context.naming {
+            try context.store.updateState(recover: recover) { state in
+                // Stamped under the lock, so that history times follow history order.
+                try state.perform(operation, at: WallClock.now())
+            }
         }
         return context.changed(outcome)
     }

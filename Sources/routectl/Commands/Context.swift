@@ -14,11 +14,26 @@ struct Context {
     var options: ParsedOptions
     var store: any StateStorage
     /// Where the state is, as `show` names it: `file` (absolute), or `domain` and `simulator`,
-    /// then `key` when a key holds it.
+    /// then `key` when a key holds it (the key named; see ``location(foundKey:)``).
     var location: [(name: String, value: String)]
-    /// How messages name the store: the file's path as given, or where the key is and the key.
-    var subject: String
+    /// How messages name where the state is: the file's path as given, or the preferences.
+    var storeName: String
+    /// The key named with `--key`, if any.
+    var keyName: String?
     var color: Bool
+
+    /// How messages name the store: the file's path as given, or where the key is and the key
+    /// (`foundKey`, when a prefix named it).
+    func subject(foundKey: String? = nil) -> String {
+        guard let key = foundKey ?? keyName else { return storeName }
+        return "\(storeName) \(PreferenceKey(key))"
+    }
+
+    /// ``location``, with the key that holds the state when a prefix of it was named.
+    func location(foundKey: String?) -> [(name: String, value: String)] {
+        guard let foundKey else { return location }
+        return location.map { $0.name == "key" ? ("key", foundKey) : $0 }
+    }
 
     /// - Throws: ``UsageError`` when no file is named and there is no home folder to find the
     ///   default one in, or when the store options do not go together; for `--domain` without
@@ -35,8 +50,9 @@ struct Context {
             let preferences = DefaultsDomainStore(
                 domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.environment))
             location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? [])
-            store = try Context.keyStore(preferences, options.key, &location)
-            subject = "\(preferences.name) \(PreferenceKey(options.key ?? ""))"
+            storeName = preferences.name
+            keyName = options.key
+            store = try Context.keyStore(preferences, options.key, format: options.format, &location)
             return
         }
         guard options.simulator == nil else {
@@ -55,18 +71,42 @@ struct Context {
                 hint: "name the file with --file <path>")
         }
         location = [("file", Terminal.absolute(path))]
-        subject = NavigatorError.quote(path, limit: 200)
+        storeName = NavigatorError.quote(path, limit: 200)
+        keyName = options.key
         if let key = options.key {
-            store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, &location)
-            subject += " \(PreferenceKey(key))"
+            store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, format: options.format, &location)
         } else {
-            store = NavigatorStore(path: path, formats: Self.fileFormats, lockTimeout: options.lockTimeout)
+            store = NavigatorStore(path: path, formats: try Self.fileFormats(options.format), lockTimeout: options.lockTimeout)
         }
+    }
+
+    /// The formats of a file named with `-f` (without `--key`): ``fileFormats``, or the one
+    /// `format` names, behind the same property-list check.
+    ///
+    /// - Throws: ``UsageError`` for `setting`, which only a key holds.
+    private static func fileFormats(_ format: String?) throws -> FormatTable {
+        guard let format else { return fileFormats }
+        guard let table = FormatTable.standard.narrowed(to: format) else {
+            throw UsageError(
+                "option '--format \(format)' needs '--key <name>': a route setting is a string under a key of an app's preferences",
+                hint: "name the plist with -f <path> and its key with --key <name>")
+        }
+        return table.wrappingDefault { PropertyListSniffer($0) }
+    }
+
+    /// The key called `name`, in the formats `format` (from `--format`) allows: the standard
+    /// table, one format of it, or a route setting only.
+    private static func preferenceKey(_ name: String, format: String?) -> PreferenceKey {
+        guard let format else { return PreferenceKey(name) }
+        if let table = FormatTable.standard.narrowed(to: format) {
+            return PreferenceKey(name, formats: table)
+        }
+        return PreferenceKey(name, settingOnly: true)
     }
 
     /// The store for `key` of `preferences`; without a key, throws the model's error naming the
     /// keys that could hold a route.
-    private static func keyStore(_ preferences: any PreferencesDocument, _ key: String?, _ location: inout [(name: String, value: String)]) throws -> PreferenceKeyStore {
+    private static func keyStore(_ preferences: any PreferencesDocument, _ key: String?, format: String?, _ location: inout [(name: String, value: String)]) throws -> PreferenceKeyStore {
         guard let key else {
             let candidates = PreferenceKey.candidates(in: try preferences.read().dictionary)
             throw NavigatorError(
@@ -74,10 +114,10 @@ struct Context {
                 detail: PreferencesFact.propertyListNeedsKey(candidates: candidates))
         }
         location.append(("key", key))
-        var store = PreferenceKeyStore(preferences, key: PreferenceKey(key))
+        var store = PreferenceKeyStore(preferences, key: preferenceKey(key, format: format))
         store.nearKey = Context.nearKey
         let name = preferences.name
-        store.beforeDiscarding = { value, verb in
+        store.beforeDiscarding = { value, verb, key in
             // A copy of what is about to go, before anything is written, even with -q: an app's
             // value is never lost without one (issue 17, item 14).
             // A copy is only a copy when it can be printed as it is: XML holds control
@@ -86,17 +126,17 @@ struct Context {
                 // No copy, no discarding: a UID, or a string holding control characters, stays.
                 throw NavigatorError(
                     .cannotApply,
-                    "cannot print a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")
+                    "cannot print a copy of the value of \(key) in \(name) (\(value.kindPhrase)) as XML, so it is kept: remove it with the app's own tools")
             }
             let lines = copy.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            let text = "routectl: a copy of the value of \(PreferenceKey(key)) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
+            let text = "routectl: a copy of the value of \(key) in \(name) (\(value.kindPhrase)), which this command \(verb == "removed" ? "removes" : "replaces"):\n"
                 + lines.map { line in
                     // XML's own indentation stays tabs; anything else unprintable is escaped.
                     line.split(separator: "\t", omittingEmptySubsequences: false)
                         .map { Printable.escaped(String($0)) }.joined(separator: "\t") + "\n"
                 }.joined()
             guard Terminal.emit(text, to: 2) else {
-                throw NavigatorError(.io, "cannot write the old value of \(PreferenceKey(key)) to standard error, so it is kept")
+                throw NavigatorError(.io, "cannot write the old value of \(key) to standard error, so it is kept")
             }
         }
         return store
@@ -111,28 +151,33 @@ struct Context {
     /// What a changing command prints: nothing, or with `--json` the resulting state; and the
     /// store's notes.
     func changed(_ outcome: ChangeOutcome<StoredState>) -> CommandResult {
-        CommandResult(output: options.json ? render(outcome.state) : "", notes: outcome.notes)
+        CommandResult(output: options.json ? render(outcome.state, foundKey: outcome.foundKey) : "", notes: outcome.notes)
     }
 
-    /// Runs `body`, naming the store in a refusal of what a route setting cannot hold that no
-    /// store named (the stores name themselves in the errors they throw).
-    func naming<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body`, naming the store in a refusal of what the state cannot do that no store
+    /// named (the stores name themselves in the errors they throw).
+    func naming<T>(foundKey: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as NavigatorError {
-            throw about(error)
+            throw about(error, foundKey: foundKey)
         }
     }
 
-    /// `error`, about the store when it is a refusal of what a route setting cannot hold that
-    /// is not about anything yet.
-    func about(_ error: NavigatorError) -> NavigatorError {
-        guard case .onlyARootRoute? = error.fact, error.subject.isEmpty else { return error }
-        return error.about(subject)
+    /// `error`, about the store when it is a refusal of what the state cannot do (what a route
+    /// setting cannot hold, a history its format does not keep) that is not about anything yet.
+    func about(_ error: NavigatorError, foundKey: String? = nil) -> NavigatorError {
+        guard error.subject.isEmpty else { return error }
+        switch error.fact {
+        case .onlyARootRoute?, .keepsNoHistory?: return error.about(subject(foundKey: foundKey))
+        default: return error
+        }
     }
 
-    /// The state as `show` prints it, table or JSON as asked.
-    func render(_ state: StoredState) -> String {
+    /// The state as `show` prints it, table or JSON as asked; `foundKey` is the key that holds
+    /// it when a prefix of it was named.
+    func render(_ state: StoredState, foundKey: String? = nil) -> String {
+        let location = location(foundKey: foundKey)
         switch state {
         case .navigator(let navigator):
             let view = StateView(location: location, state: navigator)

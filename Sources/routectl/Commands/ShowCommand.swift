@@ -9,15 +9,19 @@ import JSONText
 /// `show`: prints the current state.
 enum ShowCommand {
     static func run(pathOnly: Bool, url: Bool, _ context: Context) throws -> CommandResult {
-        let state = try context.store.readState()
+        let (state, foundKey) = try context.store.readLocated()
         var notes: [String] = []
-        if case .setting(.unset) = state, let keyStore = context.store as? PreferenceKeyStore,
+        if let keyStore = context.store as? PreferenceKeyStore,
            let file = keyStore.preferences as? PropertyListFileStore, try !file.exists() {
-            // A mistyped -f reads as an unset key: say that there is no file (issue 17, item 16).
-            notes.append("\(file.name) does not exist: nothing is set, so the app's own default applies")
+            // A mistyped -f reads as an unset key, or with --format as a fresh state: say that
+            // there is no file (issue 17, item 16).
+            switch state {
+            case .setting: notes.append("\(file.name) does not exist: nothing is set, so the app's own default applies")
+            case .navigator: notes.append("\(file.name) does not exist: this is the fresh state a first change starts from")
+            }
         }
         if url {
-            let navigator = try context.naming { try state.navigator(for: "links") }
+            let navigator = try context.naming(foundKey: foundKey) { try state.navigator(for: "links") }
             return CommandResult(output: try navigator.url().description + "\n")
         }
         if pathOnly && !context.options.json {
@@ -28,6 +32,6 @@ enum ShowCommand {
             case .setting(let setting): return CommandResult(output: SettingView.path(setting).map { Printable.escaped($0) + "\n" } ?? "", notes: notes)
             }
         }
-        return CommandResult(output: context.render(state), notes: notes)
+        return CommandResult(output: context.render(state, foundKey: foundKey), notes: notes)
     }
 }

@@ -1,9 +1,10 @@
 import RouteModel
 import RouteCodecs
+import RoutePreferences
 import JSONText
 
 /// A route setting (the raw value of an app's route enum under a preferences key) as `show`
-/// prints it: where it is, then the route, `not set` when the app's default applies, or the raw
+/// prints it: where it is, its format (`setting`), then the route, `not set` when the app's default applies, or the raw
 /// value marked when it is no route name routectl would write.
 struct SettingView {
     /// Where the setting is (see ``StateView/location``).
@@ -23,15 +24,16 @@ struct SettingView {
         case .unset: route = "not set (the app's default applies)"
         case .value(let raw): route = setting.route == nil ? raw + "  (not a route name routectl would write)" : raw
         }
-        let facts = location.map { [$0.name, $0.value] } + [["route", route]]
+        let facts = location.map { [$0.name, $0.value] } + [["format", PreferenceKey.settingFormatName], ["route", route]]
         return Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
     }
 
-    /// The JSON object: where, then `value` (the raw string, `null` when unset), `root` (the
+    /// The JSON object: where, `format` (`setting`), then `value` (the raw string, `null` when unset), `root` (the
     /// route, `null` when unset or not a valid name), `stack` (always empty) and `path`.
     func json() -> String {
         var writer = JSONWriter()
         writer.locationMembers(location)
+        writer.formatMember(PreferenceKey.settingFormatName)
         writer.raw(",\n  \"value\": ")
         let raw = SettingView.path(setting)
         raw.map { writer.string($0) } ?? writer.raw("null")
@@ -54,5 +56,11 @@ extension JSONWriter {
             raw(": ")
             string(member.value)
         }
+    }
+
+    /// The `format` member: the name of the format the state was read in.
+    mutating func formatMember(_ name: String) {
+        raw(",\n  \"format\": ")
+        string(name)
     }
 }

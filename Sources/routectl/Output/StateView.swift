@@ -11,11 +11,12 @@ struct StateView {
     var location: [(name: String, value: String)]
     var state: NavigatorState
 
-    /// The table: file, initial route, path (the tabs, with the selected one marked, the routes,
+    /// The table: file (or domain, simulator), key, format, initial route, path (the tabs, with the selected one marked, the routes,
     /// when declared, and the URL, when links are declared), then one row a route on screen. A state with sheets, covers or
     /// tabs gets a WHERE column saying where each route sits; any other keeps 1.0's table.
     func table(color: Bool, width: Int? = nil) -> String {
         var facts = location.map { [$0.name, $0.value] }
+        facts.append(["format", state.formatName])
         if state.resetRule == .initialRoute {
             facts.append(["initial", state.initial.description])
         }
@@ -46,12 +47,13 @@ struct StateView {
         state.tree.flowsOnScreen.flatMap { place, flow in flow.routes.map { (place.description, $0) } }
     }
 
-    /// The JSON object: `file`, `initial`, `root`, `stack`, `presented`, then `tabs` and
+    /// The JSON object: `file` (or `domain`, `simulator`), `key`, `format`, `initial`, `root`, `stack`, `presented`, then `tabs` and
     /// `selectedTab` when the root is a tab container, `top`, `path`, and `routes`,
     /// `tabContainers` and `links` when declared.
     func json() -> String {
         var writer = JSONWriter()
         writer.locationMembers(location)
+        writer.formatMember(state.formatName)
         writer.routeMembers(of: state)
         writer.treeMembers(of: state)
         writer.raw(",\n  \"top\": ")
