@@ -112,7 +112,7 @@ _routectl() {
         case $option in
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --simulator) _routectl_reply "$cur" < <(printf '%s\n' booted) ;;
-            --format) _routectl_reply "$cur" < <(printf '%s\n' routectl setting) ;;
+            --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn setting) ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac

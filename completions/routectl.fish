@@ -103,7 +103,7 @@ complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTEC
 complete -c routectl -l key -x -d 'Work on the route under this key of a property list (-f) or domain (--domain)'
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
 complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
-complete -c routectl -l format -x -a 'routectl setting' -d 'Read the state in this format only (routectl, setting), and start a new one in it'
+complete -c routectl -l format -x -a 'routectl vapn setting' -d 'Read the state in this format only (routectl, vapn, setting), and start a new one in it'
 complete -c routectl -l json -d 'Print JSON for scripts (changing commands print the resulting state)'
 complete -c routectl -l color -x -a 'auto always never' -d 'When to colour tables: auto (the default: on a terminal), always or never'
 complete -c routectl -l no-color -d 'Never colour the output (also when NO_COLOR is set)'

@@ -37,7 +37,7 @@ import RouteCodecs
         let forced = try #require(Self.table.narrowed(to: "line"))
         #expect(forced.isForced && forced.names == ["line"])
         #expect(!Self.table.isForced)
-        #expect(Self.table.narrowed(to: "vapn") == nil)
+        #expect(Self.table.narrowed(to: "nope") == nil)
         #expect(forced.wrappingDefault { $0 }.isForced, "a check in front keeps the table forced")
     }
 

@@ -145,7 +145,7 @@ import TestSupport
             "routectl: invalid path pattern 'home/tab:feed/detail?id={id}': at column 15, route 'detail' is not in this file's routes",
             hint: .line("hint: did you mean 'details'?"))
         N.expectRefused(box, ["link", "add", "myapp://x", "home/details"], 64,
-            "routectl: invalid path pattern 'home/details': at column 6, 'home' is a tab container: the root is followed by tab:<name>, one of feed, profile, settings",
+            "routectl: invalid path pattern 'home/details': at column 6, 'home' is a tab container: nothing is pushed on it; follow it with tab:<name>, one of feed, profile, settings",
             hint: .unchecked)
         N.expectRefused(box, ["link", "add", "myapp://item/{id}", "home/tab:feed/details?n={id}"], 1,
             "routectl: the URL pattern 'myapp://item/{id}' is already declared, for 'home/tab:feed/details?id:={id}'",

@@ -547,19 +547,32 @@ import TestSupport
     }
 
     @Test("go refuses a path that does not fit the declarations, naming the column", arguments: [
-        ("home", "routectl: invalid path 'home': at column 5, 'home' is a tab container: the root is followed by tab:<name>, one of feed, profile, settings", "hint: see the current state's path with: routectl -f FILE show --path"),
-        ("home/details", "routectl: invalid path 'home/details': at column 6, 'home' is a tab container: the root is followed by tab:<name>, one of feed, profile, settings", "hint: see the current state's path with: routectl -f FILE show --path"),
-        ("home/sheet:edit", "routectl: invalid path 'home/sheet:edit': at column 6, 'home' is a tab container: the root is followed by tab:<name>, one of feed, profile, settings", "hint: see the current state's path with: routectl -f FILE show --path"),
+        ("home/details", "routectl: invalid path 'home/details': at column 6, 'home' is a tab container: nothing is pushed on it; follow it with tab:<name>, one of feed, profile, settings", "hint: see the current state's path with: routectl -f FILE show --path"),
+        ("sheet:edit", "routectl: invalid path 'sheet:edit': at column 1, the path starts with the root route, not a sheet", "hint: see the current state's path with: routectl -f FILE show --path"),
         ("home/tab:feeds", "routectl: invalid path 'home/tab:feeds': at column 6, 'feeds' is not a tab of 'home'", "hint: did you mean 'feed'?"),
         ("home?k=v/tab:profil/x", "routectl: invalid path 'home?k=v/tab:profil/x': at column 10, 'profil' is not a tab of 'home'", "hint: did you mean 'profile'?"),
         ("home/tab:zzz", "routectl: invalid path 'home/tab:zzz': at column 6, 'zzz' is not a tab of 'home'", "hint: the tabs of 'home' are: feed, profile, settings"),
         ("plain/tab:feed", "routectl: invalid path 'plain/tab:feed': at column 7, 'plain' has no tabs: tab:<name> follows only a tab container's root", "hint: see the current state's path with: routectl -f FILE show --path"),
-        ("home/tab:feed/a/tab:profile", "routectl: invalid path 'home/tab:feed/a/tab:profile': at column 17, tab:<name> comes once, right after the root", "hint: see the current state's path with: routectl -f FILE show --path"),
+        ("home/tab:feed/a/tab:profile", "routectl: invalid path 'home/tab:feed/a/tab:profile': at column 17, tab:<name> comes once", "hint: see the current state's path with: routectl -f FILE show --path"),
     ])
     func goRefusesPathsThatDoNotFit(text: String, message: String, hint: String) {
         let box = Self.tabsBox()
         Self.expectChanges(box, [["set", "home"], ["push", "details"]])
         Self.expectRefused(box, ["go", text], 64, message, hint: .line(hint.replacing("FILE", with: box.file)))
+    }
+
+    @Test func aCoverOverTheWholeTabContainerIsAPathAndAFormat2File() {
+        let box = Self.tabsBox()
+        Self.expectChanges(box, [["go", "home/tab:profile/edit"], ["go", "home/cover:login"]])
+        #expect(box.run("show", "--path").stdout == "home/cover:login/tab:profile/edit\n", "the tab below stays")
+        let before = box.contents()
+        #expect(box.run("go", "home/cover:login/tab:profile/edit").status == 0)
+        #expect(box.contents() == before, "go to the shown path changes nothing")
+        #expect(box.run("push", "signup").status == 0)
+        #expect(box.run("show", "--path").stdout == "home/cover:login/signup/tab:profile/edit\n", "push acts on the cover, on top")
+        #expect(box.text().contains(#""presented": [{"style": "cover", "root": {"name": "login"}, "stack": [{"name": "signup"}]}]"#), "\(box.text())")
+        #expect(box.run("undo", "2").status == 0)
+        #expect(box.run("show", "--path").stdout == "home/tab:profile/edit\n")
     }
 
     @Test func goTabOnARootWithoutTabs() {

@@ -7,7 +7,7 @@ import TestSupport
 /// as data or as a string) and in a JSON file of the app's own. Every result is read back with
 /// a mirror of the library's own decoder and compared value for value; every refusal leaves
 /// the bytes as they were.
-@Suite(.tags(.endToEnd)) struct VAPNCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct VAPNCommandTests {
     typealias N = VAPNMirror.Navigator
     typealias ID = VAPNFixtures.ID
     static let key = VAPNFixtures.sceneKey
