@@ -89,6 +89,34 @@ import TestSupport
         #expect(new.id.uuidString == "\(new.id)".uppercased())
     }
 
+    @Test func theKeyIsFoundByTheLibrarysPrefixAndShowNamesTheFormat() throws {
+        let box = try Self.plistBox(.tabs, .binary)
+        let show = box.run(["--key", "com.vandrj.navigator", "show"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("key     \(Self.key)\n"), "\(show.stdout)")
+        #expect(show.stdout.contains("format  vapn\n"), "\(show.stdout)")
+        #expect(!show.stdout.contains("initial"), "the library keeps no initial route")
+        let json = box.run(["--key", "com.vandrj.navigator", "show", "--json"])
+        #expect(json.stdout.contains(#""format": "vapn""#) && json.stdout.contains(#""root": null"#), "\(json.stdout)")
+        #expect(box.run(["--key", "com.vandrj.navigator", "--format", "vapn", "push", "details", "_0:=1"]).status == 0)
+        let back = try VAPNFixtures.decodeFromPlist(path: box.file, key: Self.key)
+        #expect(VAPNFixtures.describe(back) == VAPNFixtures.describe(Self.tabs(second: [.details(7), .details(1)])))
+        let forced = box.run(["--key", Self.key, "--format", "routectl", "show"])
+        #expect(forced.status == 65, "\(forced.stderr)")
+        #expect(forced.errorLines.first?.hasSuffix("is not in the format 'routectl' (expected routectl's navigator JSON, an object with a \"format\" member)") == true, "\(forced.stderr)")
+    }
+
+    @Test func historyAndUndoSayTheLibraryKeepsNone() throws {
+        let box = try Self.plistBox(.flow, .xml)
+        let before = box.contents()
+        for command in [["history"], ["undo"], ["redo"]] {
+            let result = box.run(["--key", Self.key] + command)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.errorLines.first?.contains("vapn") == true, "\(result.stderr)")
+            #expect(box.contents() == before)
+        }
+    }
+
     @Test(arguments: VAPNFixtures.Tree.allCases)
     func everyFixtureInAJSONFileShowsAndGoesToItsOwnPathUnchanged(_ tree: VAPNFixtures.Tree) throws {
         let box = Sandbox()
