@@ -85,7 +85,7 @@ import TestSupport
         #expect(try go(&s, "cover:login/tab:first/main/details?_0:=42"))
         #expect(s.path == "cover:login/tab:first/main/details?_0:=42")
         #expect(try !go(&s, s.path))
-        #expect(s.tree.flowsOnScreen.map(\.place.description) == ["tab first", "cover"], "no base: the container is no route")
+        #expect(s.tree.flowsOnScreen.map(\.place.description) == ["tab first", "cover over tabs"], "no base: the container is no route")
         #expect(s.tree.allRoutes.map(\.name).sorted() == ["details", "details", "login", "main", "settings"])
     }
 

@@ -74,7 +74,7 @@ import TestSupport
             }
         }
         let foreign = run("show", key: "com.vandrj.navigator")
-        #expect(foreign.errorLines.first == "routectl: '\(plist)' key 'com.vandrj.navigator' holds JSON that is not routectl's navigator state (it has no \"format\" member)", "\(foreign.stderr)")
+        #expect(foreign.errorLines.first == "routectl: '\(plist)' key 'com.vandrj.navigator' holds JSON in none of the formats routectl reads (routectl, vapn)", "\(foreign.stderr)")
         #expect(sandbox.contents(plist) == original)
     }
 
@@ -90,7 +90,7 @@ import TestSupport
         try data.write(to: URL(fileURLWithPath: plist))
         let result = run("show", key: "launches")
         #expect(result.status == 65)
-        #expect(result.errorLines.last == "hint: it is likely not the key the app keeps its route in, and no other key holds a route name or routectl's navigator JSON; name the app's key with --key <name>")
+        #expect(result.errorLines.last == "hint: it is likely not the key the app keeps its route in, and no other key holds a route name or a navigator state routectl reads; name the app's key with --key <name>")
     }
 
     // Item 14: `reset --force` on such a key prints the old value (on standard error, even

@@ -484,7 +484,7 @@ import TestSupport
     @Test func aDomainWithoutCandidatesHintsAtTheAppsKey() {
         let result = standIn.run(["--domain", Self.domain, "show"])
         #expect(result.status == 64)
-        #expect(result.errorLines.last == "hint: no key holds a route name (a string) or routectl's navigator JSON; name the key the app uses with --key <name>")
+        #expect(result.errorLines.last == "hint: no key holds a route name (a string) or a navigator state routectl reads; name the key the app uses with --key <name>")
         #expect(standIn.takeCalls() == [Self.export])
     }
 

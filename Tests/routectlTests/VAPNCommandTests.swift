@@ -190,3 +190,23 @@ import TestSupport
         #expect(try VAPNFixtures.describeOtherPreferences(path: standIn.plist(), key: VAPNFixtures.sceneKey) == VAPNFixtures.otherPreferencesDescription)
     }
 }
+
+/// The README's VAPN example, from its own script (docs/examples/vapn-plist.py).
+@Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct VAPNReadmeExampleTests {
+    @Test func theExampleScriptWritesWhatTheREADMEShows() throws {
+        let box = Sandbox()
+        let script = Docs.path("docs/examples/vapn-plist.py")
+        _ = try VAPNFixtures.runPython("import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])", [script, box.file])
+        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
+        #expect(box.run(["--key", "com.vandrj.navigator", "show", "--path"]).stdout == "tab:second/settings\n")
+        for command in [["push", "details", "_0:=7"], ["tab", "first"], ["present", "settings", "--cover"]] {
+            let result = box.run(["--key", "com.vandrj.navigator"] + command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(readme.contains("--key com.vandrj.navigator \(command.joined(separator: " "))\n$ "), "the README runs \(command) and prints nothing")
+        }
+        let path = box.run(["--key", "com.vandrj.navigator", "show", "--path"]).stdout
+        #expect(readme.contains("--key com.vandrj.navigator show --path\n" + path), "the README shows \(path)")
+        let back = try VAPNFixtures.decodeFromPlist(path: box.file, key: "com.vandrj.navigatorA1B2")
+        #expect(back.tabs[0].navigator?.presentation == .fullScreenCover, "read by the library's decoder")
+    }
+}

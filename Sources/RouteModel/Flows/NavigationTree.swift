@@ -79,7 +79,7 @@ public struct NavigationTree: Hashable, Sendable {
         return (hasRoot ? [(.base, chain.base)] : [])
             + [(.tab(tab.name), tab.chain.base)]
             + tab.chain.presented.map { (.presented($0.style), $0.flow) }
-            + chain.presented.map { (.presented($0.style), $0.flow) }
+            + chain.presented.map { (.overTabs($0.style), $0.flow) }
     }
 
     /// Every route held anywhere in the tree: roots, pushed and presented routes of every chain.
@@ -138,13 +138,16 @@ public enum FlowPlace: Hashable, Sendable, CustomStringConvertible {
     case tab(String)
     /// A presented flow.
     case presented(PresentationStyle)
+    /// A flow presented over the whole tab container, above every tab.
+    case overTabs(PresentationStyle)
 
-    /// `base`, `tab <name>`, `sheet` or `cover`, as `show` writes it.
+    /// `base`, `tab <name>`, `sheet`, `cover`, or `sheet over tabs`, as `show` writes it.
     public var description: String {
         switch self {
         case .base: return "base"
         case .tab(let name): return "tab " + name
         case .presented(let style): return style.rawValue
+        case .overTabs(let style): return style.rawValue + " over tabs"
         }
     }
 }

@@ -87,7 +87,7 @@ enum Advice {
         switch error.detail as? PreferencesFact {
         case .propertyListNeedsKey(let candidates):
             guard let first = candidates.first else {
-                return "no key holds a route name (a string) or routectl's navigator JSON; name the key the app uses with --key <name>"
+                return "no key holds a route name (a string) or a navigator state routectl reads; name the key the app uses with --key <name>"
             }
             return "\(candidateList(candidates)); for example: \(routectl(store + ["--key", first])) show"
         case .unreadablePropertyList:
@@ -99,7 +99,7 @@ enum Advice {
         case .keyHoldsNoRoute(let candidates):
             let likely = "it is likely not the key the app keeps its route in"
             guard let first = candidates.first else {
-                return likely + ", and no other key holds a route name or routectl's navigator JSON; name the app's key with --key <name>"
+                return likely + ", and no other key holds a route name or a navigator state routectl reads; name the app's key with --key <name>"
             }
             return "\(likely); \(candidateList(candidates)); for example: \(routectl(replacingKey(store, with: first))) show"
         case .missingKeyNear(let near):
