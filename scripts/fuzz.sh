@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
 #
 # tests      loops the seeded fuzz tests (HostileInputTests and PlistKeyFuzzTests over the binary;
-#            ParserFuzzTests, NavigatorFileFuzzTests, RoutePathFuzzTests, URLFuzzTests,
+#            ParserFuzzTests, NavigatorFileFuzzTests, VAPNFuzzTests, RoutePathFuzzTests, URLFuzzTests,
 #            LinkPropertyTests, PropertyListHostileInputTests in process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
@@ -25,7 +25,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
 mode=${2:-all}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 cases=${ROUTECTL_FUZZ_CASES:-1000}
-filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|VAPNFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
 fuzzdir=$scratch/libfuzzer
 start=$(date +%s)
 
@@ -61,7 +61,7 @@ run_tests() {
     echo "== tests: $rounds rounds, $((rounds * cases * 2)) binary runs and $((rounds * cases * 100 * 5)) in-process cases"
 }
 
-# Builds the three libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
+# Builds the four libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
 build_libfuzzer() {
     # Extern: as in Package.swift, RouteStore declares the extended-attribute calls with @_extern(c).
     # -package-name: the fuzzers and the CLI use the libraries' `package` declarations.
@@ -81,6 +81,8 @@ build_libfuzzer() {
     mapfile -t cli < <(find Sources/routectl -name '*.swift' ! -name main.swift | sort)
     swiftc "${flags[@]}" -module-name FileReaderFuzzer "${libs[@]}" Fuzz/FileReaderFuzzer.swift \
         -o "$fuzzdir/file-reader-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+    swiftc "${flags[@]}" -module-name VAPNFuzzer "${libs[@]}" Fuzz/VAPNFuzzer.swift \
+        -o "$fuzzdir/vapn-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name PropertyListFuzzer "${libs[@]}" Fuzz/PropertyListFuzzer.swift \
         -o "$fuzzdir/property-list-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name routectl "${libs[@]}" \
@@ -117,10 +119,11 @@ libfuzzer | all)
     share=$seconds
     [ "$mode" = all ] && [ $libfuzzer_ok = 1 ] && share=$((seconds / 2))
     if [ $libfuzzer_ok = 1 ]; then
-        third=$((share / 3 > 0 ? share / 3 : 1))
-        run_libfuzzer file-reader "$third" file
-        run_libfuzzer parser "$third" parser
-        run_libfuzzer property-list "$third" plist
+        quarter=$((share / 4 > 0 ? share / 4 : 1))
+        run_libfuzzer file-reader "$quarter" file
+        run_libfuzzer vapn "$quarter" vapn
+        run_libfuzzer parser "$quarter" parser
+        run_libfuzzer property-list "$quarter" plist
     fi
     if [ "$mode" = all ]; then
         left=$((seconds - ($(date +%s) - start)))
