@@ -24,7 +24,7 @@ import TestSupport
                 let path = try RoutePath(parsing: text)
                 parsed += 1
                 #expect(try RoutePath(parsing: path.description) == path, "seed \(seed), case \(index): \(text.debugDescription)")
-                #expect(path.columns.count == path.segments.count && path.columns.first == 1, "seed \(seed), case \(index)")
+                #expect(path.columns.count == path.segments.count && (path.segments.isEmpty || path.columns.first == (path.withoutRoot ? 2 : 1)), "seed \(seed), case \(index)")
             } catch let error as NavigatorError {
                 #expect(error.kind == .invalidInput && !error.message.contains("\n"), "seed \(seed), case \(index): \(error)")
                 guard case .invalidPath(let column)? = error.fact, (1...(text.unicodeScalars.count + 1)).contains(column) else {

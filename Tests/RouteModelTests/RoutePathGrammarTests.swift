@@ -53,7 +53,8 @@ import RouteModel
 
     @Test(arguments: [
         ("", 1, "it names no route"),
-        ("/home", 1, "it starts with '/'"),
+        ("//home", 2, "empty segment"),
+        ("/\u{2F}", 2, "empty segment"),
         ("home//x", 6, "empty segment"),
         ("home/x/", 8, "empty segment"),
         ("home/popover:a", 6, "unknown segment kind 'popover:'"),

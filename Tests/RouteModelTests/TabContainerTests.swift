@@ -120,3 +120,62 @@ import TestSupport
         #expect(s.tree.tabs!.selected.chain.presented[0].preserved == nil, "a cover is not the sheet it replaced")
     }
 }
+
+/// A stack without a root of its own (SwiftUI's `NavigationPath`, TCA's and FlowStacks' arrays:
+/// the app's root view is its code), written with a leading `/`.
+@Suite(.tags(.unit)) struct RootlessStackTests {
+    func route(_ name: String, _ parameters: String...) throws -> Route {
+        try Route(name: name, arguments: parameters)
+    }
+
+    func stack(_ names: String...) throws -> NavigatorState {
+        var state = NavigatorState()
+        state.tree = NavigationTree(stack: try names.map { try route($0) })
+        state.resetRule = .closeToRoots
+        return state
+    }
+
+    @Test func itsPathStartsWithASlashAndEveryRouteCanBePopped() throws {
+        var s = try stack("a", "b")
+        #expect(s.path == "/a/b")
+        #expect(s.tree.rootRoute == nil && s.tree.isRootlessStack)
+        try s.apply(.pop(2))
+        #expect(s.path == "/", "the empty stack: the app's root view alone")
+        #expect(s.top == Route.noRoute)
+        #expect(throws: NavigatorError.self) { try s.apply(.pop(1)) }
+        try s.apply(.push(route("details", "_0:=1")))
+        try s.apply(.present(route("sheet"), .sheet))
+        try s.apply(.push(route("more")))
+        #expect(s.path == "/details?_0:=1/sheet:sheet/more")
+        #expect(s.tree.flowsOnScreen.map(\.routes.count) == [1, 2], "no stand-in root is shown")
+        #expect(s.tree.allRoutes.map(\.name) == ["details", "sheet", "more"])
+    }
+
+    @Test func goTakesASlashPathOnlyOnSuchAStack() throws {
+        var s = try stack("a")
+        #expect(try s.apply(.go(RoutePath(parsing: "/x/cover:y"))))
+        #expect(s.path == "/x/cover:y")
+        #expect(try !s.apply(.go(RoutePath(parsing: s.path))), "go to the shown path changes nothing")
+        #expect(try s.apply(.go(RoutePath(parsing: "/"))))
+        #expect(s.path == "/")
+        var rooted = NavigatorState(initial: try route("home"))
+        let error = #expect(throws: NavigatorError.self) { try rooted.apply(.go(RoutePath(parsing: "/x"))) }
+        #expect(error?.message == "invalid path '/x': at column 1, a path starting with '/' is of a stack without a root of its own (the app's root view), and this state has a root: start with it", "\(error?.message ?? "")")
+        let tab = #expect(throws: NavigatorError.self) { try s.apply(.go(RoutePath(parsing: "/x/tab:a"))) }
+        #expect(tab?.message.contains("a stack without a root has no tabs") == true, "\(tab?.message ?? "")")
+    }
+
+    @Test func resetEmptiesTheStackAndDismissesEverything() throws {
+        var s = try stack("a", "b")
+        try s.apply(.present(route("c"), .cover))
+        #expect(try s.apply(.reset))
+        #expect(s.path == "/")
+    }
+
+    @Test func popToAndDismissToNeverFindTheStandIn() throws {
+        var s = try stack("a")
+        #expect(throws: NavigatorError.self) { try s.apply(.popTo("")) }
+        #expect(throws: NavigatorError.self) { try s.apply(.dismissTo("root")) }
+        #expect(try s.apply(.popTo("a")) == false)
+    }
+}

@@ -30,19 +30,26 @@ public struct NavigationTree: Hashable, Sendable {
     /// A tab container that is no route: `tabs`, each a flow with a root of its own, and
     /// `presented` over all of them.
     public init(tabs: Tabs, presented: [Presentation] = []) {
-        self.chain = NavigationChain(base: RouteStack(root: NavigationTree.noRoot), presented: presented)
+        self.chain = NavigationChain(base: RouteStack(root: Route.noRoute), presented: presented)
         self.tabs = tabs
         self.hasRoot = false
     }
+
+    /// A stack without a root of its own (the app's root view is its code, as for SwiftUI's
+    /// `NavigationPath`): `stack` pushed on it, bottom first, and `presented` over it.
+    public init(stack: [Route], presented: [Presentation] = []) {
+        self.chain = NavigationChain(base: RouteStack(root: Route.noRoute, pushed: stack), presented: presented)
+        self.hasRoot = false
+    }
+
+    /// Whether this is a stack without a root of its own (``init(stack:presented:)``).
+    public var isRootlessStack: Bool { !hasRoot && tabs == nil }
 
     /// How `root` starts: nothing pushed or presented, and when `container` declares its tabs,
     /// every tab at its root with the first selected.
     public init(root: Route, container: TabContainer?) {
         self.init(chain: NavigationChain(root: root), tabs: container?.startingTabs)
     }
-
-    /// What a tree without a root keeps in its base flow's root, never shown.
-    private static let noRoot = NavigatorState.defaultRoute
 
     /// The current root route (of a tree without one, a stand-in: see ``rootRoute``).
     public var root: Route { chain.base.root }
@@ -66,26 +73,28 @@ public struct NavigationTree: Hashable, Sendable {
         }
     }
 
-    /// The route on screen.
+    /// The route on screen (of an empty stack without a root, ``Route/noRoute``: the app's
+    /// own root view).
     public var top: Route { activeChain.top }
 
-    /// The flows on screen, bottom first, each with where it sits: the root's base (when it has
-    /// a root), the selected tab's flows, then what the base chain presents.
-    public var flowsOnScreen: [(place: FlowPlace, flow: RouteStack)] {
+    /// The routes on screen, flow by flow, bottom first, each flow with where it sits: the
+    /// root's base (when it has a root; a stack without one shows only what is pushed), the
+    /// selected tab's flows, then what the base chain presents.
+    public var flowsOnScreen: [(place: FlowPlace, routes: [Route])] {
         guard let tabs else {
-            return [(.base, chain.base)] + chain.presented.map { (.presented($0.style), $0.flow) }
+            return [(.base, hasRoot ? chain.base.routes : chain.base.pushed)] + chain.presented.map { (.presented($0.style), $0.flow.routes) }
         }
         let tab = tabs.selected
-        return (hasRoot ? [(.base, chain.base)] : [])
-            + [(.tab(tab.name), tab.chain.base)]
-            + tab.chain.presented.map { (.presented($0.style), $0.flow) }
-            + chain.presented.map { (.overTabs($0.style), $0.flow) }
+        return (hasRoot ? [(.base, chain.base.routes)] : [])
+            + [(.tab(tab.name), tab.chain.base.routes)]
+            + tab.chain.presented.map { (.presented($0.style), $0.flow.routes) }
+            + chain.presented.map { (.overTabs($0.style), $0.flow.routes) }
     }
 
     /// Every route held anywhere in the tree: roots, pushed and presented routes of every chain.
     public var allRoutes: [Route] {
-        let base = hasRoot ? chain.flows : chain.presented.map(\.flow)
-        return base.flatMap(\.routes) + (tabs?.all ?? []).flatMap { $0.chain.flows.flatMap(\.routes) }
+        let base = hasRoot ? chain.base.routes : chain.base.pushed
+        return base + chain.presented.flatMap(\.flow.routes) + (tabs?.all ?? []).flatMap { $0.chain.flows.flatMap(\.routes) }
     }
 
     /// Whether the tree is a root and a stack of routes with text parameters only: no
@@ -110,7 +119,7 @@ public struct NavigationTree: Hashable, Sendable {
     public mutating func dismiss(to name: String) throws -> Bool {
         guard tabs != nil else { return try chain.dismiss(to: name) }
         let flows = flowsOnScreen
-        guard let holding = flows.lastIndex(where: { $0.flow.routes.contains { $0.name == name } }) else {
+        guard let holding = flows.lastIndex(where: { $0.routes.contains { $0.name == name } }) else {
             throw NavigatorError(
                 .cannotApply, "route \(quoted(name)) is in no flow on screen, presented or not",
                 fact: .notInChain(name: name, path: ""))

@@ -60,7 +60,7 @@ public struct RouteStack: Hashable, Sendable {
             pushed.removeSubrange((index + 1)...)
             return true
         }
-        guard root.name == name else {
+        guard root.name == name, root != Route.noRoute else {
             throw NavigatorError(
                 .cannotApply, "route \(quoted(name)) is not on the stack",
                 fact: .notInFlow(name: name, path: RoutePath.render(root: root, stack: pushed)))

@@ -28,6 +28,10 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
 
     /// The segments, first to last.
     public var segments: [Segment]
+    /// Whether the path is of a stack without a root of its own (its root view is the app's
+    /// code, as for SwiftUI's `NavigationPath`), written with a leading `/`: `/details/more`;
+    /// `/` alone is the empty stack. Every segment is then pushed or presented.
+    public var withoutRoot = false
     /// Where each segment starts in the text it was parsed from, as a 1-based column counted in
     /// characters (Unicode scalars); empty for a path that was not parsed. It takes no part in
     /// equality.
@@ -36,9 +40,10 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// It takes no part in equality.
     public private(set) var source: String?
 
-    /// A path of `segments`.
-    public init(segments: [Segment]) {
+    /// A path of `segments`; `withoutRoot`, of a stack without a root of its own.
+    public init(segments: [Segment], withoutRoot: Bool = false) {
         self.segments = segments
+        self.withoutRoot = withoutRoot
     }
 
     /// The path of `tree`: its root; when there are tabs, what is presented over the whole
@@ -47,6 +52,10 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     public init(_ tree: NavigationTree) {
         guard let tabs = tree.tabs else {
             self.init(chain: tree.chain)
+            if !tree.hasRoot {
+                segments.removeFirst()
+                withoutRoot = true
+            }
             return
         }
         var segments: [Segment] = tree.rootRoute.map { [.route($0)] } ?? []
@@ -68,11 +77,12 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (lhs: RoutePath, rhs: RoutePath) -> Bool {
-        lhs.segments == rhs.segments
+        lhs.segments == rhs.segments && lhs.withoutRoot == rhs.withoutRoot
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(segments)
+        hasher.combine(withoutRoot)
     }
 
     // MARK: Rendering
@@ -83,8 +93,8 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// The path as text, with the value of each parameter that `slots` names written as its
     /// placeholder, `{name}`, instead of encoded (how a path pattern is written).
     package func rendered(placing slots: [PathPattern.Slot] = []) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 * segments.count)
+        var bytes: [UInt8] = withoutRoot ? [UInt8(ascii: "/")] : []
+        bytes.reserveCapacity(32 * segments.count + 1)
         let slotted = slots.isEmpty ? [:] : Dictionary(grouping: slots, by: \.segment)  // not a scan of every slot per segment
         for (index, segment) in segments.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "/")) }
@@ -155,16 +165,18 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         let bytes = Array(text.utf8)
         let parser = Parser(text: text, bytes: bytes, isPattern: pattern)
         guard !bytes.isEmpty else { throw parser.error("it names no route", at: 0) }
-        var start = 0
+        // A leading '/': a stack without a root of its own; '/' alone, that stack empty.
+        let withoutRoot = bytes[0] == UInt8(ascii: "/")
+        var start = withoutRoot ? 1 : 0
         var segments: [Segment] = []
         var columns: [Int] = []
-        while start <= bytes.count {
+        while start <= bytes.count, !(withoutRoot && bytes.count == 1) {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
             columns.append(parser.column(at: start))
             segments.append(try parser.segment(start..<end, index: segments.count))
             start = end + 1
         }
-        var path = RoutePath(segments: segments)
+        var path = RoutePath(segments: segments, withoutRoot: withoutRoot)
         path.columns = columns
         path.source = text
         return (path, parser.slots)
@@ -237,9 +249,8 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         }
 
         func segment(_ range: Range<Int>, index: Int) throws -> Segment {
-            let first = index == 0
             guard !range.isEmpty else {
-                throw error(first ? "it starts with '/': the root route comes first" : "empty segment (two '/' in a row, or one at the end)", at: range.lowerBound)
+                throw error("empty segment (two '/' in a row, or one at the end)", at: range.lowerBound)
             }
             let query = bytes[range].firstIndex(of: UInt8(ascii: "?"))
             let head = range.lowerBound..<(query ?? range.upperBound)

@@ -118,6 +118,16 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         self.parameters = parameters
     }
 
+    /// The stand-in a flow without a root of its own keeps as its root (a stack whose root
+    /// view is the app's code, or a tab container that is no route): no route has its empty
+    /// name, so no command finds it, and nothing shows or stores it.
+    public static let noRoute = Route(unchecked: "")
+
+    private init(unchecked name: String) {
+        self.name = name
+        self.parameters = []
+    }
+
     /// Creates a route from command-line words: a name, then `key=value` parameters.
     public init(name: String, arguments: [String]) throws {
         try self.init(name, parameters: arguments.map(Parameter.init(argument:)))

@@ -12,6 +12,9 @@ extension NavigatorState {
     ///   the root has no tabs, a tab the container does not have, a route pushed on a tab
     ///   container.
     public func tree(for path: RoutePath) throws -> NavigationTree {
+        if path.withoutRoot {
+            return try rootlessStack(for: path)
+        }
         guard case .route(let root)? = path.segments.first else {
             return try rootlessTree(for: path)
         }
@@ -23,6 +26,21 @@ extension NavigatorState {
         let tabs = tree.rootRoute == root ? (tree.tabs ?? container.startingTabs) : container.startingTabs
         var result = NavigationTree(chain: NavigationChain(root: root), tabs: tabs)
         try fillContainer(&result, path, from: 1, what: quoted(root.name))
+        return result
+    }
+
+    /// The tree of a path with a leading `/`: a stack without a root of its own, which only a
+    /// state that is one takes (another library's stack, whose root view is the app's code).
+    private func rootlessStack(for path: RoutePath) throws -> NavigationTree {
+        guard tree.isRootlessStack else {
+            throw NavigatorError(
+                .invalidInput,
+                "at column 1, a path starting with '/' is of a stack without a root of its own (the app's root view), and this state has a root: start with it",
+                fact: .invalidPath(column: 1), subject: [path.errorSubject])
+        }
+        var result = NavigationTree(stack: [])
+        result.chain = try chain(result.chain, path, from: 0)
+        result.chain.keepPresentations(of: tree.chain)
         return result
     }
 
@@ -86,9 +104,14 @@ extension NavigatorState {
             case .presented(let style, let route):
                 chain.present(route, as: style)
             case .tab:
-                let reason = path.rootName.map { container(named: $0) == nil } ?? tree.hasRoot
-                    ? "\(quoted(path.rootName ?? "")) has no tabs: tab:<name> follows only a tab container's root"
-                    : "tab:<name> comes once"
+                let reason: String
+                if path.withoutRoot {
+                    reason = "a stack without a root has no tabs"
+                } else if path.rootName.map({ container(named: $0) == nil }) ?? tree.hasRoot {
+                    reason = "\(quoted(path.rootName ?? "")) has no tabs: tab:<name> follows only a tab container's root"
+                } else {
+                    reason = "tab:<name> comes once"
+                }
                 throw path.error(at: index, reason)
             }
         }

@@ -44,7 +44,7 @@ struct StateView {
     /// The routes on screen, bottom first, each with where it sits: `base` (the root and its
     /// stack), `tab <name>` (the selected tab's base flow), `sheet` or `cover`.
     private func routesOnScreen() -> [(place: String, route: Route)] {
-        state.tree.flowsOnScreen.flatMap { place, flow in flow.routes.map { (place.description, $0) } }
+        state.tree.flowsOnScreen.flatMap { place, routes in routes.map { (place.description, $0) } }
     }
 
     /// The JSON object: `file` (or `domain`, `simulator`), `key`, `format`, `initial`, `root`, `stack`, `presented`, then `tabs` and
@@ -57,7 +57,7 @@ struct StateView {
         writer.routeMembers(of: state)
         writer.treeMembers(of: state)
         writer.raw(",\n  \"top\": ")
-        writer.route(state.top)
+        if state.top == Route.noRoute { writer.raw("null") } else { writer.route(state.top) }
         writer.raw(",\n  \"path\": ")
         writer.string(state.path)
         writer.routeList(of: state)
