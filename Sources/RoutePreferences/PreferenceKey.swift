@@ -54,7 +54,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     public func resolved(in dictionary: PropertyListDictionary) throws -> PreferenceKey {
         guard dictionary[name] == nil, !holdsSettingOnly else { return self }
         // Scalar for scalar, as keys match (no Unicode normalization).
-        let found = dictionary.entries.filter { $0.key.utf8.starts(with: name.utf8) && holdsState($0.value) }.map(\.key)
+        let found = dictionary.entries.filter { Self.starts($0.key, with: name) && holdsState($0.value) }.map(\.key)
         guard found.count <= 1 else {
             let shown = found.prefix(10).map { quoted($0) }.joined(separator: ", ")
             let more = found.count > 10 ? ", … (\(found.count) in all)" : ""
@@ -63,6 +63,15 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
                 detail: PreferencesFact.keyPrefixMatchesSeveral(keys: found))
         }
         return found.first.map { PreferenceKey($0, formats: formats, settingOnly: holdsSettingOnly) } ?? self
+    }
+
+    /// Whether `key` starts with `prefix`, byte for byte: over an app's thousands of keys, a
+    /// length check and a comparison of contiguous bytes, not a generic walk of each key.
+    private static func starts(_ key: String, with prefix: String) -> Bool {
+        guard key.utf8.count >= prefix.utf8.count else { return false }
+        var key = key
+        var prefix = prefix
+        return key.withUTF8 { key in prefix.withUTF8 { prefix in key.prefix(prefix.count).elementsEqual(prefix) } }
     }
 
     /// Whether `value` holds a state one of ``formats`` recognizes (a string or data).
