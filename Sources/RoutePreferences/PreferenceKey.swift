@@ -106,6 +106,10 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             }
             return .navigator(try naming { try format.read(bytes) })
         case .integer(let integer):
+            if formats.isForced {
+                // --format named a navigator format, which no integer is.
+                throw FormatTable.notInFormat(formats.defaultFormat.name, summary: formats.defaultFormat.summary).about(description)
+            }
             guard let raw = integer.int64 else {
                 throw notARoute("holds the integer \(integer), which is past the largest raw value an Int-backed enum can have (\(Int64.max))", in: dictionary)
             }

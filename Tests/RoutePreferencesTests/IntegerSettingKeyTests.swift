@@ -2,6 +2,7 @@ import Testing
 import RouteModel
 import RoutePreferences
 import RouteStore
+import RouteCodecs
 import PropertyListCodec
 import TestSupport
 
@@ -90,6 +91,18 @@ import TestSupport
         #expect(onString?.message == "invalid route name '2': it must start with a letter or '_'")
         #expect(preferences.writes == 0)
         #expect(preferences.document.dictionary == Self.preferences)
+    }
+
+    /// `--format` naming a navigator format takes no integer: refused as a value not in it.
+    @Test func aForcedNavigatorFormatRefusesAnInteger() throws {
+        let preferences = MemoryPreferences(Self.preferences)
+        let store = PreferenceKeyStore(preferences, key: PreferenceKey("tab", formats: try #require(FormatTable.standard.narrowed(to: "routectl"))))
+        let error = #expect(throws: NavigatorError.self) { try store.readState() }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.detail?.isEqual(to: FormatFact.notInFormat(format: "routectl")) == true)
+        #expect(error?.message.hasPrefix("'memory' key 'tab' is not in the format 'routectl'") == true, "\(error?.message ?? "")")
+        #expect(throws: NavigatorError.self) { try perform(store, .setInteger(1)) }
+        #expect(preferences.writes == 0)
     }
 
     /// Past `Int64.max` no `Int`-backed enum's raw value: refused as a value that holds no
