@@ -169,7 +169,7 @@ struct Context {
     func about(_ error: NavigatorError, foundKey: String? = nil) -> NavigatorError {
         guard error.subject.isEmpty else { return error }
         switch error.fact {
-        case .onlyARootRoute?, .keepsNoHistory?: return error.about(subject(foundKey: foundKey))
+        case .onlyARootRoute?, .onlyAnInteger?, .keepsNoHistory?: return error.about(subject(foundKey: foundKey))
         default: return error
         }
     }
