@@ -297,6 +297,25 @@ import TestSupport
         #expect((read["selected"] as? NSNumber)?.int64Value == -7 && (read["tab"] as? NSNumber)?.int64Value == 2 && read.count == 3)
     }
 
+    // MARK: - The README
+
+    /// The README's example, run: what it shows is what the binary prints (its folder,
+    /// `/tmp/readme`, stands for the test's).
+    @Test(Self.python) func theREADMEsExampleIsWhatTheBinaryPrints() throws {
+        let script = #"import plistlib; plistlib.dump({"launches": 3, "tab": 1}, open("tabs.plist", "wb"), fmt=plistlib.FMT_BINARY)"#
+        _ = try AppPlist.run(script, in: sandbox)
+        var transcript = "$ python3 -c '\(script)'\n"
+        for command in [["show"], ["set", "2"], ["show", "--json"], ["set", "home"]] {
+            let result = sandbox.runBare(["-f", "tabs.plist", "--key", "tab"] + command)
+            #expect(result.status == (command == ["set", "home"] ? 1 : 0), "\(command): \(result.stderr)")
+            transcript += "$ routectl -f tabs.plist --key tab \(command.joined(separator: " "))\n" + result.stdout + result.stderr
+        }
+        let shown = transcript.replacingOccurrences(of: sandbox.folder, with: "/tmp/readme")
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined()
+        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
+        #expect(readme.contains("  ```console\n" + shown + "  ```\n"), "the README should show:\n\(shown)")
+    }
+
     // MARK: - A domain
 
     /// `--domain` through the stand-in `defaults`: one export per command, an import only for a
