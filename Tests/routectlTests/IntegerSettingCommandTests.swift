@@ -203,6 +203,10 @@ import TestSupport
         let navigator = sandbox.contents(file)
         #expect(sandbox.runBare(["-f", file, "set", "-3"]).status == 64)
         #expect(sandbox.contents(file) == navigator)
+        // Without --key no store can take an integer: refused before the file is read, as always.
+        sandbox.write("{not json", to: file)
+        let corrupt = sandbox.runBare(["-f", file, "set", "2"])
+        #expect(corrupt.status == 64 && corrupt.errorLines.first == "routectl: invalid route name '2': it must start with a letter or '_'", "\(corrupt.stderr)")
     }
 
     /// No `Int` holds an integer past Int64.max: no Int-backed enum's raw value. Refused as a

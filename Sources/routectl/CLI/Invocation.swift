@@ -56,7 +56,8 @@ struct Invocation {
                     hint: "run them one at a time: --url prints the URL alone")
             }
             action = .show(pathOnly: options.pathOnly, url: options.url)
-        case .set where RawInteger.isSpelt(arguments[0]):
+        case .set where RawInteger.isSpelt(arguments[0]) && options.key != nil:
+            // Only a key holds an integer; elsewhere it is the invalid route name it always was.
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
         case .set, .push:
             let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
