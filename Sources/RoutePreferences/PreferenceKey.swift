@@ -34,9 +34,8 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     public let formats: FormatTable
     /// Whether the key is read as a route setting only (`--format setting`): a string that none
     /// of ``formats`` recognizes and that does not start as JSON does (`{` or `[`), or an
-    /// integer an `Int` holds; any other
-    /// value is refused as not in the format `setting`, and no navigator state is written under
-    /// the key.
+    /// integer an `Int` holds; any other value is refused as not in the format `setting`, and no
+    /// navigator state is written under the key.
     public let holdsSettingOnly: Bool
 
     /// The key called `name`, holding a state in one of `formats`, or only a route setting when
@@ -152,9 +151,8 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
 
     /// `dictionary` with `state` under the key: a setting as a string, or as an integer in the
     /// width of the integer the key held (see ``PropertyListInteger/keepingWidth(of:)``), or
-    /// removed when unset;
-    /// a navigator state in the format and form (string or data) of the state the key holds,
-    /// or as data in the default format. The oldest history entries of a navigator state are
+    /// removed when unset; a navigator state in the format and form (string or data) of the
+    /// state the key holds, or as data in the default format. The oldest history entries of a navigator state are
     /// dropped when it would not fit in its format's limit; returns how many were.
     ///
     /// - Throws: `cannotApply` when a navigator state does not fit even so.
