@@ -79,6 +79,10 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         /// `operation` needs more than a ``RouteSetting`` holds (a root route name); `route` is
         /// the route it would have pushed, presented or set with parameters.
         case onlyARootRoute(operation: String, route: String?)
+        /// `operation` needs more than a ``RouteSetting`` that holds an integer (the raw value of
+        /// an `Int`-backed enum) holds, or a route name where it takes an integer; `value` is the
+        /// integer it holds.
+        case onlyAnInteger(operation: String, value: Int64)
         /// `redo` of `requested` changes found only `available` to take forward.
         case nothingToRedo(requested: Int, available: Int)
         /// `operation` (`history`, `undo` or `redo`) needs a history, which the state's format

@@ -175,6 +175,10 @@ public struct NavigatorState: Sendable {
     private mutating func change(_ operation: NavigationOperation) throws -> Bool {
         switch operation {
         case .set(let route): return replace(with: startingTree(route))
+        case .setInteger(let value):
+            // A root is a route: an integer is refused as the route name it is not.
+            try Route.validateName(String(value), what: "route name")
+            return false
         case .reset:
             switch resetRule {
             case .initialRoute: return replace(with: startingTree(initial))

@@ -63,6 +63,10 @@ enum Advice {
             return "it holds the raw value of the app's route enum; to make \(quoted(route)) the root instead, run: \(routectl(store)) set \(route)"
         case .onlyARootRoute:
             return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(store)) show"
+        case .onlyAnInteger("set", let value), .onlyAnInteger("go", let value):
+            return "it holds the raw value of an Int-backed enum, and set takes one, such as the \(value) it holds: \(routectl(store)) set \(value)"
+        case .onlyAnInteger:
+            return "it holds the raw value of an Int-backed enum, an integer only; see it with: \(routectl(store)) show"
         case .nothingToRedo:
             return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
         case .keepsNoHistory:
