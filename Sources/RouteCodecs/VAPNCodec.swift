@@ -89,6 +89,9 @@ public struct VAPNCodec: NavigatorCodec {
     public func checkWritable(_ state: NavigatorState) throws {}
 
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
+        guard state.links.isEmpty else {
+            throw Self.cannotHold("deep links: the library keeps none, so link add has nowhere to declare one")
+        }
         let old = state.preserved?.payload as? [JSONValue.Member] ?? []
         let tree = state.tree
         var members: [JSONValue.Member]
