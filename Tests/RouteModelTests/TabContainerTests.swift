@@ -103,6 +103,15 @@ import TestSupport
         #expect(s.tree.tabs == nil)
     }
 
+    /// A tab view is no route: a tab it does not have is named as not one of the tab view's,
+    /// never of the stand-in that fills its base.
+    @Test func aTabTheTabViewDoesNotHaveIsNotATabOfARoute() throws {
+        var s = try tabView()
+        let error = #expect(throws: NavigatorError.self) { try s.apply(.selectTab("third")) }
+        #expect(error?.message == "'third' is not a tab of the tab view", "\(error?.message ?? "")")
+        #expect(error?.fact == .unknownTab(name: "third", container: "", tabs: ["first", "second"]))
+    }
+
     @Test func resetClosesEveryFlowToItsRootAndKeepsTheTabs() throws {
         var s = try tabView()
         _ = try go(&s, "sheet:a/tab:second/settings/details/sheet:b")

@@ -167,6 +167,17 @@ import TestSupport
         #expect(box.run("link", "list").stdout == "URL  PATH\n")
     }
 
+    @Test func aTabTheTabViewDoesNotHaveIsNamedAsTheTabViewsWithItsTabs() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.tabs.json))
+        for command in [["tab", "nope"], ["go", "tab:nope/main"]] {
+            let result = box.run(command)
+            #expect(result.status == 64, "\(command): \(result.stderr)")
+            #expect(result.errorLines.first?.hasSuffix("'nope' is not a tab of the tab view") == true, "\(result.stderr)")
+            #expect(result.errorLines.dropFirst().first == "hint: the tab view's tabs are: first, second", "\(result.stderr)")
+        }
+    }
+
     @Test func aTreeTheLibraryWouldRejectIsRefusedWithItsCodingPathAndNoHintToDeleteIt() throws {
         let broken = #"{"destinations":[],"kind":{"tabView":{}},"id":"0A8E5B52-1C3D-4E6F-8A9B-0C1D2E3F4A5B","tabs":[{"root":{"main":{}},"destinations":[{"details":{"_0":42}}],"kind":{"flow":{}},"id":"1B9F6C63-2D4E-4F70-9BAC-1D2E3F4A5B6C","presentation":{"sheet":{}}}],"presentation":{"sheet":{}}}"#
         let box = Sandbox()
