@@ -251,7 +251,7 @@ public struct NavigatorState: Sendable {
         guard keepsHistory else { return true }
         history.append(
             at: timestamp, op: operation.name, args: arguments, path: path,
-            tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },
+            tabs: recordedTabs,
             to: place, limit: historyLimit)
         return true
     }
