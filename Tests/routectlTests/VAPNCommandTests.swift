@@ -178,6 +178,15 @@ import TestSupport
         }
     }
 
+    /// Completion offers the app's routes only: a tab view keeps no initial route, so the
+    /// stand-in that fills its base is no name to offer.
+    @Test func completionOffersTheTreesRoutesOnly() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.tabs.json))
+        #expect(box.run("__routes").stdout == "main\ndetails\nsettings\n")
+        #expect(box.run("__tabs").stdout == "first\nsecond\n")
+    }
+
     @Test func aTreeTheLibraryWouldRejectIsRefusedWithItsCodingPathAndNoHintToDeleteIt() throws {
         let broken = #"{"destinations":[],"kind":{"tabView":{}},"id":"0A8E5B52-1C3D-4E6F-8A9B-0C1D2E3F4A5B","tabs":[{"root":{"main":{}},"destinations":[{"details":{"_0":42}}],"kind":{"flow":{}},"id":"1B9F6C63-2D4E-4F70-9BAC-1D2E3F4A5B6C","presentation":{"sheet":{}}}],"presentation":{"sheet":{}}}"#
         let box = Sandbox()
