@@ -33,7 +33,8 @@ public struct VAPNCodec: NavigatorCodec {
     public var maxBytes: Int { 8 << 20 }
 
     /// Whether `bytes` are a JSON object whose top level has the members every node has
-    /// (`kind`, `id`, `destinations`, `tabs`, `presentation`) and no `format` (routectl's).
+    /// (`kind`, `id`, `destinations`, `tabs`, `presentation`), all but one at least (a tree
+    /// that lacks one is still the library's, refused naming it), and no `format` (routectl's).
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         guard FormatTable.startsWithObject(bytes) else { return false }
         var scanner = JSONScanner(bytes)
@@ -50,7 +51,7 @@ public struct VAPNCodec: NavigatorCodec {
         } catch {
             return false
         }
-        return found == 5
+        return found >= 4
     }
 
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {

@@ -169,6 +169,19 @@ import TestSupport
         #expect(written["id"] == .string("6f1c2e4a-0b7d-4c55-9e2a-3d8b1f0a9c11"), "an id is kept as it was written")
     }
 
+    /// A tree that lacks one member the library requires is still the library's tree: it is
+    /// found as one and refused naming that member, not read as a corrupt file of routectl's
+    /// (whose hint would move the app's file aside).
+    @Test(arguments: ["kind", "id", "destinations", "tabs", "presentation"])
+    func aTreeLackingOneRequiredMemberIsRefusedNamingIt(_ member: String) throws {
+        var object = try #require({ if case .object(let members) = try value(Self.flow) { return members } else { return nil } }())
+        object.removeAll { $0.key == member }
+        var writer = JSONWriter(capacity: 256)
+        writer.value(.object(object))
+        let error = #expect(throws: NavigatorError.self) { try FormatTable.standard.decode(writer.bytes) }
+        #expect(error?.message.contains("no '\(member)', which the library requires") == true, "\(error?.message ?? "")")
+    }
+
     @Test func onlyVAPNTreesAreRecognized() {
         #expect(codec.recognizes(Array(Self.flow.utf8)))
         #expect(codec.recognizes(Array(Self.tabs.utf8)))
