@@ -48,7 +48,8 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         /// A tab was asked of the root `root`, which is no tab container; `containers` are the
         /// declared ones.
         case noTabs(root: String, containers: [String])
-        /// `name` is not one of the tabs `tabs` of the container `container`.
+        /// `name` is not one of the tabs `tabs` of the container `container` (empty for a tab
+        /// container that is no route).
         case unknownTab(name: String, container: String, tabs: [String])
         /// An undo of `requested` changes found history reaching back only `available`.
         case historyTooShort(requested: Int, available: Int)

@@ -28,7 +28,8 @@ enum Advice {
             return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(store)) set \(first)"
         case .unknownTab(let name, let container, let tabs):
             if let guess = Suggestion.closest(to: name, among: tabs) { return "did you mean '\(guess)'?" }
-            return "the tabs of \(quoted(container)) are: " + tabs.joined(separator: ", ")
+            let whose = container.isEmpty ? "the tab view's tabs" : "the tabs of \(quoted(container))"  // "": a container that is no route
+            return whose + " are: " + tabs.joined(separator: ", ")
         case .historyTooShort:
             return "see what can be undone with: \(routectl(store)) history"
         case .invalidPath:
