@@ -89,6 +89,7 @@ public struct VAPNCodec: NavigatorCodec {
     public func checkWritable(_ state: NavigatorState) throws {}
 
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
+        try checkEveryPresentationNavigates(state.tree, description: "VAPersistentNavigator's state")
         let old = state.preserved?.payload as? [JSONValue.Member] ?? []
         let tree = state.tree
         var members: [JSONValue.Member]

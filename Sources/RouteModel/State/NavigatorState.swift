@@ -184,7 +184,8 @@ public struct NavigatorState: Sendable {
         case .pop(let count): try tree.activeChain.pop(count)
         case .popTo(let name): return try tree.activeChain.pop(to: name)
         case .popToRoot: return tree.activeChain.popToRoot()
-        case .present(let route, let style): tree.activeChain.present(route, as: style)
+        case .present(let route, let style, let withNavigation):
+            tree.activeChain.present(route, as: style, withNavigation: withNavigation)
         case .dismiss: try tree.activeChain.dismiss()
         case .dismissAll: return tree.dismissAll()
         case .dismissTo(let name): return try tree.dismiss(to: name)
