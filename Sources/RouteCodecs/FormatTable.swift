@@ -100,7 +100,8 @@ public struct FormatTable: Sendable {
         guard found.count <= 1 else {
             throw NavigatorError(
                 .invalidFile,
-                "could be any of the formats \(found.map { NavigatorError.quote($0.name) }.joined(separator: ", ")): say which with --format")
+                "could be any of the formats \(found.map { NavigatorError.quote($0.name) }.joined(separator: ", ")): say which with --format",
+                detail: FormatFact.severalFormats(formats: found.map(\.name)))
         }
         return found.first
     }
