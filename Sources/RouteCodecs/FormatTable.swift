@@ -38,6 +38,7 @@ public struct FormatTable: Sendable {
     public static let standard = FormatTable([
         NavigatorFileCodec(),
         VAPNCodec(),
+        CodableArrayCodec(),
     ])
 
     /// The default: the format of a new state.
