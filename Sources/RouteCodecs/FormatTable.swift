@@ -39,6 +39,7 @@ public struct FormatTable: Sendable {
         NavigatorFileCodec(),
         VAPNCodec(),
         CodableArrayCodec(),
+        FlowStacksCodec(),
     ])
 
     /// The default: the format of a new state.
