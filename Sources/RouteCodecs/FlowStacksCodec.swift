@@ -11,12 +11,12 @@ import RouteModel
 ///
 /// Read: a stack without a root of its own; `push` routes push on the flow on top, a `sheet`
 /// or `cover` presents a flow rooted at its screen, and the routes after it belong to that
-/// flow; `withNavigation` is the presentation's ``Presentation/withNavigation``. A screen that
-/// is no enum value (FlowPath's `Si` `7`) is a route named after its type (`Int`) holding its
-/// JSON as `_0` (`Int?_0:=7`), and is written back as it was. Written: in the shape read (the
-/// empty array as `[Route<Screen>]`), every route that is still what it was byte for byte,
-/// each screen that stays with its type name and JSON text. Tabs, a root of its own, and a
-/// new push on a flow presented without navigation cannot be held.
+/// flow; `withNavigation` is the presentation's ``Presentation/withNavigation``. A FlowPath
+/// screen that is no enum value is a plain value (``FlowPathScreen``: `Si` `7` is `Int?_0:=7`).
+/// Written: in the shape read (the empty array as `[Route<Screen>]`), every route that is
+/// still what it was byte for byte, each screen that stays with its type name and JSON text,
+/// a new FlowPath screen with a type ``FlowPathScreenText`` tells. Tabs, a root of its own,
+/// and a new push on a flow presented without navigation cannot be held.
 public struct FlowStacksCodec: NavigatorCodec {
     /// A codec for FlowStacks' routes.
     public init() {}
@@ -42,8 +42,8 @@ public struct FlowStacksCodec: NavigatorCodec {
         let routes: [FlowStacksRoute]
         /// Of FlowPath's triples: each route's type name, bottom first.
         let typeNames: [String]
-        /// Of FlowPath's triples: whether each route's screen is no enum value, bottom first.
-        let opaque: [Bool]
+        /// Of FlowPath's triples: the shape of each route's screen, bottom first.
+        let shapes: [FlowPathScreen.Shape]
         /// The tree as read.
         let tree: NavigationTree
 
@@ -68,27 +68,27 @@ public struct FlowStacksCodec: NavigatorCodec {
                 .invalidFile, "is not FlowStacks' routes: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: name))
         }
         var typeNames: [String] = []
-        var opaque: [Bool] = []
+        var shapes: [FlowPathScreen.Shape] = []
         if isFlowPath {
-            (routes, typeNames, opaque) = try Self.triples(values)
+            (routes, typeNames, shapes) = try Self.triples(values)
         }
         let tree = FlowStacksRoute.tree(routes)
         var state = NavigatorState()
         state.resetRule = .closeToRoots
         state.tree = tree
-        state.preserved = Preserved(Read(text: text, isFlowPath: isFlowPath, routes: routes, typeNames: typeNames, opaque: opaque, tree: tree))
+        state.preserved = Preserved(Read(text: text, isFlowPath: isFlowPath, routes: routes, typeNames: typeNames, shapes: shapes, tree: tree))
         return state
     }
 
     /// The routes of FlowPath's triples `values` (last first), bottom first, with their type
-    /// names and whether each screen is no enum value.
-    private static func triples(_ values: [JSONValue]) throws -> (routes: [FlowStacksRoute], typeNames: [String], opaque: [Bool]) {
+    /// names and the shapes of their screens.
+    private static func triples(_ values: [JSONValue]) throws -> (routes: [FlowStacksRoute], typeNames: [String], shapes: [FlowPathScreen.Shape]) {
         guard values.count % 3 == 0 else {
             throw invalid("a route's style, type name and JSON come in threes, and the last is cut short", at: "[\(values.count)]")
         }
         var routes: [FlowStacksRoute] = []
         var typeNames: [String] = []
-        var opaque: [Bool] = []
+        var shapes: [FlowPathScreen.Shape] = []
         for start in stride(from: values.count - 3, through: 0, by: -3) {
             let (style, withNavigation) = try FlowStacksRoute.style(values[start], at: "[\(start)]")
             guard case .string(let typeName) = values[start + 1], !typeName.isEmpty else {
@@ -103,26 +103,16 @@ public struct FlowStacksCodec: NavigatorCodec {
             } catch let error as JSONSyntaxError {
                 throw invalid("the screen's JSON text does not parse: \(error.reason)", at: "[\(start + 2)]")
             }
-            let isEnumValue = Self.isEnumValue(screen)
             do {
-                let route = isEnumValue
-                    ? try Route(codableValue: screen)
-                    : try Route(SwiftTypeName.shortName(typeName), parameters: [Route.Parameter(key: "_0", json: screen.text)])
+                let (route, shape) = try FlowPathScreen.route(typeName: typeName, json: screen)
                 routes.append(FlowStacksRoute(style, withNavigation: withNavigation, screen: route))
+                shapes.append(shape)
             } catch let error as NavigatorError {
                 throw invalid(error.reason, at: "[\(start + 2)]")
             }
             typeNames.append(typeName)
-            opaque.append(!isEnumValue)
         }
-        return (routes, typeNames, opaque)
-    }
-
-    /// Whether `value` is what synthesized `Codable` writes for an enum value: an object with
-    /// one member, whose value is an object.
-    private static func isEnumValue(_ value: JSONValue) -> Bool {
-        guard case .object(let cases) = value, cases.count == 1, case .object = cases[0].value else { return false }
-        return true
+        return (routes, typeNames, shapes)
     }
 
     public func checkWritable(_ state: NavigatorState) throws {}
@@ -141,7 +131,7 @@ public struct FlowStacksCodec: NavigatorCodec {
         var elements: [[JSONArrayText.Element]] = []
         elements.reserveCapacity(routes.count)
         if let old, old.isFlowPath {
-            var screens = ScreenText(old)
+            let screens = FlowPathScreenText(old)
             for (index, route) in routes.enumerated() {
                 if let kept = reuse.take(route, at: index) {
                     let start = old.start(of: kept)
@@ -199,67 +189,5 @@ public struct FlowStacksCodec: NavigatorCodec {
         return NavigatorError(
             .invalidFile, "is not FlowStacks' routes as routectl reads them: at \(path), \(reason)",
             detail: FormatFact.foreignStateUnreadable(format: "flowstacks"))
-    }
-}
-
-/// The type name and JSON text of a screen written in FlowPath's triples: those of a screen
-/// read equal to it, kept as they were; else a new one's.
-private struct ScreenText {
-    let old: FlowStacksCodec.Read
-    /// Where the first route read with each screen is.
-    private var places: [Route: Int]?
-
-    init(_ old: FlowStacksCodec.Read) {
-        self.old = old
-    }
-
-    /// The elements of `screen`'s type name and JSON text.
-    ///
-    /// - Throws: `invalidInput` when it is new and no type name fits it.
-    mutating func text(of screen: Route) throws -> [JSONArrayText.Element] {
-        if places == nil {
-            places = [:]
-            for (index, route) in old.routes.enumerated() where places![route.screen] == nil { places![route.screen] = index }
-        }
-        if let index = places![screen] {
-            let start = old.start(of: index)
-            return [.old(start + 1), .old(start + 2)]
-        }
-        var writer = JSONWriter(capacity: 64)
-        let typeName: String
-        if let opaqueType = opaqueType(of: screen) {
-            // A value of a type that is no enum, as read: its `_0` is its JSON.
-            typeName = opaqueType
-            let value = screen.parameters[0]
-            if value.type == .string { writer.string(value.value) } else { writer.raw(value.value) }
-        } else {
-            typeName = try sharedTypeName()
-            writer.value(screen.codableValue)
-        }
-        var name = JSONWriter(capacity: 32)
-        name.string(typeName)
-        var json = JSONWriter(capacity: writer.bytes.count + 16)
-        json.string(writer.text)
-        return [.new(name.bytes), .new(json.bytes)]
-    }
-
-    /// The type name of the screens read that are no enum values and show as routes named as
-    /// `screen` is, when `screen` holds one value `_0` as they do.
-    private func opaqueType(of screen: Route) -> String? {
-        guard screen.parameters.count == 1, screen.parameters[0].key == "_0" else { return nil }
-        return old.routes.indices.first { old.opaque[$0] && old.routes[$0].screen.name == screen.name }.map { old.typeNames[$0] }
-    }
-
-    /// The one type name the enum values read share.
-    private func sharedTypeName() throws -> String {
-        var names: [String] = []
-        for (index, name) in old.typeNames.enumerated() where !old.opaque[index] && !names.contains(name) { names.append(name) }
-        guard names.count == 1 else {
-            let seen = names.isEmpty ? "it holds no enum value to take one from" : "its enum values have several: " + names.prefix(5).map { NavigatorError.quote($0) }.joined(separator: ", ")
-            throw NavigatorError(
-                .invalidInput,
-                "a new screen in FlowStacks' FlowPath needs the mangled name of its Swift type (such as 5MyApp6ScreenO), and \(seen); routectl cannot tell which")
-        }
-        return names[0]
     }
 }

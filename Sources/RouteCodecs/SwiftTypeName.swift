@@ -3,12 +3,13 @@ import RouteModel
 /// A Swift type's name as a library stores it beside a value (FlowStacks' and
 /// NavigationBackport's mangled `5MyApp6ScreenO`, `Si`; SwiftUI's readable `MyApp.Recipe`,
 /// `Swift.Int`), and the short name routectl shows a value of it by: its last component
-/// (`Screen`, `Int`, `Recipe`), or `value` when it has none that is a route name.
+/// (`Screen`, `Int`, `Recipe`).
 enum SwiftTypeName {
-    /// The short name of the type `name` names, a valid route name.
-    static func shortName(_ name: String) -> String {
+    /// The short name of the type `name` names; `nil` when it has none that is a valid route
+    /// name (a generic's mangling, `SaySiG`; a name outside ASCII).
+    static func shortName(_ name: String) -> String? {
         let candidate = name.contains(".") ? readableShortName(name) : mangledShortName(name)
-        return candidate.flatMap { Route.isValidName($0) ? $0 : nil } ?? "value"
+        return candidate.flatMap { Route.isValidName($0) ? $0 : nil }
     }
 
     /// The standard library's types that mangle to a substitution of their own.

@@ -120,10 +120,12 @@ import TestSupport
     }
 
     @Test func everyShapeOfScreenReadsAsTheRoutesItIs() throws {
-        var state = try codec.decode(CodableArrayFixtures.Stack.everyShape.json)
+        // Encoded once: JSONEncoder's member order can differ from one encoding to the next.
+        let json = CodableArrayFixtures.Stack.everyShape.json
+        var state = try codec.decode(json)
         let names = state.tree.chain.base.pushed.map(\.name)
         #expect(names == ["home", "details", "profile", "feature", "feature", "tags", "note", "note", "settings"])
         #expect(state.tree.chain.base.pushed[7].parameters.first?.value == "a/b — 日本", "JSONEncoder's \\/ read as /")
-        #expect(try codec.encode(&state).bytes == CodableArrayFixtures.Stack.everyShape.json)
+        #expect(try codec.encode(&state).bytes == json)
     }
 }

@@ -68,10 +68,12 @@ import TestSupport
     @Test func aNewScreenWithoutATypeToNameIsAUsageErrorSayingWhy() throws {
         let onlyInts = #"[{"push":{}},"Si","7"]"#
         let none = #expect(throws: NavigatorError.self) { try written(onlyInts, .push(route("home"))) }
-        #expect(none?.kind == .invalidInput && none?.reason.contains("holds no enum value to take one from") == true, "\(none?.reason ?? "")")
+        #expect(none?.kind == .invalidInput && none?.reason.contains("cannot tell the type of the new screen 'home'") == true, "\(none?.reason ?? "")")
+        #expect(none?.reason.hasSuffix("the routes hold screens of 'Si'") == true, "an Int is no enum value: \(none?.reason ?? "")")
         let two = #"[{"push":{}},"5MyApp6ScreenO","{\"a\":{}}",{"push":{}},"5MyApp5OtherO","{\"b\":{}}"]"#
         let several = #expect(throws: NavigatorError.self) { try written(two, .push(route("home"))) }
-        #expect(several?.kind == .invalidInput && several?.reason.contains("several: '5MyApp5OtherO', '5MyApp6ScreenO'") == true, "\(several?.reason ?? "")")
+        #expect(several?.kind == .invalidInput && several?.reason.hasSuffix("the routes hold screens of '5MyApp5OtherO', '5MyApp6ScreenO'") == true, "\(several?.reason ?? "")")
+        #expect(try written(two, .push(route("a", "_0:=1"))).hasPrefix(#"[{"push":{}},"5MyApp6ScreenO","{\"a\":{\"_0\":1}}","#), "the type whose screens show under the route's name")
         #expect(try written(two, .pop(1), .push(route("a"))) == two, "a screen read is no new screen")
     }
 
@@ -143,18 +145,28 @@ import TestSupport
 
     @Test(arguments: [
         ("5MyApp6ScreenO", "Screen"), ("Si", "Int"), ("SS", "String"), ("5MyApp5OuterO5InnerV", "Inner"), ("s5Int64V", "Int64"),
-        ("5MyApp6Hidden33_0123456789ABCDEF0123456789ABCDEFLLV", "Hidden"), ("SaySiG", "value"), ("", "value"),
+        ("5MyApp6Hidden33_0123456789ABCDEF0123456789ABCDEFLLV", "Hidden"), ("SaySiG", nil), ("", nil),
         ("MyApp.Recipe", "Recipe"), ("Swift.Int", "Int"), ("MyApp.(unknown context at $56099b7b7278).Hidden", "Hidden"),
-        ("Swift.Array<Swift.Int>", "Array"), ("9999999999999", "value"), ("3ab", "value"),
+        ("Swift.Array<Swift.Int>", "Array"), ("9999999999999", nil), ("3ab", nil), ("5Zoë", nil),
     ])
-    func aValueThatIsNoEnumIsARouteNamedAfterItsType(_ typeName: String, _ name: String) throws {
+    func aValueThatIsNoEnumIsARouteNamedAfterItsType(_ typeName: String, _ name: String?) throws {
         let text = #"[{"push":{}},"# + "\"\(typeName)\"" + #","[1]"]"#
-        if typeName.isEmpty {
-            #expect(throws: NavigatorError.self) { try decode(text) }
+        guard let name else {
+            let error = #expect(throws: NavigatorError.self) { try decode(text) }
+            #expect(error?.kind == .invalidFile && error?.reason.contains(typeName.isEmpty ? "at [1], " : "at [2], ") == true, "\(error?.reason ?? "")")
             return
         }
         let state = try decode(text)
         #expect(state.tree.chain.base.pushed == [try route(name, "_0:=[1]")], "\(typeName)")
         #expect(try encode(state) == text)
+    }
+
+    @Test func aStructIsARouteOfItsMembersAndANewOneIsWrittenAsOne() throws {
+        let recipes = #"[{"push":{}},"5MyApp6RecipeV","{\"id\":42,\"title\":\"Soup\"}"]"#
+        #expect(try decode(recipes).path == "/Recipe?id:=42&title=Soup")
+        #expect(try written(recipes, .push(route("Recipe", "id:=43", "title=Stew")))
+            == #"[{"push":{}},"5MyApp6RecipeV","{\"id\":43,\"title\":\"Stew\"}",{"push":{}},"5MyApp6RecipeV","{\"id\":42,\"title\":\"Soup\"}"]"#)
+        let shapedLikeAnEnum = #expect(throws: NavigatorError.self) { try written(recipes, .push(route("Recipe", #"box:={}"#))) }
+        #expect(shapedLikeAnEnum?.kind == .cannotApply, "{\"box\":{}} would read back as an enum value")
     }
 }

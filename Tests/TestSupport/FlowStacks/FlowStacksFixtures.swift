@@ -2,7 +2,7 @@ import Foundation
 
 /// FlowStacks' routes as the library's types encode them, for tests: lists of
 /// `Route<AppScreen>` encoded by Foundation's `JSONEncoder()` (compact, `/` escaped, members in
-/// an order that changes from one process to the next), FlowPath's triples likewise, the
+/// an order that can change from one encoding to the next), FlowPath's triples likewise, the
 /// notes' own documents, and the decoders that prove what routectl wrote is read back.
 public enum FlowStacksFixtures {
     public typealias Route = FlowStacksMirror.Route<AppScreen>
