@@ -180,3 +180,73 @@ import TestSupport
         #expect(FlowStacksFixtures.describe(try FlowStacksFixtures.decode(Array(box.contents()!))) == FlowStacksFixtures.describe(fixture.routes))
     }
 }
+
+/// The README's stacks example, from its own script (docs/examples/stacks.py): every command
+/// of its console block is run in a fresh folder, and prints exactly what the README shows.
+@Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct StackFormatsReadmeExampleTests {
+    /// The words of a command line as a shell splits them (plain words and '...' quoting).
+    static func words(_ line: Substring) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var inWord = false
+        for character in line {
+            if character == "'" {
+                quoted.toggle()
+                inWord = true
+            } else if character == " ", !quoted {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    @Test func everyCommandPrintsWhatTheREADMEShows() throws {
+        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "$ python3 docs/examples/stacks.py"))
+        let block = readme[start.lowerBound...]
+        let end = try #require(block.range(of: "\n```"))
+        let lines = block[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let box = Sandbox()
+        _ = try VAPNFixtures.runPython(
+            "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])",
+            [Docs.path("docs/examples/stacks.py"), box.folder])
+        var index = 1
+        var commands = 0
+        while index < lines.count {
+            let command = lines[index].dropFirst(2)
+            index += 1
+            var shown: [Substring] = []
+            while index < lines.count, !lines[index].hasPrefix("$ ") {
+                shown.append(lines[index])
+                index += 1
+            }
+            let expected = shown.map { $0 + "\n" }.joined().replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
+            let words = Self.words(command)
+            let printed: String
+            switch words.first {
+            case "routectl":
+                let result = box.runBare(Array(words.dropFirst()))
+                printed = result.stdout + result.stderr
+            case "cat":
+                printed = box.text(box.folder + "/" + words[1]) + "\n"
+            case "python3":
+                printed = String(decoding: try VAPNFixtures.storedValue(path: box.folder + "/com.example.app.plist", key: "stack").json, as: UTF8.self) + "\n"
+            default:
+                Issue.record("the README runs \(command), which this test does not know")
+                continue
+            }
+            #expect(printed == expected, "\(command)")
+            commands += 1
+        }
+        #expect(commands >= 12, "the block was read")
+        let back = try FlowStacksFixtures.decode(Array(box.contents(box.folder + "/routes.json")!))
+        #expect(back.isEmpty, "read by the library's decoder")
+    }
+}
