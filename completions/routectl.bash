@@ -98,7 +98,7 @@ _routectl() {
         case $command in
             show) own='--path --url' ;;
             pop) own='--to --root' ;;
-            present) own='--cover' ;;
+            present) own='--cover --no-navigation' ;;
             dismiss) own='--to --all' ;;
             reset) own='--force' ;;
             history) own='--last -n' ;;
@@ -112,7 +112,7 @@ _routectl() {
         case $option in
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --simulator) _routectl_reply "$cur" < <(printf '%s\n' booted) ;;
-            --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn setting) ;;
+            --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn codable-array flowstacks setting) ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac

@@ -12,4 +12,7 @@ public enum FormatFact: ErrorDetail, Equatable {
     /// or that the library's own decoder would reject. It is the app's data, not routectl's:
     /// nothing may suggest replacing it.
     case foreignStateUnreadable(format: String)
+    /// The value could be in any of the formats `formats` (such as `[]`, an empty array in
+    /// several libraries' formats), and its content cannot tell which: `--format` must say.
+    case severalFormats(formats: [String])
 }

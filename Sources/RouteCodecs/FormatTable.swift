@@ -38,6 +38,8 @@ public struct FormatTable: Sendable {
     public static let standard = FormatTable([
         NavigatorFileCodec(),
         VAPNCodec(),
+        CodableArrayCodec(),
+        FlowStacksCodec(),
     ])
 
     /// The default: the format of a new state.
@@ -100,7 +102,8 @@ public struct FormatTable: Sendable {
         guard found.count <= 1 else {
             throw NavigatorError(
                 .invalidFile,
-                "could be any of the formats \(found.map { NavigatorError.quote($0.name) }.joined(separator: ", ")): say which with --format")
+                "could be any of the formats \(found.map { NavigatorError.quote($0.name) }.joined(separator: ", ")): say which with --format",
+                detail: FormatFact.severalFormats(formats: found.map(\.name)))
         }
         return found.first
     }
@@ -118,12 +121,18 @@ public struct FormatTable: Sendable {
     /// (Bytes, not any sequence: a generic here runs unspecialized when called from another
     /// module, looking its types up at run time.)
     public static func startsWithObject(_ bytes: [UInt8]) -> Bool {
-        for byte in bytes {
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            default: return byte == UInt8(ascii: "{")
-            }
-        }
-        return false
+        firstByte(bytes) == UInt8(ascii: "{")
+    }
+
+    /// Whether `bytes` start, after white space, with `{` or `[`: JSON that is some library's
+    /// state, never the raw value of an app's route enum.
+    public static func startsWithJSONContainer(_ bytes: [UInt8]) -> Bool {
+        let first = firstByte(bytes)
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// The first byte of `bytes` after white space.
+    private static func firstByte(_ bytes: [UInt8]) -> UInt8? {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 }

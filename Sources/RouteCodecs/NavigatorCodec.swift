@@ -66,6 +66,16 @@ extension NavigatorCodec {
         return state
     }
 
+    /// Refuses `tree` (`cannotApply`) when it presents a sheet or cover without navigation of
+    /// its own (``Presentation/withNavigation``), for a format that cannot hold one;
+    /// `description` names the format, such as `routectl's navigator file`.
+    public func checkEveryPresentationNavigates(_ tree: NavigationTree, description: String) throws {
+        guard tree.presentsWithoutNavigation else { return }
+        throw NavigatorError(
+            .cannotApply,
+            "\(description) cannot hold a sheet or cover without navigation of its own (present --no-navigation): only FlowStacks' routes (format 'flowstacks') hold one")
+    }
+
     /// `state` (a fresh one unless given) as a new state in this format, where there was none,
     /// recording the format as ``read(_:)`` does.
     ///

@@ -87,7 +87,9 @@ extension JSONWriter {
         }
     }
 
-    /// Appends `[{"style": "sheet", "root": {...}, "stack": [...]}, ...]`.
+    /// Appends `[{"style": "sheet", "root": {...}, "stack": [...]}, ...]`, with
+    /// `"withNavigation": false` in a presentation that has no navigation of its own (which
+    /// only `show --json` writes: routectl's file refuses one).
     package mutating func presentations(_ presented: [Presentation]) {
         bytes.append(UInt8(ascii: "["))
         for (index, presentation) in presented.enumerated() {
@@ -98,6 +100,7 @@ extension JSONWriter {
             route(presentation.flow.root)
             raw(", \"stack\": ")
             routeArray(presentation.flow.pushed)
+            if !presentation.withNavigation { raw(", \"withNavigation\": false") }
             preserved(presentation.preserved)
             raw("}")
         }

@@ -93,6 +93,7 @@ public struct VAPNCodec: NavigatorCodec {
         guard state.links.isEmpty else {
             throw Self.cannotHold("deep links: the library keeps none, so link add has nowhere to declare one")
         }
+        try checkEveryPresentationNavigates(state.tree, description: "VAPersistentNavigator's state")
         let old = state.preserved?.payload as? [JSONValue.Member] ?? []
         let tree = state.tree
         var members: [JSONValue.Member]

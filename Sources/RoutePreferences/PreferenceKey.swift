@@ -105,11 +105,11 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             if let format = try naming({ try formats.recognizing(bytes) }) {
                 return .navigator(try naming { try format.read(bytes) })
             }
-            guard FormatTable.startsWithObject(bytes) else { return .setting(.value(text)) }
+            guard FormatTable.startsWithJSONContainer(bytes) else { return .setting(.value(text)) }
             throw notARoute("holds JSON in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
         case .data(let bytes):
             guard let format = try naming({ try formats.recognizing(bytes) }) else {
-                let what = FormatTable.startsWithObject(bytes) ? "JSON" : "data"
+                let what = FormatTable.startsWithJSONContainer(bytes) ? "JSON" : "data"
                 throw notARoute("holds \(what) in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
             }
             return .navigator(try naming { try format.read(bytes) })

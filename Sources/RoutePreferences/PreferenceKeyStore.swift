@@ -164,7 +164,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             // not decode: the user said --force, and its old value is printed before it goes.
             switch fact {
             case .notInFormat, .foreignStateUnreadable: return true
-            case .cannotStartFromNothing: return false
+            case .cannotStartFromNothing, .severalFormats: return false
             }
         default: return false
         }

@@ -15,7 +15,7 @@ import Testing
     /// The table row.
     static let table = FormatTable.standard.adding(ToyFormat())
 
-    static let toy = #"[{"home":{}},{"details":{"_0":42,"title":"Zoë"}}]"#
+    static let toy = #"{"toy":[{"home":{}},{"details":{"_0":42,"title":"Zoë"}}]}"#
 
     @Test func aKeyHoldingTheToyFormatIsReadChangedAndWrittenBackAsAString() throws {
         let preferences = MemoryPreferences(["other": 1, "stack": .string(Self.toy)])
@@ -23,7 +23,7 @@ import Testing
         guard case .navigator(let state) = try store.readState() else { Issue.record("not a navigator state"); return }
         #expect(state.path == "home/details?_0:=42&title=Zo%C3%AB")
         _ = try store.updateState(recover: false) { try $0.perform(.push(Route("more")), at: "t") }
-        #expect(preferences.document.dictionary["stack"] == .string(#"[{"home":{}},{"details":{"_0":42,"title":"Zoë"}},{"more":{}}]"#))
+        #expect(preferences.document.dictionary["stack"] == .string(#"{"toy":[{"home":{}},{"details":{"_0":42,"title":"Zoë"}},{"more":{}}]}"#))
         #expect(preferences.document.dictionary["other"] == 1)
     }
 
@@ -31,7 +31,7 @@ import Testing
         let preferences = MemoryPreferences(["stack": .data(Array(Self.toy.utf8))])
         let store = PreferenceKeyStore(preferences, key: PreferenceKey("stack", formats: Self.table))
         _ = try store.updateState(recover: false) { try $0.perform(.pop(1), at: "t") }
-        #expect(preferences.document.dictionary["stack"] == .data(Array(#"[{"home":{}}]"#.utf8)))
+        #expect(preferences.document.dictionary["stack"] == .data(Array(#"{"toy":[{"home":{}}]}"#.utf8)))
         #expect(PreferenceKey.candidates(in: preferences.document.dictionary, formats: Self.table) == ["stack"])
         #expect(PreferenceKey.candidates(in: preferences.document.dictionary).isEmpty)
         let standard = PreferenceKeyStore(preferences, key: PreferenceKey("stack"))
@@ -47,7 +47,7 @@ import Testing
         let store = NavigatorStore(path: toyFile, formats: Self.table)
         #expect(try store.read().path == "home/details?_0:=42&title=Zo%C3%AB")
         _ = try store.update { try $0.perform(.set(Route("start")), at: "t") }
-        #expect(try String(contentsOfFile: toyFile, encoding: .utf8) == #"[{"start":{}}]"#)
+        #expect(try String(contentsOfFile: toyFile, encoding: .utf8) == #"{"toy":[{"start":{}}]}"#)
 
         let ownFile = folder + "/navigator.json"
         let own = NavigatorStore(path: ownFile, formats: Self.table)

@@ -3,14 +3,15 @@ import RouteCodecs
 import RouteModel
 
 /// A format that exists only in this test, to show that adding one is a codec file and a table
-/// row: a JSON array of enum values as synthesized `Codable` writes them, the root first (a
-/// stack of an app's `[Route]`, much as TCA keeps one). It holds a stack only.
+/// row: a JSON object whose one member, `toy`, is an array of enum values as synthesized
+/// `Codable` writes them, the root first (the standard table's `codable-array` reads a bare
+/// array of them). It holds a stack only.
 struct ToyFormat: NavigatorCodec {
     var name: String { "toy" }
     var maxBytes: Int { 1 << 20 }
 
     func recognizes(_ bytes: [UInt8]) -> Bool {
-        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "[")
+        FormatTable.startsWithObject(bytes) && (try? JSONValue(parsing: bytes))?["toy"] != nil
     }
 
     func decode(_ bytes: [UInt8]) throws -> NavigatorState {
@@ -20,7 +21,7 @@ struct ToyFormat: NavigatorCodec {
         } catch let error as JSONSyntaxError {
             throw NavigatorError(.invalidFile, "is not toy JSON: \(error.reason)")
         }
-        guard case .array(let elements) = value, let first = elements.first else {
+        guard case .array(let elements)? = value["toy"], let first = elements.first else {
             throw NavigatorError(.invalidFile, "is not a toy stack: an array of at least one enum value")
         }
         do {
@@ -41,6 +42,7 @@ struct ToyFormat: NavigatorCodec {
             throw NavigatorError(.cannotApply, "the toy format holds a stack only")
         }
         let stack = state.tree.chain.base
-        return EncodedState(bytes: Array(JSONValue.array(([stack.root] + stack.pushed).map(\.codableValue)).text.utf8))
+        let toy = JSONValue.array(([stack.root] + stack.pushed).map(\.codableValue))
+        return EncodedState(bytes: Array(JSONValue.object([JSONValue.Member("toy", toy)]).text.utf8))
     }
 }

@@ -93,9 +93,10 @@ public struct NavigationChain: Hashable, Sendable {
         topFlow.popToRoot()
     }
 
-    /// Presents a new flow rooted at `route` over the top flow. Always a change.
-    public mutating func present(_ route: Route, as style: PresentationStyle) {
-        presented.append(Presentation(style, RouteStack(root: route)))
+    /// Presents a new flow rooted at `route` over the top flow, with navigation of its own
+    /// unless `withNavigation` is `false`. Always a change.
+    public mutating func present(_ route: Route, as style: PresentationStyle, withNavigation: Bool = true) {
+        presented.append(Presentation(style, RouteStack(root: route), withNavigation: withNavigation))
     }
 
     /// Removes the top presentation.
@@ -131,15 +132,17 @@ public struct NavigationChain: Hashable, Sendable {
         return true
     }
 
-    /// Keeps what a codec read with each presentation of `old` (such as a node's id) on the
-    /// presentation at the same place here when it is still that presentation: the same style
-    /// over the same root, every one below it the same too.
+    /// Keeps what a codec read with each presentation of `old` (such as a node's id), and
+    /// whether it has navigation of its own (which a path does not say), on the presentation
+    /// at the same place here when it is still that presentation: the same style over the same
+    /// root, every one below it the same too.
     public mutating func keepPresentations(of old: NavigationChain) {
         for index in presented.indices where index < old.presented.count {
             guard presented[index].style == old.presented[index].style,
                 presented[index].flow.root == old.presented[index].flow.root
             else { return }
             presented[index].preserved = old.presented[index].preserved
+            presented[index].withNavigation = old.presented[index].withNavigation
         }
     }
 }

@@ -97,6 +97,12 @@ public struct NavigationTree: Hashable, Sendable {
         return base + chain.presented.flatMap(\.flow.routes) + (tabs?.all ?? []).flatMap { $0.chain.flows.flatMap(\.routes) }
     }
 
+    /// Whether a sheet or cover anywhere in the tree has no navigation of its own
+    /// (``Presentation/withNavigation``), which only some formats hold.
+    public var presentsWithoutNavigation: Bool {
+        ([chain] + (tabs?.all ?? []).map(\.chain)).contains { $0.presented.contains { !$0.withNavigation } }
+    }
+
     /// Whether the tree is a root and a stack of routes with text parameters only: no
     /// presentation, no tabs, no typed value (what routectl 1.0 could hold).
     public var isPlain: Bool {

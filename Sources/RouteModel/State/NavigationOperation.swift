@@ -18,8 +18,9 @@ public enum NavigationOperation: Equatable, Sendable {
     case popToRoot
     /// Makes the initial route the root, as ``set(_:)`` does.
     case reset
-    /// Presents a new flow rooted at the route over the top flow.
-    case present(Route, PresentationStyle)
+    /// Presents a new flow rooted at the route over the top flow; without navigation of its
+    /// own (nothing can be pushed on it) when `withNavigation` is `false`.
+    case present(Route, PresentationStyle, withNavigation: Bool = true)
     /// Removes the top presentation.
     case dismiss
     /// Removes every presentation of the active chain.
@@ -66,7 +67,8 @@ public enum NavigationOperation: Equatable, Sendable {
         case .popTo(let name): return ["--to", name]
         case .popToRoot: return ["--root"]
         case .reset, .dismiss: return []
-        case .present(let route, let style): return route.arguments + (style == .cover ? ["--cover"] : [])
+        case .present(let route, let style, let withNavigation):
+            return route.arguments + (style == .cover ? ["--cover"] : []) + (withNavigation ? [] : ["--no-navigation"])
         case .dismissAll: return ["--all"]
         case .dismissTo(let name): return ["--to", name]
         case .selectTab(let name): return [name]
@@ -78,7 +80,7 @@ public enum NavigationOperation: Equatable, Sendable {
     /// The route names this operation refers to, which a declared route list must allow.
     package var referencedNames: [String] {
         switch self {
-        case .set(let route), .push(let route), .present(let route, _): return [route.name]
+        case .set(let route), .push(let route), .present(let route, _, _): return [route.name]
         case .popTo(let name), .dismissTo(let name): return [name]
         case .go(let path): return path.routeNames
         case .setInteger, .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo, .redo, .open: return []

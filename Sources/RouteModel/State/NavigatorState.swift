@@ -188,7 +188,8 @@ public struct NavigatorState: Sendable {
         case .pop(let count): try tree.activeChain.pop(count)
         case .popTo(let name): return try tree.activeChain.pop(to: name)
         case .popToRoot: return tree.activeChain.popToRoot()
-        case .present(let route, let style): tree.activeChain.present(route, as: style)
+        case .present(let route, let style, let withNavigation):
+            tree.activeChain.present(route, as: style, withNavigation: withNavigation)
         case .dismiss: try tree.activeChain.dismiss()
         case .dismissAll: return tree.dismissAll()
         case .dismissTo(let name): return try tree.dismiss(to: name)
@@ -210,6 +211,11 @@ public struct NavigatorState: Sendable {
 
     private mutating func selectTab(_ name: String) throws -> Bool {
         guard let tabs = tree.tabs else {
+            if tree.isRootlessStack {
+                // Another library's stack: no declaration would give it tabs.
+                throw NavigatorError(
+                    .cannotApply, "the format \(quoted(formatName)) holds a stack without a root of its own, which has no tabs")
+            }
             throw NavigatorError(
                 .cannotApply, "the root \(quoted(root.name)) has no tabs",
                 fact: .noTabs(root: root.name, containers: tabContainers.map(\.name)))

@@ -110,7 +110,7 @@ public enum RouteSetting: Equatable, Sendable {
     private func refusal(_ operation: NavigationOperation, _ reason: String) -> NavigatorError {
         let route: String?
         switch operation {
-        case .set(let named), .push(let named), .present(let named, _): route = named.name
+        case .set(let named), .push(let named), .present(let named, _, _): route = named.name
         default: route = nil
         }
         return refusal(operation.name, route: route, ": " + reason)

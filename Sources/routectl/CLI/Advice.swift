@@ -123,6 +123,9 @@ enum Advice {
             return "to let routectl find its format, run: \(routectl(removingFormat(store))) show"
         case .cannotStartFromNothing:
             return "open the app once, so that it saves its state, then run: \(routectl(store)) show"
+        case .severalFormats(let formats):
+            // The value is fine: only its format is unknown. A command per candidate.
+            return "run: " + formats.map { "\(routectl(removingFormat(store) + ["--format", $0])) show" }.joined(separator: ", or: ")
         case .foreignStateUnreadable:
             // Another library's data: never a command that would replace it.
             return "routectl changes nothing in another library's state that it cannot read; the app's own decoder would reject it too"

@@ -57,7 +57,7 @@ struct CommandSpec: Sendable {
             command: .present, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
             summary: "Present <route> as a sheet (or a cover) over the top flow",
             details: [
-                "Starts a new flow rooted at <route>, shown as a sheet, or with --cover as a full-screen cover. Push and pop then act on it; dismiss closes it."
+                "Starts a new flow rooted at <route>, shown as a sheet, or with --cover as a full-screen cover. Push and pop then act on it; dismiss closes it. With --no-navigation, the screen is shown alone, with no navigation to push on (FlowStacks' withNavigation: false; other formats refuse it)."
             ],
             examples: [("routectl present compose draft:=7", "open the compose sheet for draft 7 (a number)")]),
         CommandSpec(

@@ -66,7 +66,7 @@ struct Invocation {
             action = .change(try Invocation.popOperation(arguments.first, options), recover: false)
         case .present:
             let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
-            action = .change(.present(route, options.cover ? .cover : .sheet), recover: false)
+            action = .change(.present(route, options.cover ? .cover : .sheet, withNavigation: !options.noNavigation), recover: false)
         case .dismiss:
             action = .change(try Invocation.dismissOperation(options), recover: false)
         case .tab:

@@ -143,6 +143,12 @@ struct OptionSpec: Sendable {
             summary: "Present a full-screen cover instead of a sheet",
             completion: .none, apply: { options, _ in options.cover = true }),
         OptionSpec(
+            long: "no-navigation", short: nil, valueName: nil, commands: [.present],
+            summary: "Present the screen alone, without navigation to push on (FlowStacks' withNavigation: false)",
+            completion: .none,
+            details: "Only FlowStacks' state holds it (format flowstacks); push on such a sheet or cover exits with status 1. Other formats refuse it with exit status 1.",
+            apply: { options, _ in options.noNavigation = true }),
+        OptionSpec(
             long: "all", short: nil, valueName: nil, commands: [.dismiss],
             summary: "Dismiss every sheet and cover of the chain on screen",
             completion: .none, apply: { options, _ in options.dismissAll = true }),

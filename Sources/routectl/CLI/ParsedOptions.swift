@@ -17,6 +17,8 @@ struct ParsedOptions: Equatable, Sendable {
     var to: String?
     var popRoot = false
     var cover = false
+    /// `present --no-navigation`.
+    var noNavigation = false
     var dismissAll = false
     /// Each `--tabs` declaration, in the order given.
     var tabs: [String] = []

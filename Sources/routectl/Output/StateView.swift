@@ -42,9 +42,17 @@ struct StateView {
     }
 
     /// The routes on screen, bottom first, each with where it sits: `base` (the root and its
-    /// stack), `tab <name>` (the selected tab's base flow), `sheet` or `cover`.
+    /// stack), `tab <name>` (the selected tab's base flow), `sheet` or `cover` (`sheet without
+    /// navigation` for one that has none of its own, as FlowStacks shows it: see
+    /// ``Presentation/withNavigation``).
     private func routesOnScreen() -> [(place: String, route: Route)] {
-        state.tree.flowsOnScreen.flatMap { place, routes in routes.map { (place.description, $0) } }
+        // Only a tree without tabs holds presentations without navigation (FlowStacks').
+        let alone = state.tree.tabs == nil ? state.tree.chain.presented.map { !$0.withNavigation } : []
+        return state.tree.flowsOnScreen.enumerated().flatMap { index, flow in
+            let place = index > 0 && index <= alone.count && alone[index - 1]
+                ? flow.place.description + " without navigation" : flow.place.description
+            return flow.routes.map { (place, $0) }
+        }
     }
 
     /// The JSON object: `file` (or `domain`, `simulator`), `key`, `format`, `initial`, `root`, `stack`, `presented`, then `tabs` and
