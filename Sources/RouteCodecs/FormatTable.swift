@@ -38,6 +38,7 @@ public struct FormatTable: Sendable {
     public static let standard = FormatTable([
         NavigatorFileCodec(),
         VAPNCodec(),
+        NavigationPathCodec(),
     ])
 
     /// The default: the format of a new state.
