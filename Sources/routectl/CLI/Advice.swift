@@ -124,6 +124,12 @@ enum Advice {
         case nil:
             break
         }
+        if let needed = error.detail as? ElementTypeNeeded {
+            guard let type = needed.types.first else {
+                return "name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>"
+            }
+            return "for example: \(routectl(store)) push \(needed.route.map(ShellWord.quote).joined(separator: " ")) --type \(ShellWord.quote(type))"
+        }
         switch error.kind {
         case .invalidFile where onKey:
             // routectl's own navigator JSON that does not decode: reset --force prints the old
