@@ -36,15 +36,15 @@ public struct NavigationPathCodec: NavigatorCodec {
     public var maxBytes: Int { 8 << 20 }
 
     /// Whether `bytes` are a JSON array of strings (`[]` included) whose even elements look like
-    /// type names: readable ones (`Swift.Int`, SwiftUI's); or mangled ones (`Si`,
-    /// `5MyApp6RecipeV`, pointfreeco's `UINavigationPath`'s and NavigationBackport's), whose
-    /// odd elements must then parse as JSON, so that an array of a `String`-backed enum's raw
-    /// values is not taken for them.
+    /// type names: module-qualified ones (`Swift.Int`, SwiftUI's); or, when the odd elements
+    /// all parse as JSON (so that an array of a `String`-backed enum's raw values is not taken
+    /// for a path), unqualified (`User`) or mangled ones (`Si`, `5MyApp6RecipeV`: pointfreeco's
+    /// `UINavigationPath`'s and NavigationBackport's, recognized to be refused by name).
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         guard Self.startsWithArray(bytes) else { return false }
         var scanner = JSONScanner(bytes)
         var index = 0
-        var mangled = false
+        var checkItems = false
         var items: [Range<Int>] = []
         do {
             try scanner.readArray(depth: 1) { scanner in
@@ -53,7 +53,7 @@ public struct NavigationPathCodec: NavigatorCodec {
                     let name = escaped ? ArraySlice(try scanner.decoded(range).utf8) : scanner.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
                     switch NavigationPathTypeName.kind(of: name) {
                     case .readable?: break
-                    case .mangled?: mangled = true
+                    case .unqualified?, .mangled?: checkItems = true
                     case nil: throw NotRecognized()
                     }
                 } else {
@@ -62,7 +62,7 @@ public struct NavigationPathCodec: NavigatorCodec {
                 index += 1
             }
             try scanner.expectEnd()
-            if mangled {
+            if checkItems {
                 for range in items {
                     var item = JSONScanner(Array(try scanner.decoded(range).utf8))
                     try item.skipValue(depth: 1)
@@ -280,7 +280,7 @@ extension NavigationPathCodec {
             for pair in (0..<pairs).reversed() {
                 let (typeToken, typeText) = tokens[2 * pair]
                 let (itemToken, itemText) = tokens[2 * pair + 1]
-                guard NavigationPathTypeName.kind(of: ArraySlice(typeText.utf8)) == .readable else {
+                guard let kind = NavigationPathTypeName.kind(of: ArraySlice(typeText.utf8)), kind != .mangled else {
                     throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                 }
                 let type = NavigationPathTypeName(typeText)
@@ -364,6 +364,8 @@ extension NavigationPathCodec {
                     writer.raw(separator)
                 }
             }
+            // An empty path stays as it was inside (JSONEncoder's pretty `[\n\n]`).
+            if elements.isEmpty, self.elements.isEmpty { writer.raw(bytes[(open + 1)..<close]) }
             writer.raw(bytes[close...])
         }
     }

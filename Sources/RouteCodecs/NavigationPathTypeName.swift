@@ -19,7 +19,10 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     package enum Kind {
         /// Module-qualified and readable, as SwiftUI writes it: holds a `.`.
         case readable
-        /// Mangled, as `_mangledTypeName` gives it: `Si`, `SS`, `5MyApp6RecipeV`.
+        /// Readable without a module (`User`, as a type of a playground prints): an identifier
+        /// that is not shaped like a mangled name.
+        case unqualified
+        /// Mangled, as `_mangledTypeName` gives it: `Si`, `SS`, `SaySiG`, `5MyApp6RecipeV`.
         case mangled
     }
 
@@ -35,17 +38,21 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// one, or neither (`nil`). Readable: up to ``maxBytes`` without control characters,
     /// holding a `.` that neither starts nor ends it, starting with a letter, `_` or `(`.
     /// Mangled: ASCII letters, digits, `_` and `$` only, starting with a digit (a module's
-    /// length) or with `S` and a letter (a standard type: `Si`, `SS`, `Say…G`).
+    /// length), or `S` and one more letter (a standard type: `Si`, `SS`), or starting with `S`
+    /// and ending with `G` (a standard generic: `SaySiG`). Any other identifier (letters,
+    /// digits and `_`, starting with a letter or `_`) is unqualified.
     package static func kind(of bytes: ArraySlice<UInt8>) -> Kind? {
         guard let first = bytes.first, let last = bytes.last, bytes.count <= maxBytes else { return nil }
         var hasDot = false
         var plain = true  // letters, digits, `_`, `$` only
+        var dollar = false
         for byte in bytes {
             switch byte {
             case 0x00..<0x20, 0x7F: return nil
             case UInt8(ascii: "."): hasDot = true; plain = false
+            case UInt8(ascii: "$"): dollar = true
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
                 continue
             default: plain = false
             }
@@ -56,12 +63,13 @@ package struct NavigationPathTypeName: Hashable, Sendable {
             }
             return .readable
         }
-        guard plain, bytes.count >= 2 else { return nil }
-        let second = bytes[bytes.startIndex + 1]
-        if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first) || (first == UInt8(ascii: "S") && isLetter(second)) {
+        guard plain else { return nil }
+        if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first)
+            || (first == UInt8(ascii: "S") && ((bytes.count == 2 && isLetter(last)) || (bytes.count > 2 && last == UInt8(ascii: "G")))) {
             return .mangled
         }
-        return nil
+        guard !dollar, isLetter(first) || first == UInt8(ascii: "_") else { return nil }
+        return .unqualified
     }
 
     /// Whether the name is a private or fileprivate type's, holding a memory address that no
