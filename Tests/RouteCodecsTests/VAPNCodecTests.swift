@@ -158,7 +158,7 @@ import TestSupport
         #expect(!codec.recognizes(Array(#"{"kind": 1, "id": 2}"#.utf8)))
         #expect(!codec.recognizes(Array(#"[{"main":{}}]"#.utf8)))
         #expect(!NavigatorFileCodec().recognizes(Array(Self.flow.utf8)))
-        #expect(FormatTable.standard.names == ["routectl", "vapn"])
+        #expect(FormatTable.standard.names == ["routectl", "vapn", "navigation-path"])
     }
 }
 

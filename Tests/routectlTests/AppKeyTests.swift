@@ -74,7 +74,7 @@ import TestSupport
             }
         }
         let foreign = run("show", key: "com.vandrj.navigator")
-        #expect(foreign.errorLines.first == "routectl: '\(plist)' key 'com.vandrj.navigator' holds JSON in none of the formats routectl reads (routectl, vapn)", "\(foreign.stderr)")
+        #expect(foreign.errorLines.first == "routectl: '\(plist)' key 'com.vandrj.navigator' holds JSON in none of the formats routectl reads (routectl, vapn, navigation-path)", "\(foreign.stderr)")
         #expect(sandbox.contents(plist) == original)
     }
 
