@@ -175,10 +175,10 @@ public struct NavigationPathCodec: NavigatorCodec {
     }
 
     /// The refusal of a document, naming where: `at [3], ...` (the index in the array).
-    static func invalid(_ reason: String, at index: Int? = nil) -> NavigatorError {
+    static func invalid(_ reason: String, at index: Int? = nil, appRejects: Bool = true) -> NavigatorError {
         NavigatorError(
             .invalidFile, "is not a SwiftUI NavigationPath routectl can read: \(index.map { "at [\($0)], " } ?? "")\(reason)",
-            detail: FormatFact.foreignStateUnreadable(format: formatName))
+            detail: FormatFact.foreignStateUnreadable(format: formatName, appRejects: appRejects))
     }
 
     /// Whether `bytes` start, after white space, with `[`.
@@ -270,7 +270,8 @@ extension NavigationPathCodec {
                 .filter { NavigationPathTypeName.kind(of: ArraySlice($0.utf8)) == .mangled }
             if !mangled.isEmpty {
                 throw NavigationPathCodec.invalid(
-                    "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)")
+                    "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)",
+                    appRejects: false)
             }
             var elements: [NavigationPathElement] = []
             var inner: [Range<Int>] = []

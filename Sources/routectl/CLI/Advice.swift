@@ -118,9 +118,9 @@ enum Advice {
             return "to let routectl find its format, run: \(routectl(removingFormat(store))) show"
         case .cannotStartFromNothing:
             return "open the app once, so that it saves its state, then run: \(routectl(store)) show"
-        case .foreignStateUnreadable:
+        case .foreignStateUnreadable(_, let appRejects):
             // Another library's data: never a command that would replace it.
-            return "routectl changes nothing in another library's state that it cannot read; the app's own decoder would reject it too"
+            return "routectl changes nothing in another library's state that it cannot read" + (appRejects ? "; the app's own decoder would reject it too" : "")
         case nil:
             break
         }
