@@ -4,8 +4,9 @@
 #   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
 #
 # tests      loops the seeded fuzz tests (HostileInputTests and PlistKeyFuzzTests over the binary;
-#            ParserFuzzTests, NavigatorFileFuzzTests, VAPNFuzzTests, RoutePathFuzzTests, URLFuzzTests,
-#            LinkPropertyTests, PropertyListHostileInputTests in process) with a new seed each
+#            ParserFuzzTests, NavigatorFileFuzzTests, VAPNFuzzTests, NavigationPathFuzzTests,
+#            RoutePathFuzzTests, URLFuzzTests, LinkPropertyTests, PropertyListHostileInputTests in
+#            process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
 #            replays it, and the script exits 1.
@@ -25,7 +26,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
 mode=${2:-all}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 cases=${ROUTECTL_FUZZ_CASES:-1000}
-filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|VAPNFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|VAPNFuzzTests|NavigationPathFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
 fuzzdir=$scratch/libfuzzer
 start=$(date +%s)
 
@@ -61,7 +62,7 @@ run_tests() {
     echo "== tests: $rounds rounds, $((rounds * cases * 2)) binary runs and $((rounds * cases * 100 * 5)) in-process cases"
 }
 
-# Builds the four libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
+# Builds the five libFuzzer binaries into $fuzzdir; fails when the toolchain cannot.
 build_libfuzzer() {
     # Extern: as in Package.swift, RouteStore declares the extended-attribute calls with @_extern(c).
     # -package-name: the fuzzers and the CLI use the libraries' `package` declarations.
@@ -83,6 +84,8 @@ build_libfuzzer() {
         -o "$fuzzdir/file-reader-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name VAPNFuzzer "${libs[@]}" Fuzz/VAPNFuzzer.swift \
         -o "$fuzzdir/vapn-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+    swiftc "${flags[@]}" -module-name NavigationPathFuzzer "${libs[@]}" Fuzz/NavigationPathFuzzer.swift \
+        -o "$fuzzdir/navigation-path-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name PropertyListFuzzer "${libs[@]}" Fuzz/PropertyListFuzzer.swift \
         -o "$fuzzdir/property-list-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name routectl "${libs[@]}" \
@@ -119,11 +122,12 @@ libfuzzer | all)
     share=$seconds
     [ "$mode" = all ] && [ $libfuzzer_ok = 1 ] && share=$((seconds / 2))
     if [ $libfuzzer_ok = 1 ]; then
-        quarter=$((share / 4 > 0 ? share / 4 : 1))
-        run_libfuzzer file-reader "$quarter" file
-        run_libfuzzer vapn "$quarter" vapn
-        run_libfuzzer parser "$quarter" parser
-        run_libfuzzer property-list "$quarter" plist
+        fifth=$((share / 5 > 0 ? share / 5 : 1))
+        run_libfuzzer file-reader "$fifth" file
+        run_libfuzzer vapn "$fifth" vapn
+        run_libfuzzer navigation-path "$fifth" navigation-path
+        run_libfuzzer parser "$fifth" parser
+        run_libfuzzer property-list "$fifth" plist
     fi
     if [ "$mode" = all ]; then
         left=$((seconds - ($(date +%s) - start)))
