@@ -262,3 +262,39 @@ import TestSupport
         #expect(try VAPNFixtures.describeOtherPreferences(path: standIn.plist(), key: NavigationPathFixtures.key) == VAPNFixtures.otherPreferencesDescription)
     }
 }
+
+/// The README's NavigationPath example, from its own script (docs/examples/navigation-path.py):
+/// every command of its console block run, printing exactly what the README shows.
+@Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct NavigationPathReadmeExampleTests {
+    @Test func theREADMEShowsWhatTheseCommandsPrint() throws {
+        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
+        guard let section = readme.components(separatedBy: "### Another library's state: SwiftUI's NavigationPath").dropFirst().first,
+              let block = section.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first else {
+            Issue.record("the README has no NavigationPath example")
+            return
+        }
+        let box = Sandbox()
+        let file = box.folder + "/SavedPath"
+        var commands = 0
+        for entry in block.components(separatedBy: "$ ").dropFirst() {
+            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            let command = lines[0].components(separatedBy: "   #")[0]
+            let expected = lines.dropFirst().joined(separator: "\n").replacingOccurrences(of: "/tmp/readme/SavedPath", with: file)
+            let words = command.split(separator: " ").map(String.init)
+            switch words.first {
+            case "python3":
+                _ = try VAPNFixtures.runPython("import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])", [Docs.path(words[1]), file])
+            case "cat":
+                #expect(box.text(file) + "\n" == expected, "\(command)")
+            case "routectl":
+                let result = box.runBare(Array(words.dropFirst()))
+                #expect(result.stdout + result.stderr == expected, "\(command): status \(result.status)")
+                commands += 1
+            default:
+                Issue.record("an unknown command in the README: \(command)")
+            }
+        }
+        #expect(commands >= 8)
+        #expect(try NavigationPathMirror.decode(Array(box.contents(file)!)) == [.recipe(.init(id: 42)), .int(7)], "read by SwiftUI")
+    }
+}
