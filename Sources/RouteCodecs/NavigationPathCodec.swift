@@ -104,6 +104,9 @@ public struct NavigationPathCodec: NavigatorCodec {
         guard !tree.chain.isPresenting else {
             throw Self.cannotHold("a sheet or a cover (the path is one stack, pushed screens only)")
         }
+        guard state.links.isEmpty else {
+            throw Self.cannotHold("deep links (the path holds its screens only)")
+        }
         let document = state.preserved?.payload as? Document ?? Document.empty
         let stack = tree.chain.base.pushed
         var elements: [Written] = []

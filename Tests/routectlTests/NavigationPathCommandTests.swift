@@ -162,6 +162,8 @@ import TestSupport
             (["set", "home"], 1, "cannot hold a root route: the app's root view is its code; to make 'home' the only screen pushed, run go '/home'", nil),
             (["go", "home/details?_0:=1"], 1, "cannot hold a root route", nil),
             (["go", "/home/sheet:details?_0:=1"], 1, "cannot hold a sheet or a cover", nil),
+            (["tab", "profile"], 1, "routectl: the format 'navigation-path' holds a stack without a root of its own, which has no tabs", nil),
+            (["link", "add", "myapp://x", "/Int?_0:=7"], 1, "SwiftUI's NavigationPath (format 'navigation-path') cannot hold deep links", nil),
             (["history"], 1, "navigation-path", nil),
             (["undo"], 1, "navigation-path", nil),
             (["redo"], 1, "navigation-path", nil),
@@ -178,6 +180,7 @@ import TestSupport
             let result = box.run(arguments)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.errorLines.first?.contains(message) == true, "\(arguments): \(result.stderr)")
+            #expect(result.errorLines.count == 1 || (result.errorLines.count == 2 && result.errorLines[1].hasPrefix("hint: ")), "\(arguments): \(result.stderr)")
             if let hint {
                 #expect(result.errorLines.last == hint.replacingOccurrences(of: "FILE", with: box.file)[...], "\(result.stderr)")
             }

@@ -206,6 +206,11 @@ public struct NavigatorState: Sendable {
 
     private mutating func selectTab(_ name: String) throws -> Bool {
         guard let tabs = tree.tabs else {
+            if tree.isRootlessStack {
+                // Another library's stack: no declaration would give it tabs.
+                throw NavigatorError(
+                    .cannotApply, "the format \(quoted(formatName)) holds a stack without a root of its own, which has no tabs")
+            }
             throw NavigatorError(
                 .cannotApply, "the root \(quoted(root.name)) has no tabs",
                 fact: .noTabs(root: root.name, containers: tabContainers.map(\.name)))
