@@ -17,8 +17,15 @@ struct NavigationPathTypeChoice {
     private var types: [NavigationPathTypeName] = []
     /// The shapes seen of each type's values.
     private var shapes: [NavigationPathTypeName: Set<NavigationPathElement.Shape>] = [:]
-    /// The types whose elements show under each route name.
+    /// The types whose elements show under each route name, in the order first seen.
     private var byName: [String: [NavigationPathTypeName]] = [:]
+    /// The pairs of ``byName``, to keep each list free of repeats in linear time.
+    private var named: Set<NameAndType> = []
+
+    private struct NameAndType: Hashable {
+        let name: String
+        let type: NavigationPathTypeName
+    }
     private var indexed = false
 
     init(document: NavigationPathCodec.Document, schemaType: (@Sendable (Route) -> String?)?) {
@@ -33,7 +40,7 @@ struct NavigationPathTypeChoice {
         for element in document.elements.reversed() {
             if shapes[element.type] == nil { types.append(element.type) }
             shapes[element.type, default: []].insert(element.shape)
-            if !(byName[element.route.name]?.contains(element.type) ?? false) {
+            if named.insert(NameAndType(name: element.route.name, type: element.type)).inserted {
                 byName[element.route.name, default: []].append(element.type)
             }
         }

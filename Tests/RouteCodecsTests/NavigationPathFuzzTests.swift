@@ -115,6 +115,17 @@ import RouteCodecs
         #expect(decoded > count / 10, "the mutations keep enough paths valid to test the writer")
     }
 
+    @Test func manyTypesUnderOneNameAreSortedOutInLinearTime() throws {
+        // 60,000 elements, each of a type of its own, all shown as `home`: a new `home` has no
+        // one type (64), found without comparing every type with every other.
+        let text = "[" + (0..<60_000).map { #""M\#($0).Screen","{\"home\":{}}""# }.joined(separator: ",") + "]"
+        var state = try Self.codec.decode(Array(text.utf8))
+        try state.apply(.push(Route("home", parameters: [Route.Parameter(key: "x", json: "1")])))
+        let error = #expect(throws: NavigatorError.self) { _ = try Self.codec.encode(&state) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message.contains("values of 'M0.Screen', 'M1.Screen', 'M2.Screen', 'M3.Screen', 'M4.Screen', … show as 'home'") == true, "\(error?.message.prefix(300) ?? "")")
+    }
+
     @Test func hugePathsAreReadAndWrittenInLinearTime() throws {
         // 100,000 elements read and written back; a go naming every one of them, moved, and
         // 20,000 new ones after them, matched without a scan per route.
