@@ -269,8 +269,10 @@ extension NavigationPathCodec {
             guard tokens.count % 2 == 0 else {
                 throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(tokens[tokens.count - 1].text)) has no JSON text after it", at: tokens.count - 1)
             }
-            let mangled = stride(from: 0, to: tokens.count, by: 2).map { tokens[$0].text }
-                .filter { NavigationPathTypeName.kind(of: ArraySlice($0.utf8)) == .mangled }
+            var mangled: [String] = []
+            for index in stride(from: 0, to: tokens.count, by: 2) where NavigationPathTypeName.kind(of: tokens[index].text.utf8) == .mangled {
+                mangled.append(tokens[index].text)
+            }
             if !mangled.isEmpty {
                 throw NavigationPathCodec.invalid(
                     "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)",
@@ -284,7 +286,7 @@ extension NavigationPathCodec {
             for pair in (0..<pairs).reversed() {
                 let (typeToken, typeText) = tokens[2 * pair]
                 let (itemToken, itemText) = tokens[2 * pair + 1]
-                guard let kind = NavigationPathTypeName.kind(of: ArraySlice(typeText.utf8)), kind != .mangled else {
+                guard NavigationPathTypeName.kind(of: typeText.utf8) != nil else {
                     throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                 }
                 let type = NavigationPathTypeName(typeText)
@@ -317,6 +319,7 @@ extension NavigationPathCodec {
         struct Reading {
             let document: Document
             private var byRoute: [Route: Int]?
+            private var lookups = 0
 
             init(document: Document) {
                 self.document = document
@@ -328,6 +331,9 @@ extension NavigationPathCodec {
             mutating func element(equalTo route: Route, at index: Int) -> NavigationPathElement? {
                 let elements = document.elements
                 if index < elements.count, elements[index].route == route { return elements[index] }
+                // A push asks once: a scan beats hashing every route read.
+                lookups += 1
+                if byRoute == nil, lookups <= 4 { return elements.first { $0.route == route } }
                 if byRoute == nil {
                     var byRoute: [Route: Int] = [:]
                     for (index, element) in elements.enumerated() where byRoute[element.route] == nil {

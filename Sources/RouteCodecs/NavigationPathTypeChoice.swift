@@ -60,6 +60,10 @@ struct NavigationPathTypeChoice {
             }
             return type
         }
+        queries += 1
+        if !indexed, queries <= Self.scansBeforeIndex, let found = scan(for: route) {
+            return found
+        }
         index()
         let named = byName[route.name] ?? []
         if named.count == 1, !named[0].isPrivate {
@@ -69,6 +73,37 @@ struct NavigationPathTypeChoice {
             return types[0].text
         }
         throw needed(route, named: named)
+    }
+
+    /// How many new elements find their type by a scan of the elements before the index is
+    /// built: a push needs one, which a scan finds without hashing every element; a `go` to a
+    /// long path needs many, which the index keeps linear.
+    private static let scansBeforeIndex = 4
+    private var queries = 0
+
+    /// ``type(for:)`` by one pass over the elements, with no index: the type when one is told,
+    /// `nil` otherwise (the index then says why).
+    private func scan(for route: Route) -> String? {
+        var named: NavigationPathTypeName?
+        var several = false
+        let shared = document.elements.first?.type
+        var allShared = true
+        var sharedHasEnum = false
+        for element in document.elements {
+            if element.route.name == route.name {
+                if named == nil { named = element.type } else if named != element.type { several = true }
+            }
+            if element.type != shared {
+                allShared = false
+            } else if element.shape == .enumValue {
+                sharedHasEnum = true
+            }
+        }
+        if let named {
+            return several || named.isPrivate ? nil : named.text
+        }
+        guard allShared, let shared, !shared.isPrivate, sharedHasEnum else { return nil }
+        return shared.text
     }
 
     /// The refusal of `route`, whose type cannot be told; `named` are the types whose
@@ -107,8 +142,14 @@ struct NavigationPathTypeChoice {
     /// - Throws: `invalidInput` for a route a plain value of `type` cannot be: named otherwise
     ///   than the type, or (for one value) with parameters other than `_0`.
     mutating func shape(of route: Route, type: NavigationPathTypeName) throws -> NavigationPathElement.Shape {
-        index()
-        let seen = shapes[type] ?? []
+        let seen: Set<NavigationPathElement.Shape>
+        if indexed {
+            seen = shapes[type] ?? []
+        } else {
+            var found: Set<NavigationPathElement.Shape> = []
+            for element in document.elements where element.type == type { found.insert(element.shape) }
+            seen = found
+        }
         let plain: Bool
         if seen.isEmpty || (seen.contains(.enumValue) && seen.count > 1) {
             plain = route.name == type.routeName

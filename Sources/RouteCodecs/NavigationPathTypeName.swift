@@ -41,7 +41,7 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// length), or `S` and one more letter (a standard type: `Si`, `SS`), or starting with `S`
     /// and ending with `G` (a standard generic: `SaySiG`). Any other identifier (letters,
     /// digits and `_`, starting with a letter or `_`) is unqualified.
-    package static func kind(of bytes: ArraySlice<UInt8>) -> Kind? {
+    package static func kind<Bytes: BidirectionalCollection<UInt8>>(of bytes: Bytes) -> Kind? {
         guard let first = bytes.first, let last = bytes.last, bytes.count <= maxBytes else { return nil }
         var hasDot = false
         var plain = true  // letters, digits, `_`, `$` only
@@ -111,7 +111,7 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// readable (module-qualified) and not a private type's. The reason says what the name is
     /// (`a private type's name, ...`), without the name.
     package static func checkWritable(_ text: String) throws {
-        guard kind(of: ArraySlice(text.utf8)) == .readable else {
+        guard kind(of: text.utf8) == .readable else {
             throw NavigatorError(
                 .invalidInput,
                 "expected a type name as SwiftUI's NavigationPath writes it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int")

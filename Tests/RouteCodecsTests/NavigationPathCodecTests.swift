@@ -138,6 +138,16 @@ import TestSupport
         #expect(try after(screens, push("feature?_0:=%7B%22more%22%3A%7B%7D%7D")).hasPrefix(#"["MyApp.Screen","{\"feature\":{\"_0\":{\"more\":{}}}}","#))
     }
 
+    @Test func manyNewElementsGetTheTypesOneWouldGet() throws {
+        // The first new elements find their type by a scan, later ones by an index: the same.
+        let mixed = String(decoding: Fixture.mixed.json(), as: UTF8.self)
+        let news = ["details?_0:=10", "Recipe?id:=1", "Int?_0:=5", "String?_0=s", "Bool?_0:=false"]
+        let path = "/home/Int?_0:=7/Recipe?id:=42/String?_0=hello/Bool?_0:=true/details?_0:=3/" + (news + news).joined(separator: "/")
+        let written = try after(mixed, .go(RoutePath(parsing: path)))
+        let pairs = #""Swift.Bool","false","Swift.String","\"s\"","Swift.Int","5","MyApp.Recipe","{\"id\":1}","MyApp.Screen","{\"details\":{\"_0\":10}}""#
+        #expect(written == "[" + pairs + "," + pairs + "," + mixed.dropFirst())
+    }
+
     @Test func aTypeThatCannotBeToldIsAskedForNamingTheTypesSeen() throws {
         func refusal(_ text: String, _ operation: NavigationOperation) throws -> NavigatorError? {
             var state = try decode(text)

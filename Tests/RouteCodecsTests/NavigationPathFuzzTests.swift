@@ -115,6 +115,31 @@ import RouteCodecs
         #expect(decoded > count / 10, "the mutations keep enough paths valid to test the writer")
     }
 
+    @Test func theQuickReadingOfAnElementIsTheFullOne() {
+        // Element texts of every shape, mutated: read straight from the text or by way of its
+        // JSON value, the same route and shape, or both refused.
+        let seed = FuzzSettings.seed(for: "NavigationPathFuzzTests.theQuickReadingOfAnElementIsTheFullOne")
+        var random = FuzzRandom(seed: seed)
+        let texts = NavigationPathFixtures.Path.allCases.flatMap { $0.elements.map(\.json) } + [
+            "{}", " {\"a\" : { } } ", #"{"a":{},"b":1}"#, #"{"a":{"x":1},"b":{"y":2}}"#, #"{"a":1,"b":{"c":{}}}"#, #"{"a":{},"a":{}}"#,
+            #"{"a":{"k":1,"k":2}}"#, "7", " 7 ", "-0.5e3", "1e400", "null", "true", #""x""#, "[1,{\"a\":[]}]", #"{"a":{"b":{"c":[1,2,{"d":null}]}}}"#,
+            #"{"déjà":{}}"#, #"{"a b":1}"#, #"{"a":{"k":"\n"}}"#, "", "{", #"{"a":{}} x"#,
+        ]
+        let types = [NavigationPathTypeName("MyApp.Screen"), NavigationPathTypeName("(Swift.Int, Swift.Int)")]
+        let count = FuzzSettings.cases(20_000, factor: 100)
+        for index in 0..<count {
+            let base = Array(random.pick(texts).utf8)
+            let text = String(decoding: index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random), as: UTF8.self)
+            let type = random.pick(types)
+            let quick = try? NavigationPathElement.route(type: type, text: text)
+            let full = try? NavigationPathElement.routeByValue(type: type, text: text)
+            guard quick?.0 == full?.0, quick?.1 == full?.1, quick?.0.parameters.map(\.type) == full?.0.parameters.map(\.type) else {
+                Issue.record("seed \(seed), case \(index): \(text.debugDescription): \(String(describing: quick)) vs \(String(describing: full))")
+                return
+            }
+        }
+    }
+
     @Test func manyTypesUnderOneNameAreSortedOutInLinearTime() throws {
         // 60,000 elements, each of a type of its own, all shown as `home`: a new `home` has no
         // one type (64), found without comparing every type with every other.
