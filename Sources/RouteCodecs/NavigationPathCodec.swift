@@ -269,9 +269,10 @@ extension NavigationPathCodec {
             guard tokens.count % 2 == 0 else {
                 throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(tokens[tokens.count - 1].text)) has no JSON text after it", at: tokens.count - 1)
             }
+            let kinds = stride(from: 0, to: tokens.count, by: 2).map { NavigationPathTypeName.kind(of: tokens[$0].text) }
             var mangled: [String] = []
-            for index in stride(from: 0, to: tokens.count, by: 2) where NavigationPathTypeName.kind(of: tokens[index].text.utf8) == .mangled {
-                mangled.append(tokens[index].text)
+            for (pair, kind) in kinds.enumerated() where kind == .mangled {
+                mangled.append(tokens[2 * pair].text)
             }
             if !mangled.isEmpty {
                 throw NavigationPathCodec.invalid(
@@ -286,7 +287,7 @@ extension NavigationPathCodec {
             for pair in (0..<pairs).reversed() {
                 let (typeToken, typeText) = tokens[2 * pair]
                 let (itemToken, itemText) = tokens[2 * pair + 1]
-                guard NavigationPathTypeName.kind(of: typeText.utf8) != nil else {
+                guard kinds[pair] != nil else {
                     throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                 }
                 let type = NavigationPathTypeName(typeText)

@@ -72,6 +72,12 @@ package struct NavigationPathTypeName: Hashable, Sendable {
         return .unqualified
     }
 
+    /// ``kind(of:)`` of `text`'s UTF-8, read from its contiguous storage.
+    package static func kind(of text: String) -> Kind? {
+        var text = text
+        return text.withUTF8 { kind(of: $0) }
+    }
+
     /// Whether the name is a private or fileprivate type's, holding a memory address that no
     /// later run of the app resolves.
     package var isPrivate: Bool {
@@ -111,7 +117,7 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// readable (module-qualified) and not a private type's. The reason says what the name is
     /// (`a private type's name, ...`), without the name.
     package static func checkWritable(_ text: String) throws {
-        guard kind(of: text.utf8) == .readable else {
+        guard kind(of: text) == .readable else {
             throw NavigatorError(
                 .invalidInput,
                 "expected a type name as SwiftUI's NavigationPath writes it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int")
