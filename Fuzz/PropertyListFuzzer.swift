@@ -14,7 +14,8 @@ import RoutePreferences
 ///   binary holds every value, so its round trip always works;
 /// - the key `route` reads as a setting or a navigator state, or fails with `invalidFile` or
 ///   `newerFormat` in one line; `set home` on what it reads is stored, reads back as `home`, and
-///   leaves every other key as it was.
+///   leaves every other key as it was; on an integer (an Int-backed enum's raw value) `set 2`
+///   is stored as 2 in the width the integer had, through a binary round trip too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func propertyListFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -22,7 +23,7 @@ public func propertyListFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     do {
         document = try PropertyListDocument.decode(bytes, name: "the input")
     } catch let error as NavigatorError {
-        precondition(error.kind == .invalidFile && error.fact == .unreadablePropertyList, "decode threw \(error.kind): \(error)")
+        precondition(error.kind == .invalidFile && error.detail as? PreferencesFact == .unreadablePropertyList, "decode threw \(error.kind): \(error)")
         precondition(!error.message.contains("\n"), "multi-line error")
         return 0
     } catch {
@@ -64,6 +65,17 @@ public func propertyListFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     }
     if case .navigator(let navigator) = state, navigator.format > NavigatorState.currentFormat {
         return 0  // read-only here
+    }
+    if case .setting(.integer) = state, case .integer(let old)? = document.dictionary[key.name] {
+        var integer = state
+        precondition((try? integer.perform(.setInteger(2), at: "2026-01-01T00:00:00Z")) != nil, "set 2 on an integer was refused")
+        guard let two = try? key.storing(&integer, in: document.dictionary).dictionary else { fatalError("set 2 was not stored") }
+        precondition(two == document.dictionary.replacing(key.name, with: 2), "set 2 changed another key")
+        let again = try? BinaryPropertyList.decode(BinaryPropertyList.encode(.dictionary(two)))
+        guard case .integer(let new)? = two[key.name], case .integer(let read)? = again?[key.name],
+              new.width == old.width, read.width == (old.width ?? 1) else {
+            fatalError("set 2 did not keep the width \(old.width ?? 0)")
+        }
     }
     let home = try! Route("home")
     do {

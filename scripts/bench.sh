@@ -33,12 +33,17 @@
 # fourth is an app's preferences (scripts/make-app-plist.py: a binary plist of
 # 2,000 keys of every type and `route`): `routectl --key route show --path` and
 # `set home` against the same floors, which for a plist only read it, or write
-# it back unchanged (the system calls alone). A fifth is SwiftUI's NavigationPath
-# in a file of the app's own (scripts/make-navigation-path-file.py: 1,000
-# screens, enum values, structs and Ints): `show --path` and `push details
-# _0:=1` against the same floors and goals, which for a JSON array print its
-# first string, or splice a pair in after its `[`. Push times are mostly fsync
-# and vary with the disk: compare runs on the same machine. The script always exits 0 when the runs worked;
+# it back unchanged (the system calls alone). A fifth is those preferences
+# holding VAPersistentNavigator's saved tree as data under
+# com.vandrj.navigator<scene id> (scripts/make-vapn-file.py: two tabs of pushes,
+# a sheet up in the selected one): `routectl --key com.vandrj.navigator show
+# --path` and `push details _0:=1` against the same floors and goals, next to
+# the route-setting case. A sixth is SwiftUI's NavigationPath in a file of the
+# app's own (scripts/make-navigation-path-file.py: 1,000 screens, enum values,
+# structs and Ints): `show --path` and `push details _0:=1` against the same
+# floors and goals, which for a JSON array print its first string, or splice a
+# pair in after its `[`. Push times are mostly fsync and vary with the disk:
+# compare runs on the same machine. The script always exits 0 when the runs worked;
 # read the PASS/MISS column.
 #
 # Environment: ROUTECTL_BIN=/path/to/routectl skips the build and uses that
@@ -168,6 +173,28 @@ hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-pli
   -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
   -n 'routectl set' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key route set home"
 
+# The same preferences with VAPersistentNavigator's tree as data under its key (a scene id after the prefix).
+d=$work/vapn
+mkdir "$d"
+key=com.vandrj.navigator
+python3 scripts/make-vapn-file.py -o "$d/tree.json"
+python3 scripts/make-app-plist.py 2000 --data "${key}6C1F0E2B-3A4D-4E5F-9A0B-1C2D3E4F5A6B=$d/tree.json" -o "$d/pristine.plist"
+cp "$d/pristine.plist" "$d/read.plist"
+vapn_path='tab:second/settings/details?_0:=1/main/details?_0:=2/settings/details?_0:=9/sheet:settings/details?_0:=3/main'
+[[ $("$bin" -f "$d/read.plist" --key "$key" show --path) == "$vapn_path" ]] || die "routectl show failed (vapn)"
+for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
+"$work/push_floor" "$d/floor.plist" || die "C push floor failed (vapn)"
+"$bin" -f "$d/routectl.plist" --key "$key" push details _0:=1 || die "routectl push failed (vapn)"
+[[ $("$bin" -f "$d/routectl.plist" --key "$key" show --path) == "$vapn_path/details?_0:=1" ]] || die "routectl push did not push (vapn)"
+echo
+echo "== VAPersistentNavigator: its tree ($(wc -c <"$d/tree.json") bytes of JSON data) in the preferences, $(wc -c <"$d/pristine.plist") bytes =="
+hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-vapn.json" \
+  -n '/bin/true' -p true /bin/true \
+  -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
+  -n 'routectl show --path' -p true "$bin -f $d/read.plist --key $key show --path" \
+  -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
+  -n 'routectl push' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key $key push details _0:=1"
+
 # SwiftUI's NavigationPath: 1,000 screens in a JSON file of the app's own.
 d=$work/navigation-path
 mkdir "$d"
@@ -192,13 +219,12 @@ hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-nav
 
 echo
 python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" "$out/hyperfine-plist.json" \
-  "$out/hyperfine-navigation-path.json" <<'PY'
+  "$out/hyperfine-vapn.json" "$out/hyperfine-navigation-path.json" <<'PY'
 import json, sys
 names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
 small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
                   for f in sys.argv[1:4])
-pl = {r["command"]: r["median"] * 1000 for r in json.load(open(sys.argv[4]))["results"]}
-np = {r["command"]: r["median"] * 1000 for r in json.load(open(sys.argv[5]))["results"]}
+pl, va, np = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:7])
 print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}{'format 2':>10}")
 for n in names:
     print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}{f2[n]:>10.2f}" if n in f2 else f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
@@ -240,6 +266,18 @@ for label, v, goal in [
     ("plist set / C push floor", pl["routectl set"] / pl["C push floor"], 2),
 ]:
     print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
+print(f"vapn medians (ms): C read floor {va['C read floor']:.2f}, show --path {va['routectl show --path']:.2f}, "
+      f"C push floor {va['C push floor']:.2f}, push {va['routectl push']:.2f}")
+for label, v, goal in [
+    ("vapn show / C read floor", va["routectl show --path"] / va["C read floor"], 3),
+    ("vapn push / C push floor", va["routectl push"] / va["C push floor"], 2),
+    ("vapn show / plist show", va["routectl show --path"] / pl["routectl show --path"], None),
+    ("vapn push / plist set", va["routectl push"] / pl["routectl set"], None),
+]:
+    if goal is None:
+        print(f"{label:<30}{v:>7.2f}")
+    else:
+        print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
 print()
 print(f"navigation-path medians (ms): C read floor {np['C read floor']:.2f}, show --path {np['routectl show --path']:.2f}, "
       f"C push floor {np['C push floor']:.2f}, push {np['routectl push']:.2f}")

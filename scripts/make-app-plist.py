@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """make-app-plist.py: an app's preferences for scripts/bench.sh, as a binary plist.
 
-usage: make-app-plist.py KEYS -o FILE
+usage: make-app-plist.py KEYS [--data KEY=FILE] -o FILE
 
 Writes what an app's UserDefaults typically hold, KEYS entries of every plist type
 (strings, integers, reals, booleans, dates, data, small arrays and dictionaries),
-plus `route = onboarding`, the @AppStorage key routectl edits.
+plus `route = onboarding`, the @AppStorage key routectl edits. `--data KEY=FILE` adds
+FILE's bytes as data under KEY, last, as a storage that encodes its state writes it
+(VAPersistentNavigator's: `--data com.vandrj.navigator<scene id>=tree.json`).
 """
 import argparse, datetime, plistlib
 
 parser = argparse.ArgumentParser()
 parser.add_argument("keys", type=int)
+parser.add_argument("--data", metavar="KEY=FILE")
 parser.add_argument("-o", "--output", required=True)
 args = parser.parse_args()
 
@@ -33,5 +36,11 @@ for i in range(args.keys):
     else:
         prefs[key] = {"items": [i, str(i), [i / 2]], "enabled": True}
 prefs["route"] = "onboarding"
+if args.data:
+    key, sep, path = args.data.partition("=")
+    if not sep:
+        parser.error("--data needs KEY=FILE")
+    with open(path, "rb") as f:
+        prefs[key] = f.read()
 with open(args.output, "wb") as f:
     plistlib.dump(prefs, f, fmt=plistlib.FMT_BINARY, sort_keys=False)

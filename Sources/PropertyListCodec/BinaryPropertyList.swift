@@ -8,8 +8,9 @@
 ///
 /// The writer lays a value out as Apple's `CFBinaryPList` (and Python's `plistlib`) do:
 /// objects in depth-first order (a dictionary's keys before its values), equal scalars
-/// written once, strings in ASCII when they can be else UTF-16BE, integers and sizes in their
-/// narrowest width, offsets and references no wider than needed.
+/// written once, strings in ASCII when they can be else UTF-16BE, sizes and new integers in their
+/// narrowest width (an integer read from a file keeps its own), offsets and references no wider
+/// than needed.
 public enum BinaryPropertyList {
     /// The first eight bytes of every binary property list.
     public static let magic: [UInt8] = Array("bplist00".utf8)

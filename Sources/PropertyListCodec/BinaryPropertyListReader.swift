@@ -216,7 +216,7 @@ package struct BinaryPropertyListReader {
     }
 
     /// The integer whose marker (`0x10`...`0x14`) is at `start`: 1, 2 and 4 bytes unsigned, 8
-    /// bytes signed, 16 bytes signed with its upper half all zeros or all ones.
+    /// bytes signed, 16 bytes signed with its upper half all zeros or all ones; it keeps its width.
     private func integer(at start: Int) throws -> PropertyListInteger {
         let marker = bytes[start]
         guard marker & 0x0F <= 4 else {
@@ -226,15 +226,15 @@ package struct BinaryPropertyListReader {
         try need(size, at: start + 1, for: "an integer")
         switch size {
         case 8:
-            return PropertyListInteger(Int64(bitPattern: number(at: start + 1, size: 8)))
+            return PropertyListInteger(Int64(bitPattern: number(at: start + 1, size: 8)), width: 8)
         case 16:
             let high = number(at: start + 1, size: 8)
             let low = number(at: start + 9, size: 8)
-            if high == 0 { return PropertyListInteger(low) }
-            if high == UInt64.max, low >= UInt64(1) << 63 { return PropertyListInteger(Int64(bitPattern: low)) }
+            if high == 0 { return PropertyListInteger(low, width: 16) }
+            if high == UInt64.max, low >= UInt64(1) << 63 { return PropertyListInteger(Int64(bitPattern: low), width: 16) }
             throw error("a 16-byte integer does not fit in 64 bits", at: start)
         default:
-            return PropertyListInteger(number(at: start + 1, size: size))
+            return PropertyListInteger(number(at: start + 1, size: size), width: size)
         }
     }
 

@@ -192,9 +192,19 @@ package struct BinaryPropertyListWriter {
         }
     }
 
-    /// Appends an integer object: negative numbers in 8 bytes, others in the narrowest of 1,
-    /// 2, 4 and 8 bytes that keeps them below 2⁶³, and larger ones in 16 bytes.
+    /// Appends an integer object: in the width it was read in when it fits there (see
+    /// ``PropertyListInteger/width``); else negative numbers in 8 bytes, others in the narrowest
+    /// of 1, 2, 4 and 8 bytes that keeps them below 2⁶³, and larger ones in 16 bytes.
     private static func appendInteger(_ integer: PropertyListInteger, to out: inout [UInt8]) {
+        if let size = integer.width, integer.fits(inBytes: size) {
+            out.append(0x10 | UInt8(size.trailingZeroBitCount))
+            if size == 16 {
+                // The upper half extends the sign of a negative value.
+                append(integer.isNegative ? UInt64.max : 0, size: 8, to: &out)
+            }
+            append(integer.uint64 ?? UInt64(bitPattern: integer.int64 ?? 0), size: min(size, 8), to: &out)
+            return
+        }
         guard let value = integer.uint64 else {
             out.append(0x13)
             append(UInt64(bitPattern: integer.int64 ?? 0), size: 8, to: &out)

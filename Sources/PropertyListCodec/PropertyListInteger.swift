@@ -1,13 +1,19 @@
 /// A property-list integer: any signed 64-bit value, or an unsigned 64-bit value above
 /// `Int64.max` (binary property lists store those as 16-byte integers).
 ///
-/// The value is kept exactly; two integers are equal when their values are, however they were
-/// made (`PropertyListInteger(5 as UInt64) == PropertyListInteger(5 as Int64)`).
+/// The value is kept exactly, with the width it had in a binary property list (``width``); two
+/// integers are equal when their values are, however they were made or stored
+/// (`PropertyListInteger(5 as UInt64) == PropertyListInteger(5 as Int64)`).
 public struct PropertyListInteger: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     /// The value's bits: an `Int64` bit pattern, or the `UInt64` itself when ``isLarge``.
     private let bits: UInt64
     /// Whether the value is above `Int64.max` (and so ``bits`` is unsigned).
     private let isLarge: Bool
+    /// The bytes the value had in a binary property list (1, 2, 4, 8 or 16), so that it is
+    /// written back in them: `nil` for one read from XML or made here, which the binary writer
+    /// puts in the narrowest width Apple uses. A width the value does not fit in is ignored
+    /// there too. It takes no part in equality.
+    public private(set) var width: Int?
 
     /// The integer `value`.
     public init(_ value: Int64) {
@@ -24,6 +30,46 @@ public struct PropertyListInteger: Hashable, Sendable, CustomStringConvertible, 
     /// The integer `value`, as a literal.
     public init(integerLiteral value: Int64) {
         self.init(value)
+    }
+
+    /// The integer `value`, read in `width` bytes of a binary property list.
+    package init(_ value: UInt64, width: Int) {
+        self.init(value)
+        self.width = width
+    }
+
+    /// The integer `value`, read in `width` bytes of a binary property list.
+    package init(_ value: Int64, width: Int) {
+        self.init(value)
+        self.width = width
+    }
+
+    /// This value with the width `other` had (see ``width``): the value a key holds, changed,
+    /// is written in the bytes the old one took when it fits in them.
+    public func keepingWidth(of other: PropertyListInteger) -> PropertyListInteger {
+        var kept = self
+        kept.width = other.width
+        return kept
+    }
+
+    /// Whether the value fits in `size` bytes of a binary property list: 1, 2 and 4 bytes
+    /// unsigned, 8 signed, 16 any.
+    package func fits(inBytes size: Int) -> Bool {
+        switch size {
+        case 1, 2, 4: return uint64.map { $0 >> UInt64(8 * size) == 0 } ?? false
+        case 8: return !isLarge
+        case 16: return true
+        default: return false
+        }
+    }
+
+    public static func == (lhs: PropertyListInteger, rhs: PropertyListInteger) -> Bool {
+        lhs.bits == rhs.bits && lhs.isLarge == rhs.isLarge
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bits)
+        hasher.combine(isLarge)
     }
 
     /// The value as an `Int64`, or `nil` when it is above `Int64.max`.
@@ -65,3 +111,4 @@ public struct PropertyListInteger: Hashable, Sendable, CustomStringConvertible, 
         }
     }
 }
+

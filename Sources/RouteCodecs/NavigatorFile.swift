@@ -170,6 +170,18 @@ package enum NavigatorFile {
                     var paths: [String] = []
                     try scanner.readArray(depth: 2) { paths.append(try $0.readString()) }
                     entry.tabs = paths
+                case "tabs":
+                    // A format-1 file keeps the tabs this build recorded while the state had
+                    // some (a tab view's, whose file is plain again once set to a route): read
+                    // when they are paths, ignored otherwise, as 1.0 ignored the member.
+                    var paths: [String] = []
+                    var copy = scanner
+                    if (try? copy.readArray(depth: 2, { paths.append(try $0.readString()) })) != nil {
+                        entry.tabs = paths
+                        scanner = copy
+                    } else {
+                        try scanner.skipValue(depth: 2)
+                    }
                 case "to":
                     // Written by undo and redo; anything but a whole number >= 0 is ignored
                     // (the entry is then a change like any other), as older builds ignore it.

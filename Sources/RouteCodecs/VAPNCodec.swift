@@ -33,7 +33,8 @@ public struct VAPNCodec: NavigatorCodec {
     public var maxBytes: Int { 8 << 20 }
 
     /// Whether `bytes` are a JSON object whose top level has the members every node has
-    /// (`kind`, `id`, `destinations`, `tabs`, `presentation`) and no `format` (routectl's).
+    /// (`kind`, `id`, `destinations`, `tabs`, `presentation`), all but one at least (a tree
+    /// that lacks one is still the library's, refused naming it), and no `format` (routectl's).
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         guard FormatTable.startsWithObject(bytes) else { return false }
         var scanner = JSONScanner(bytes)
@@ -50,7 +51,7 @@ public struct VAPNCodec: NavigatorCodec {
         } catch {
             return false
         }
-        return found == 5
+        return found >= 4
     }
 
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
@@ -89,6 +90,9 @@ public struct VAPNCodec: NavigatorCodec {
     public func checkWritable(_ state: NavigatorState) throws {}
 
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
+        guard state.links.isEmpty else {
+            throw Self.cannotHold("deep links: the library keeps none, so link add has nowhere to declare one")
+        }
         let old = state.preserved?.payload as? [JSONValue.Member] ?? []
         let tree = state.tree
         var members: [JSONValue.Member]
@@ -241,7 +245,10 @@ public struct VAPNCodec: NavigatorCodec {
         case flow, singleView, tabView
 
         init?(_ value: JSONValue?) {
-            guard case .object(let cases)? = value, cases.count == 1, let kind = Kind(rawValue: cases[0].key) else { return nil }
+            // A case without associated values still holds an object, as synthesized `Codable` reads it.
+            guard case .object(let cases)? = value, cases.count == 1, case .object = cases[0].value,
+                let kind = Kind(rawValue: cases[0].key)
+            else { return nil }
             self = kind
         }
     }
@@ -277,7 +284,9 @@ public struct VAPNCodec: NavigatorCodec {
             }
             self.kind = kind
             guard members.value("presentation").flatMap(PresentationStyle.init(vapn:)) != nil else {
-                throw VAPNCodec.invalid("the presentation is neither {\"sheet\":{...}} nor {\"fullScreenCover\":{}}", at: join(path, "presentation"))
+                throw VAPNCodec.invalid(
+                    "the presentation is neither {\"sheet\":{...}} (its tag, if any, an enum value) nor {\"fullScreenCover\":{}}",
+                    at: join(path, "presentation"))
             }
             guard case .array = members.value("destinations")! else {
                 throw VAPNCodec.invalid("destinations is not an array", at: join(path, "destinations"))
@@ -404,12 +413,16 @@ private func join(_ path: String, _ member: String) -> String {
 }
 
 extension PresentationStyle {
-    /// The style of a VAPersistentNavigator `presentation`: a sheet (with or without a tag) or
-    /// a full-screen cover.
+    /// The style of a VAPersistentNavigator `presentation`: a sheet (with or without a tag, an
+    /// enum value when there is one) or a full-screen cover.
     fileprivate init?(vapn value: JSONValue) {
-        guard case .object(let cases) = value, cases.count == 1, case .object = cases[0].value else { return nil }
+        guard case .object(let cases) = value, cases.count == 1, case .object(let payload) = cases[0].value else { return nil }
         switch cases[0].key {
-        case "sheet": self = .sheet
+        case "sheet":
+            if let tag = payload.value("tag"), tag != .null {
+                guard case .object(let tagCases) = tag, tagCases.count == 1, case .object = tagCases[0].value else { return nil }
+            }
+            self = .sheet
         case "fullScreenCover": self = .cover
         default: return nil
         }

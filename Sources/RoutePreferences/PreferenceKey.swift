@@ -8,13 +8,16 @@ import PlainText
 ///
 /// - a string is a ``RouteSetting`` (the raw value of the app's route enum), unless one of the
 ///   ``formats`` recognizes it (routectl's navigator JSON starts with `{`);
+/// - an integer is a ``RouteSetting`` too (the raw value of an `Int`-backed enum), when it is
+///   one an `Int` holds (-2⁶³...2⁶³-1);
 /// - data is a state in one of the ``formats`` (as an app stores a `Codable` value), by
 ///   default routectl's navigator JSON;
 /// - no value is an unset setting, so the app's default applies;
 /// - any other type holds no route.
 ///
 /// A navigator state is written back in the form it was read in (data or string); a new one is
-/// data. A setting is a string, and unsetting it removes the key.
+/// data. A setting is a string, or an integer in the width it had in a binary plist when the
+/// new value fits there (else the narrowest), and unsetting it removes the key.
 ///
 /// `--format` narrows this: a forced table (``FormatTable/isForced``) takes a value in its one
 /// format only, and a missing key starts a state in it; ``holdsSettingOnly`` takes a route
@@ -23,16 +26,16 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     /// The name of the format of a route setting, as `--format` and `show` give it.
     public static let settingFormatName = "setting"
     /// The format of a route setting in a few words, for a message saying a value is not in it.
-    public static let settingSummary = "a string, the raw value of the app's route enum"
+    public static let settingSummary = "a string or an integer, the raw value of the app's route enum"
 
     /// The key.
     public let name: String
     /// The formats a state under the key may be in.
     public let formats: FormatTable
     /// Whether the key is read as a route setting only (`--format setting`): a string that none
-    /// of ``formats`` recognizes and that does not start as JSON does (`{` or `[`); any other
-    /// value is refused as not in the format `setting`, and no navigator state is written under
-    /// the key.
+    /// of ``formats`` recognizes and that does not start as JSON does (`{` or `[`), or an
+    /// integer an `Int` holds; any other value is refused as not in the format `setting`, and no
+    /// navigator state is written under the key.
     public let holdsSettingOnly: Bool
 
     /// The key called `name`, holding a state in one of `formats`, or only a route setting when
@@ -54,7 +57,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     public func resolved(in dictionary: PropertyListDictionary) throws -> PreferenceKey {
         guard dictionary[name] == nil, !holdsSettingOnly else { return self }
         // Scalar for scalar, as keys match (no Unicode normalization).
-        let found = dictionary.entries.filter { $0.key.utf8.starts(with: name.utf8) && holdsState($0.value) }.map(\.key)
+        let found = dictionary.entries.filter { Self.starts($0.key, with: name) && holdsState($0.value) }.map(\.key)
         guard found.count <= 1 else {
             let shown = found.prefix(10).map { quoted($0) }.joined(separator: ", ")
             let more = found.count > 10 ? ", … (\(found.count) in all)" : ""
@@ -63,6 +66,15 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
                 detail: PreferencesFact.keyPrefixMatchesSeveral(keys: found))
         }
         return found.first.map { PreferenceKey($0, formats: formats, settingOnly: holdsSettingOnly) } ?? self
+    }
+
+    /// Whether `key` starts with `prefix`, byte for byte: over an app's thousands of keys, a
+    /// length check and a comparison of contiguous bytes, not a generic walk of each key.
+    private static func starts(_ key: String, with prefix: String) -> Bool {
+        guard key.utf8.count >= prefix.utf8.count else { return false }
+        var key = key
+        var prefix = prefix
+        return key.withUTF8 { key in prefix.withUTF8 { prefix in key.prefix(prefix.count).elementsEqual(prefix) } }
     }
 
     /// Whether `value` holds a state one of ``formats`` recognizes (a string or data).
@@ -101,9 +113,18 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
                 throw notARoute("holds \(what) in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
             }
             return .navigator(try naming { try format.read(bytes) })
+        case .integer(let integer):
+            if formats.isForced {
+                // --format named a navigator format, which no integer is.
+                throw FormatTable.notInFormat(formats.defaultFormat.name, summary: formats.defaultFormat.summary).about(description)
+            }
+            guard let raw = integer.int64 else {
+                throw notARoute("holds the integer \(integer), which is past the largest raw value an Int-backed enum can have (\(Int64.max))", in: dictionary)
+            }
+            return .setting(.integer(raw))
         default:
             throw notARoute(
-                "holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)",
+                "holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON), an integer (an Int-backed enum's raw value) or data (its navigator JSON)",
                 in: dictionary)
         }
     }
@@ -123,6 +144,9 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
 
     /// `value` as a route setting (``holdsSettingOnly``).
     private func setting(_ value: PropertyListValue) throws -> StoredState {
+        if case .integer(let integer) = value, let raw = integer.int64 {
+            return .setting(.integer(raw))
+        }
         if case .string(let text) = value {
             let bytes = Array(text.utf8)
             // JSON (an object or an array) is some library's state, never a route enum's raw value.
@@ -134,9 +158,10 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         throw FormatTable.notInFormat(Self.settingFormatName, summary: Self.settingSummary).about(description)
     }
 
-    /// `dictionary` with `state` under the key: a setting as a string, or removed when unset;
-    /// a navigator state in the format and form (string or data) of the state the key holds,
-    /// or as data in the default format. The oldest history entries of a navigator state are
+    /// `dictionary` with `state` under the key: a setting as a string, or as an integer in the
+    /// width of the integer the key held (see ``PropertyListInteger/keepingWidth(of:)``), or
+    /// removed when unset; a navigator state in the format and form (string or data) of the
+    /// state the key holds, or as data in the default format. The oldest history entries of a navigator state are
     /// dropped when it would not fit in its format's limit; returns how many were.
     ///
     /// - Throws: `cannotApply` when a navigator state does not fit even so.
@@ -146,6 +171,10 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             return (dictionary.removing(name), 0)
         case .setting(.value(let text)):
             return (dictionary.replacing(name, with: .string(text)), 0)
+        case .setting(.integer(let raw)):
+            var integer = PropertyListInteger(raw)
+            if case .integer(let old)? = dictionary[name] { integer = integer.keepingWidth(of: old) }
+            return (dictionary.replacing(name, with: .integer(integer)), 0)
         case .navigator(var navigator):
             let encoded = try format(in: dictionary).encode(&navigator)
             state = .navigator(navigator)

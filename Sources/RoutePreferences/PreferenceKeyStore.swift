@@ -191,7 +191,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     /// missing room, a format's missing history), which names no store itself.
     private static func aboutTheState(_ error: NavigatorError) -> Bool {
         switch error.fact {
-        case .onlyARootRoute?, .keepsNoHistory?: return true
+        case .onlyARootRoute?, .onlyAnInteger?, .keepsNoHistory?: return true
         default: return false
         }
     }

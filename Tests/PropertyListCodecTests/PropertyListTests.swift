@@ -106,6 +106,52 @@ import TestSupport
         #expect(shared[shared.count - 32 + 8..<shared.count - 32 + 16].last == 3)
     }
 
+    /// An integer keeps the width it was read in (a writer other than Apple's may use a wider
+    /// one than needed), so that a file written back changes no byte of a value that did not
+    /// change; an integer made here, or one that no longer fits, takes the narrowest.
+    @Test func integersKeepTheWidthTheyWereReadIn() throws {
+        // An array of 5 in 2 bytes, 7 in 8, 1 and -1 in 16, 200 in 4, and 3 in 1 byte.
+        let objects: [[UInt8]] = [
+            [0xA6, 1, 2, 3, 4, 5, 6],
+            [0x11, 0, 5],
+            [0x13, 0, 0, 0, 0, 0, 0, 0, 7],
+            [0x14] + Array(repeating: 0, count: 15) + [1],
+            [0x14] + Array(repeating: 0xFF, count: 16),
+            [0x12, 0, 0, 0, 200],
+            [0x10, 3],
+        ]
+        var bytes = BinaryPropertyList.magic
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = UInt8(bytes.count)
+        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + Array(repeating: 0, count: 8)
+            + [0, 0, 0, 0, 0, 0, 0, table]
+        let value = try BinaryPropertyList.decode(bytes)
+        #expect(value == [5, 7, 1, -1, 200, 3], "the width takes no part in equality")
+        #expect(BinaryPropertyList.encode(value) == bytes)
+
+        guard case .array(let read) = value, case .integer(let five) = read[0], case .integer(let minusOne) = read[3] else {
+            Issue.record("not an array of integers: \(value)")
+            return
+        }
+        #expect(five.width == 2 && minusOne.width == 16 && PropertyListInteger(5).width == nil)
+        func object(_ integer: PropertyListInteger) -> [UInt8] {
+            let bytes = BinaryPropertyList.encode(.integer(integer))
+            return Array(bytes[8..<(bytes.count - 32 - 1)])
+        }
+        #expect(object(PropertyListInteger(2).keepingWidth(of: five)) == [0x11, 0, 2])
+        #expect(object(PropertyListInteger(65535).keepingWidth(of: five)) == [0x11, 0xFF, 0xFF])
+        #expect(object(PropertyListInteger(65536).keepingWidth(of: five)) == [0x12, 0, 1, 0, 0], "too wide for 2 bytes: the narrowest")
+        #expect(object(PropertyListInteger(-2).keepingWidth(of: five)) == [0x13] + Array(repeating: 0xFF, count: 7) + [0xFE], "no room for a sign")
+        #expect(object(PropertyListInteger(-2).keepingWidth(of: minusOne)) == [0x14] + Array(repeating: 0xFF, count: 15) + [0xFE])
+        #expect(object(PropertyListInteger(2).keepingWidth(of: PropertyListInteger(9))) == [0x10, 2])
+        #expect(PropertyListInteger(2).keepingWidth(of: five) == PropertyListInteger(2))
+        #expect(Set([PropertyListInteger(2).keepingWidth(of: five), PropertyListInteger(2)]).count == 1)
+    }
+
     // MARK: The value model
 
     @Test func dictionariesKeepTheirOrderAndEditInPlace() {

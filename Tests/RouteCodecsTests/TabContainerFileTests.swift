@@ -43,6 +43,32 @@ import TestSupport
         #expect(back.path == "sheet:login/tab:second/settings")
     }
 
+    /// A tab view in routectl's own file is undone through the file: every change, the last
+    /// one a `set` that leaves a plain state (written as format 1), is taken back one by one.
+    @Test func aContainerThatIsNoRouteIsUndoneThroughTheFile() throws {
+        let text = #"{"format": 2, "initial": {"name": "main"}, "root": null, "stack": [], "presented": [], "tabs": [{"name": "first", "root": {"name": "main"}, "stack": [], "presented": []}, {"name": "second", "root": {"name": "settings"}, "stack": [], "presented": []}], "selectedTab": "first"}"#
+        var state = try NavigatorFile.decode(Array(text.utf8))
+        var stamp = 0
+        func perform(_ operation: NavigationOperation) throws {
+            stamp += 1
+            state = try NavigatorFile.decode(NavigatorFile.encode(state))
+            try state.perform(operation, at: "2026-11-23T00:00:0\(stamp)Z")
+        }
+        try perform(.go(RoutePath(parsing: "sheet:login/tab:first/main/a")))
+        try perform(.selectTab("second"))
+        try perform(.set(Route("main")))
+        #expect(String(decoding: NavigatorFile.encode(state), as: UTF8.self).hasPrefix("{\n  \"format\": 1,"))
+        var paths: [String] = []
+        for _ in 0..<3 {
+            try perform(.undo(1))
+            paths.append(state.path)
+        }
+        #expect(paths == ["sheet:login/tab:second/settings", "sheet:login/tab:first/main/a", "main"], "the last undo goes back to the fresh state")
+        try perform(.redo(2))
+        #expect(state.path == "sheet:login/tab:second/settings")
+        #expect(state.tree.tabs?.all[0].chain.base.pushed == [try Route("a")], "the other tab too")
+    }
+
     @Test(arguments: [
         (#"{"format": 2, "initial": {"name": "a"}, "root": null}"#, "a \"root\" of null needs \"tabs\""),
         (#"{"format": 2, "initial": {"name": "a"}, "root": null, "tabs": [{"name": "t"}], "selectedTab": "t"}"#, "every tab has a \"root\""),

@@ -141,6 +141,24 @@ import TestSupport
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
     }
 
+    /// A kind's case and a sheet's tag are enum values: the library's decoder refuses a case
+    /// holding anything but an object, and a tag that is no enum value; so does routectl.
+    @Test(arguments: [
+        (#""kind":{"flow":1}"#, "at kind"),
+        (#""kind":{"flow":null}"#, "at kind"),
+        (#""kind":{"singleView":[]}"#, "at kind"),
+        (#""kind":{"flow":{}},"presentation":{"sheet":{"tag":"first"}}"#, "at presentation"),
+        (#""kind":{"flow":{}},"presentation":{"sheet":{"tag":{"first":1}}}"#, "at presentation"),
+    ])
+    func kindsAndSheetTagsTheLibraryRefusesAreRefused(_ members: String, _ reason: String) throws {
+        let text = #"{"root":{"main":{}},"destinations":[],"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"# + members
+            + (members.contains("presentation") ? "}" : #","presentation":{"sheet":{}}}"#)
+        #expect(throws: (any Error).self, "the library refuses it") { try VAPNFixtures.decode(Array(text.utf8)) }
+        let error = #expect(throws: NavigatorError.self) { try decode(text) }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
+    }
+
     @Test func nullOptionalsLowercaseIdsAndUnknownMembersAreRead() throws {
         let text = #"{"root":{"main":{}},"destinations":[],"navigator":null,"tabItem":null,"selectedTab":null,"kind":{"flow":{}},"id":"6f1c2e4a-0b7d-4c55-9e2a-3d8b1f0a9c11","tabs":[],"presentation":{"sheet":{}},"future":true}"#
         var state = try decode(text)
@@ -149,6 +167,19 @@ import TestSupport
         let written = try encode(state)
         #expect(written["future"] == .bool(true))
         #expect(written["id"] == .string("6f1c2e4a-0b7d-4c55-9e2a-3d8b1f0a9c11"), "an id is kept as it was written")
+    }
+
+    /// A tree that lacks one member the library requires is still the library's tree: it is
+    /// found as one and refused naming that member, not read as a corrupt file of routectl's
+    /// (whose hint would move the app's file aside).
+    @Test(arguments: ["kind", "id", "destinations", "tabs", "presentation"])
+    func aTreeLackingOneRequiredMemberIsRefusedNamingIt(_ member: String) throws {
+        var object = try #require({ if case .object(let members) = try value(Self.flow) { return members } else { return nil } }())
+        object.removeAll { $0.key == member }
+        var writer = JSONWriter(capacity: 256)
+        writer.value(.object(object))
+        let error = #expect(throws: NavigatorError.self) { try FormatTable.standard.decode(writer.bytes) }
+        #expect(error?.message.contains("no '\(member)', which the library requires") == true, "\(error?.message ?? "")")
     }
 
     @Test func onlyVAPNTreesAreRecognized() {

@@ -39,4 +39,16 @@ import Testing
             #expect(reason.isEmpty || error?.message.contains(reason) == true, "\(json): \(error?.message ?? "")")
         }
     }
+
+    /// A refusal shows a value it quotes only in part: an app's state can hold a value of
+    /// megabytes, and the message stays one short line.
+    @Test func aLongValueIsQuotedInPart() throws {
+        let long = "[" + (0..<10_000).map(String.init).joined(separator: ",") + "]"
+        for json in [long, #"{"a":"# + long + "}", #"{"a":{},"b":"# + long + "}"] {
+            let error = #expect(throws: NavigatorError.self) { try Route(codableValue: value(json)) }
+            #expect((error?.message.count ?? .max) < 200, "\(error?.message.prefix(300) ?? "")")
+        }
+        let error = #expect(throws: NavigatorError.self) { try Route(codableValue: value(long)) }
+        #expect(error?.message.contains("not [0,1,2,3,") == true && error?.message.contains("…") == true, "\(error?.message.prefix(300) ?? "")")
+    }
 }

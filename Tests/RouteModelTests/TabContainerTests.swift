@@ -103,6 +103,43 @@ import TestSupport
         #expect(s.tree.tabs == nil)
     }
 
+    /// A tab view is no route: a tab it does not have is named as not one of the tab view's,
+    /// never of the stand-in that fills its base.
+    @Test func aTabTheTabViewDoesNotHaveIsNotATabOfARoute() throws {
+        var s = try tabView()
+        let error = #expect(throws: NavigatorError.self) { try s.apply(.selectTab("third")) }
+        #expect(error?.message == "'third' is not a tab of the tab view", "\(error?.message ?? "")")
+        #expect(error?.fact == .unknownTab(name: "third", container: "", tabs: ["first", "second"]))
+    }
+
+    /// routectl's own format holds a tab view too (`"root": null`), with history: each entry
+    /// records every tab with its name and root, so undo and redo restore the tab view even
+    /// from a state that is no longer one.
+    @Test func undoAndRedoRestoreATabView() throws {
+        var s = try tabView()
+        let stamp = "2026-11-23T10:00:00Z"
+        try s.perform(.go(RoutePath(parsing: "sheet:login/tab:first/main/a")), at: stamp)
+        try s.perform(.dismiss, at: stamp)
+        try s.perform(.selectTab("second"), at: stamp)
+        try s.perform(.push(route("details", "_0:=7")), at: stamp)
+        try s.perform(.set(route("main")), at: stamp)
+        var paths = [s.path]
+        for _ in 0..<4 {
+            try s.perform(.undo(1), at: stamp)
+            paths.append(s.path)
+            #expect(s.tree.tabs?.all[0].chain.base.routes.map(\.name) == ["main", "a"], "the other tab is restored too")
+        }
+        #expect(paths == [
+            "main", "tab:second/settings/details?_0:=7", "tab:second/settings", "tab:first/main/a",
+            "sheet:login/tab:first/main/a",
+        ])
+        #expect(s.tree.rootRoute == nil && s.tree.tabs?.names == ["first", "second"])
+        try s.perform(.redo(3), at: stamp)
+        #expect(s.path == "tab:second/settings/details?_0:=7")
+        try s.perform(.redo(1), at: stamp)
+        #expect(s.path == "main")
+    }
+
     @Test func resetClosesEveryFlowToItsRootAndKeepsTheTabs() throws {
         var s = try tabView()
         _ = try go(&s, "sheet:a/tab:second/settings/details/sheet:b")

@@ -25,8 +25,8 @@ import TestSupport
         let cases: [(String, String, String)] = [
             ("route", "routectl", #"'memory' key 'route' is not in the format 'routectl' (expected routectl's navigator JSON, an object with a "format" member)"#),
             ("nav", "toy", "'memory' key 'nav' is not in the format 'toy'"),
-            ("nav", "setting", "'memory' key 'nav' is not in the format 'setting' (expected a string, the raw value of the app's route enum)"),
-            ("stack", "setting", "'memory' key 'stack' is not in the format 'setting' (expected a string, the raw value of the app's route enum)"),
+            ("nav", "setting", "'memory' key 'nav' is not in the format 'setting' (expected a string or an integer, the raw value of the app's route enum)"),
+            ("stack", "setting", "'memory' key 'stack' is not in the format 'setting' (expected a string or an integer, the raw value of the app's route enum)"),
         ]
         for (key, format, message) in cases {
             let store = try store(preferences, key, format: format)
@@ -87,7 +87,7 @@ import TestSupport
         let preferences = MemoryPreferences(["launches": 7])
         let error = #expect(throws: NavigatorError.self) { try store(preferences, "route", format: "setting").createState(NavigatorState(), replace: false) }
         #expect(error?.kind == .invalidInput)
-        #expect(error?.message == "'memory' key 'route' is read in the format 'setting' (a string, the raw value of the app's route enum), which has no room for a whole navigator state")
+        #expect(error?.message == "'memory' key 'route' is read in the format 'setting' (a string or an integer, the raw value of the app's route enum), which has no room for a whole navigator state")
         #expect(preferences.writes == 0)
     }
 

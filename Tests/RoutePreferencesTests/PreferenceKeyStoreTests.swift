@@ -85,11 +85,12 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
     }
 
     @Test func valuesOfOtherTypesHoldNoRoute() throws {
-        for (key, kind) in [("launches", "an integer"), ("nested", "a dictionary"), ("seen", "a boolean"), ("ratio", "a real number"), ("when", "a date")] {
+        // An integer is an Int-backed enum's setting (IntegerSettingKeyTests), unless no Int holds it.
+        for (key, kind) in [("big", "the integer 18446744073709551615"), ("nested", "a dictionary"), ("seen", "a boolean"), ("ratio", "a real number"), ("when", "a date")] {
             let preferences = MemoryPreferences(Self.appPreferences)
             let error = #expect(throws: NavigatorError.self) { try store(preferences, key).readState() }
             #expect(error?.kind == .invalidFile)
-            #expect(error?.message.hasPrefix("'memory' key '\(key)' holds \(kind), not a route") == true, "\(error?.message ?? "")")
+            #expect(error?.message.hasPrefix("'memory' key '\(key)' holds \(kind), ") == true, "\(error?.message ?? "")")
             #expect(throws: NavigatorError.self) { try perform(store(preferences, key), .set(Route("home"))) }
             #expect(preferences.writes == 0)
         }
@@ -100,9 +101,9 @@ final class MemoryPreferences: PreferencesDocument, @unchecked Sendable {
     /// With recover (`reset --force`), an unreadable value is removed, and the note says so.
     @Test func recoverRemovesAnUnreadableValue() throws {
         let preferences = MemoryPreferences(Self.appPreferences)
-        let outcome = try store(preferences, "launches").updateState(recover: true) { try $0.perform(.reset, at: stamp) }
-        #expect(preferences.document.dictionary == Self.appPreferences.removing("launches"))
-        #expect(outcome.notes == ["removed the value of key 'launches' from 'memory', which routectl could not read"])
+        let outcome = try store(preferences, "ratio").updateState(recover: true) { try $0.perform(.reset, at: stamp) }
+        #expect(preferences.document.dictionary == Self.appPreferences.removing("ratio"))
+        #expect(outcome.notes == ["removed the value of key 'ratio' from 'memory', which routectl could not read"])
     }
 
     /// routectl's navigator JSON as data: every command works, history included, and it is
@@ -211,11 +212,11 @@ final class Copies: @unchecked Sendable {
 /// before it discards a value.
 @Suite(.tags(.unit)) struct PreferenceKeyRefusalTests {
     static let preferences: PropertyListDictionary = [
-        "route": "home", "launches": 3, "com.vandrj.navigator": .data(Array(#"{"root":{"flow":{}}}"#.utf8)),
+        "route": "home", "ratio": 0.5, "com.vandrj.navigator": .data(Array(#"{"root":{"flow":{}}}"#.utf8)),
     ]
 
     @Test func aValueThatIsNotRoutectlsNamesTheCandidateKeys() {
-        for key in ["launches", "com.vandrj.navigator"] {
+        for key in ["ratio", "com.vandrj.navigator"] {
             let error = #expect(throws: NavigatorError.self) { try PreferenceKey(key).state(in: Self.preferences) }
             #expect(error?.kind == .invalidFile)
             #expect(error?.detail as? PreferencesFact == .keyHoldsNoRoute(candidates: ["route"]), "\(key)")
@@ -244,14 +245,14 @@ final class Copies: @unchecked Sendable {
 
     @Test func recoverHandsOverTheValueBeforeRemovingIt() throws {
         let preferences = MemoryPreferences(Self.preferences)
-        var store = PreferenceKeyStore(preferences, key: PreferenceKey("launches"))
+        var store = PreferenceKeyStore(preferences, key: PreferenceKey("ratio"))
         let copies = Copies()
         store.beforeDiscarding = { value, verb, _ in
             #expect(preferences.writes == 0, "handed over before anything is written")
             copies.add(value, verb)
         }
         _ = try store.updateState(recover: true) { try $0.perform(.reset, at: "2026-11-22T10:00:00Z") }
-        #expect(copies.all == [Copies.Item(value: 3, verb: "removed")])
-        #expect(preferences.document.dictionary["launches"] == nil)
+        #expect(copies.all == [Copies.Item(value: 0.5, verb: "removed")])
+        #expect(preferences.document.dictionary["ratio"] == nil)
     }
 }

@@ -13,7 +13,8 @@ import TestSupport
     /// Another library's navigator JSON (VAPersistentNavigator's), as data.
     static let foreignJSON = #"{"root":{"flow":{"id":"A1","root":{"main":{}},"destinations":[]}}}"#
 
-    /// An app's preferences: the route, a counter, a dictionary, and another library's JSON.
+    /// An app's preferences: the route, a counter, a volume, a dictionary, and another library's
+    /// JSON.
     func writeAppPlist() {
         let data = Data(Self.foreignJSON.utf8).base64EncodedString()
         sandbox.write("""
@@ -25,6 +26,8 @@ import TestSupport
             \t<string>home</string>
             \t<key>launches</key>
             \t<integer>7</integer>
+            \t<key>volume</key>
+            \t<real>0.5</real>
             \t<key>nested</key>
             \t<dict>
             \t\t<key>seen</key>
@@ -62,7 +65,8 @@ import TestSupport
     @Test func aKeyHoldingAnotherTypeOrForeignJSONGetsTheCandidateKeysNotADeletingHint() throws {
         writeAppPlist()
         let original = sandbox.contents(plist)
-        for key in ["launches", "nested", "com.vandrj.navigator"] {
+        // An integer is an Int-backed enum's raw value (IntegerSettingCommandTests).
+        for key in ["volume", "nested", "com.vandrj.navigator"] {
             for command in [["show"], ["set", "home"], ["push", "a"], ["history"]] {
                 let result = sandbox.runBare(["-f", plist, "--key", key] + command)
                 #expect(result.status == 65, "\(key) \(command): \(result.stderr)")
@@ -86,9 +90,9 @@ import TestSupport
     }
 
     @Test func withNoCandidateTheHintSaysToNameTheKey() throws {
-        let data = try PropertyListSerialization.data(fromPropertyList: ["launches": 7], format: .binary, options: 0)
+        let data = try PropertyListSerialization.data(fromPropertyList: ["volume": 0.5], format: .binary, options: 0)
         try data.write(to: URL(fileURLWithPath: plist))
-        let result = run("show", key: "launches")
+        let result = run("show", key: "volume")
         #expect(result.status == 65)
         #expect(result.errorLines.last == "hint: it is likely not the key the app keeps its route in, and no other key holds a route name or a navigator state routectl reads; name the app's key with --key <name>")
     }
@@ -97,12 +101,12 @@ import TestSupport
     // with -q) before removing it.
     @Test func resetForcePrintsTheOldValueFirstEvenWithQuiet() throws {
         writeAppPlist()
-        let integer = sandbox.runBare(["-q", "-f", plist, "--key", "launches", "reset", "--force"])
-        #expect(integer.status == 0)
-        #expect(integer.stdout == "")
-        #expect(integer.stderr == """
-            routectl: a copy of the value of key 'launches' in '\(plist)' (an integer), which this command removes:
-            <integer>7</integer>
+        let real = sandbox.runBare(["-q", "-f", plist, "--key", "volume", "reset", "--force"])
+        #expect(real.status == 0)
+        #expect(real.stdout == "")
+        #expect(real.stderr == """
+            routectl: a copy of the value of key 'volume' in '\(plist)' (a real number), which this command removes:
+            <real>0.5</real>
 
             """)
         let dictionary = run("reset", "--force", key: "nested")
@@ -117,7 +121,7 @@ import TestSupport
 
             """)
         let text = sandbox.text(plist)
-        #expect(!text.contains("launches") && !text.contains("nested") && text.contains("com.vandrj.navigator"))
+        #expect(!text.contains("volume") && !text.contains("nested") && text.contains("launches") && text.contains("com.vandrj.navigator"))
     }
 
     // Item 16: a missing key beside a near one is a typo: did-you-mean, exit 64, nothing written.

@@ -51,7 +51,7 @@ import TestSupport
     @Test func aSettingNeedsAKey() {
         let result = sandbox.run("--format", "setting", "set", "home")
         #expect(result.status == 64)
-        #expect(result.errorLines.first == "routectl: option '--format setting' needs '--key <name>': a route setting is a string under a key of an app's preferences")
+        #expect(result.errorLines.first == "routectl: option '--format setting' needs '--key <name>': a route setting is a string or an integer under a key of an app's preferences")
         #expect(sandbox.listing().isEmpty)
     }
 
@@ -76,12 +76,12 @@ import TestSupport
         for command in [["show"], ["set", "home"], ["reset"]] {
             let result = run(command, key: "nav", format: "setting")
             #expect(result.status == 65, "\(command): \(result.stderr)")
-            #expect(result.errorLines.first == "routectl: '\(plist)' key 'nav' is not in the format 'setting' (expected a string, the raw value of the app's route enum)", "\(command)")
+            #expect(result.errorLines.first == "routectl: '\(plist)' key 'nav' is not in the format 'setting' (expected a string or an integer, the raw value of the app's route enum)", "\(command)")
             #expect(!result.stderr.contains("--force"))
         }
         let initialize = run("init", key: "route", format: "setting")
         #expect(initialize.status == 64)
-        #expect(initialize.errorLines.first == "routectl: '\(plist)' key 'route' is read in the format 'setting' (a string, the raw value of the app's route enum), which has no room for a whole navigator state")
+        #expect(initialize.errorLines.first == "routectl: '\(plist)' key 'route' is read in the format 'setting' (a string or an integer, the raw value of the app's route enum), which has no room for a whole navigator state")
         #expect(sandbox.contents(plist) == original)
 
         let setting = run("show", key: "route", format: "setting")

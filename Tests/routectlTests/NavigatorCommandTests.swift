@@ -527,7 +527,7 @@ import TestSupport
         ("", "routectl: invalid path '': at column 1, it names no route"),
         ("home//x", "routectl: invalid path 'home//x': at column 6, empty segment (two '/' in a row, or one at the end)"),
         ("plain/", "routectl: invalid path 'plain/': at column 7, empty segment (two '/' in a row, or one at the end)"),
-        ("/plain", "routectl: invalid path '/plain': at column 1, it starts with '/': the root route comes first"),
+        ("/plain", "routectl: invalid path '/plain': at column 1, a path starting with '/' is of a stack without a root of its own (the app's root view), and this state has a root: start with it"),
         ("sheet:x", "routectl: invalid path 'sheet:x': at column 1, the path starts with the root route, not a sheet"),
         ("cover:x/a", "routectl: invalid path 'cover:x/a': at column 1, the path starts with the root route, not a cover"),
         ("root/a?k=%zz", "routectl: invalid path 'root/a?k=%zz': at column 10, the value of parameter 'k' has a '%' not followed by two hex digits"),

@@ -141,24 +141,24 @@ struct PlistKeyCommandTests {
     @Test func valuesThatHoldNoRouteAreInvalidAndResetForceRemovesThem() throws {
         try AppPlist.write(plist, route: "home", binary: true, in: sandbox)
         let original = bytes()
-        let integer = run("set", "home", key: "launches")
-        #expect(integer.status == 65)
-        #expect(integer.stderr == """
-            routectl: '\(plist)' key 'launches' holds an integer, not a route: routectl reads a string (a route name, or its navigator JSON) or data (its navigator JSON)
+        let real = run("set", "home", key: "ratio")
+        #expect(real.status == 65)
+        #expect(real.stderr == """
+            routectl: '\(plist)' key 'ratio' holds a real number, not a route: routectl reads a string (a route name, or its navigator JSON), an integer (an Int-backed enum's raw value) or data (its navigator JSON)
             hint: it is likely not the key the app keeps its route in; keys that could hold a route: route; for example: routectl -f \(plist) --key route show
 
             """)
         #expect(run("show", key: "nested").status == 65)
         #expect(bytes() == original)
-        let forced = run("reset", "--force", key: "launches")
+        let forced = run("reset", "--force", key: "ratio")
         #expect(forced.status == 0)
         #expect(forced.stderr == """
-            routectl: a copy of the value of key 'launches' in '\(plist)' (an integer), which this command removes:
-            <integer>7</integer>
-            routectl: removed the value of key 'launches' from '\(plist)', which routectl could not read
+            routectl: a copy of the value of key 'ratio' in '\(plist)' (a real number), which this command removes:
+            <real>0.1</real>
+            routectl: removed the value of key 'ratio' from '\(plist)', which routectl could not read
 
             """)
-        #expect(try AppPlist.check(plist, route: "home", binary: true, without: "launches", in: sandbox) == "ok")
+        #expect(try AppPlist.check(plist, route: "home", binary: true, without: "ratio", in: sandbox) == "ok")
     }
 
     /// The app's enum may allow more than routectl writes: shown as it is, never written.

@@ -10,9 +10,10 @@ import RoutePreferences
 import PropertyListCodec
 
 /// The property-list reader through the binary: mutated app preferences (binary and XML, with
-/// a route setting under `route` and routectl's navigator JSON under `nav`), seeded (see
-/// ``FuzzSettings``: `ROUTECTL_FUZZ_SEED` replays a run, `ROUTECTL_FUZZ_CASES` scales it), run
-/// through `routectl -f <plist> --key <key> show` and `... set home`.
+/// a route setting under `route`, a string or an Int-backed enum's integer, and routectl's
+/// navigator JSON under `nav`), seeded (see ``FuzzSettings``: `ROUTECTL_FUZZ_SEED` replays a
+/// run, `ROUTECTL_FUZZ_CASES` scales it), run through `routectl -f <plist> --key <key> show`,
+/// `... set home` and, on an integer, `... set 2`.
 ///
 /// Every run must end with 0, 1, 64 or 65, never a signal or a hang; print on stderr nothing or
 /// one `routectl: ` line and perhaps one `hint: ` line; leave the plist's bytes alone when it
@@ -62,7 +63,12 @@ import PropertyListCodec
         encode(preferences(route: nil, navigator: navigatorJSON, navigatorAsString: true), binary: true),
         encode(preferences(route: "home", navigator: nil), binary: false),
         encode(["route": "onboarding"], binary: true),
+        encode(preferences(route: nil, navigator: navigatorJSON).merging(["route": 300]) { $1 }, binary: true),
+        encode(preferences(route: nil, navigator: nil).merging(["route": -1]) { $1 }, binary: false),
     ]
+
+    /// Whether seed `index` holds an integer (an Int-backed enum's raw value) under `route`.
+    static func holdsInteger(_ index: Int) -> Bool { index >= 5 }
 
     // MARK: Mutations
 
@@ -176,13 +182,15 @@ import PropertyListCodec
         bytes.count <= 4096 ? "base64 " + Data(bytes).base64EncodedString() : "\(bytes.count) bytes"
     }
 
-    /// Writes `bytes` as the plist, runs `show` and `set home` on `key`, and checks each run.
-    /// Returns the exit statuses.
+    /// Writes `bytes` as the plist, runs `show` and `set home` on `key` (and `set 2` when it
+    /// holds an integer), and checks each run. Returns the exit statuses.
     static func tryPlist(_ bytes: [UInt8], key: String, in box: Sandbox, _ context: String) -> [Int32] {
         let plist = box.folder + "/prefs.plist"
         let (document, state, error) = predict(bytes, key: key)
         var statuses: [Int32] = []
-        for command in [["show"], ["set", "home"]] {
+        var commands = [["show"], ["set", "home"]]
+        if case .setting(.integer)? = state { commands.append(["set", "2"]) }
+        for command in commands {
             for name in box.listing() {
                 try? FileManager.default.removeItem(atPath: box.folder + "/" + name)
             }
@@ -199,6 +207,10 @@ import PropertyListCodec
             let others = box.listing().filter { $0 != "prefs.plist" && !$0.hasSuffix(".lock") }
             #expect(others.isEmpty, "\(where_): left \(others)")
 
+            if case .setting(.integer(let old))? = state, command[0] == "set" {
+                checkIntegerSet(command[1], key: key, old: old, document: document, bytes: bytes, after: after, result, where_)
+                continue
+            }
             // The binary agrees with the library.
             let expected: Int32? = error.map { ExitStatus.of($0.kind) }
             switch (command[0], state) {
@@ -240,13 +252,44 @@ import PropertyListCodec
         return statuses
     }
 
+    /// `set <word>` on a key holding the integer `old`: a route name is refused (1); `set 2`
+    /// writes 2 under the key, in the width `old` had (every width holds 2), every other value
+    /// and the form kept, and rewrites nothing when it held 2.
+    static func checkIntegerSet(
+        _ word: String, key: String, old: Int64, document: PropertyListDocument?, bytes: [UInt8], after: [UInt8]?, _ result: SpawnResult, _ where_: String
+    ) {
+        let status = result.exitCode ?? -1
+        guard word == "2" else {
+            #expect(status == 1 && result.stderrText.contains("holds only an integer (the raw value of an Int-backed enum): 'home' is no integer"), "\(where_): \(result.summary): \(result.stderrText)")
+            return
+        }
+        if status == 1 {
+            // Only XML that cannot hold a value read from it may refuse.
+            #expect(result.stderrText.hasPrefix("routectl: cannot write the property list as XML: "), "\(where_): \(result.stderrText)")
+            return
+        }
+        #expect(status == 0, "\(where_): an integer setting refused 'set 2': \(result.summary): \(result.stderrText)")
+        guard status == 0, let document, let after else { return }
+        guard old != 2 else {
+            #expect(after == bytes, "\(where_): set 2 on 2 rewrote the plist")
+            return
+        }
+        let written = try? PropertyListDocument.decode(after, name: "written")
+        #expect(written?.format == document.format, "\(where_): the form changed")
+        #expect(written?.dictionary == document.dictionary.replacing(key, with: 2), "\(where_): other values changed")
+        if case .integer(let before)? = document.dictionary[key], case .integer(let now)? = written?.dictionary[key] {
+            #expect(now.width == before.width, "\(where_): the width was \(before.width ?? 0), now \(now.width ?? 0)")
+        }
+    }
+
     // MARK: Tests
 
     @Test func theSeedsAreValidAndWork() {
         let box = Sandbox()
         for (index, seed) in Self.seeds.enumerated() {
             for key in ["route", "nav"] {
-                #expect(Self.tryPlist(seed, key: key, in: box, "seed \(index)") == [0, 0], "seed \(index), key \(key)")
+                let expected: [Int32] = key == "route" && Self.holdsInteger(index) ? [0, 1, 0] : [0, 0]
+                #expect(Self.tryPlist(seed, key: key, in: box, "seed \(index)") == expected, "seed \(index), key \(key)")
             }
         }
     }

@@ -154,6 +154,39 @@ import TestSupport
         #expect(box.contents() == before)
     }
 
+    /// The library's state has no room for deep links: `link add` says so (exit 1) rather than
+    /// succeed and keep nothing.
+    @Test func linkAddIsRefusedForTheLibraryKeepsNoLinks() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.tabs.json))
+        let before = box.contents()
+        let result = box.run("link", "add", "pnav://item/{id}", "tab:first/main/details?_0:={id}")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.errorLines.first?.contains("link") == true, "\(result.stderr)")
+        #expect(box.contents() == before)
+        #expect(box.run("link", "list").stdout == "URL  PATH\n")
+    }
+
+    @Test func aTabTheTabViewDoesNotHaveIsNamedAsTheTabViewsWithItsTabs() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.tabs.json))
+        for command in [["tab", "nope"], ["go", "tab:nope/main"]] {
+            let result = box.run(command)
+            #expect(result.status == 64, "\(command): \(result.stderr)")
+            #expect(result.errorLines.first?.hasSuffix("'nope' is not a tab of the tab view") == true, "\(result.stderr)")
+            #expect(result.errorLines.dropFirst().first == "hint: the tab view's tabs are: first, second", "\(result.stderr)")
+        }
+    }
+
+    /// Completion offers the app's routes only: a tab view keeps no initial route, so the
+    /// stand-in that fills its base is no name to offer.
+    @Test func completionOffersTheTreesRoutesOnly() throws {
+        let box = Sandbox()
+        FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.tabs.json))
+        #expect(box.run("__routes").stdout == "main\ndetails\nsettings\n")
+        #expect(box.run("__tabs").stdout == "first\nsecond\n")
+    }
+
     @Test func aTreeTheLibraryWouldRejectIsRefusedWithItsCodingPathAndNoHintToDeleteIt() throws {
         let broken = #"{"destinations":[],"kind":{"tabView":{}},"id":"0A8E5B52-1C3D-4E6F-8A9B-0C1D2E3F4A5B","tabs":[{"root":{"main":{}},"destinations":[{"details":{"_0":42}}],"kind":{"flow":{}},"id":"1B9F6C63-2D4E-4F70-9BAC-1D2E3F4A5B6C","presentation":{"sheet":{}}}],"presentation":{"sheet":{}}}"#
         let box = Sandbox()

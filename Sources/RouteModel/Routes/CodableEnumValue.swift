@@ -14,10 +14,10 @@ extension Route {
     ///   an object, or whose case name or payload is not a valid route.
     package init(codableValue value: JSONValue) throws {
         guard case .object(let cases) = value, cases.count == 1 else {
-            throw NavigatorError(.invalidInput, "an enum value is an object with one member, its case, not \(value.text)")
+            throw NavigatorError(.invalidInput, "an enum value is an object with one member, its case, not \(brief(value))")
         }
         guard case .object(let payload) = cases[0].value else {
-            throw NavigatorError(.invalidInput, "the case \(quotedName(cases[0].key)) holds \(cases[0].value.text), not an object of its associated values")
+            throw NavigatorError(.invalidInput, "the case \(quotedName(cases[0].key)) holds \(brief(cases[0].value)), not an object of its associated values")
         }
         let parameters = try payload.map { member -> Parameter in
             switch member.value {
@@ -41,4 +41,12 @@ extension Route {
 
 private func quotedName(_ name: String) -> String {
     NavigatorError.quote(name)
+}
+
+/// `value`'s JSON text for a message, cut after 40 characters (`[0,1,2,…`): a state may hold a
+/// value of megabytes, and a message is one short line.
+private func brief(_ value: JSONValue) -> String {
+    let text = value.text
+    guard text.unicodeScalars.count > 40 else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…"
 }

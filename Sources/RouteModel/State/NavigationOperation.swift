@@ -4,6 +4,10 @@ public enum NavigationOperation: Equatable, Sendable {
     /// Makes the route the root: its stack cleared, everything dismissed, and when it is a tab
     /// container, every tab at its root with the first selected.
     case set(Route)
+    /// Makes a route setting hold this integer, the raw value of an `Int`-backed enum (`set 2`):
+    /// only a setting that holds an integer, or none yet, takes one; to anything else it is a
+    /// route name that is not valid.
+    case setInteger(Int64)
     /// Pushes the route on the top flow.
     case push(Route)
     /// Pops this many routes (at least 1) off the top flow, never its root.
@@ -39,7 +43,7 @@ public enum NavigationOperation: Equatable, Sendable {
     /// The name recorded in history: the command's name.
     public var name: String {
         switch self {
-        case .set: return "set"
+        case .set, .setInteger: return "set"
         case .push: return "push"
         case .pop, .popTo, .popToRoot: return "pop"
         case .reset: return "reset"
@@ -57,6 +61,7 @@ public enum NavigationOperation: Equatable, Sendable {
     public var arguments: [String] {
         switch self {
         case .set(let route), .push(let route): return route.arguments
+        case .setInteger(let value): return [String(value)]
         case .pop(let count), .undo(let count), .redo(let count): return [String(count)]
         case .popTo(let name): return ["--to", name]
         case .popToRoot: return ["--root"]
@@ -76,7 +81,7 @@ public enum NavigationOperation: Equatable, Sendable {
         case .set(let route), .push(let route), .present(let route, _): return [route.name]
         case .popTo(let name), .dismissTo(let name): return [name]
         case .go(let path): return path.routeNames
-        case .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo, .redo, .open: return []
+        case .setInteger, .pop, .popToRoot, .reset, .dismiss, .dismissAll, .selectTab, .undo, .redo, .open: return []
         }
     }
 }

@@ -48,7 +48,8 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         /// A tab was asked of the root `root`, which is no tab container; `containers` are the
         /// declared ones.
         case noTabs(root: String, containers: [String])
-        /// `name` is not one of the tabs `tabs` of the container `container`.
+        /// `name` is not one of the tabs `tabs` of the container `container` (empty for a tab
+        /// container that is no route).
         case unknownTab(name: String, container: String, tabs: [String])
         /// An undo of `requested` changes found history reaching back only `available`.
         case historyTooShort(requested: Int, available: Int)
@@ -79,6 +80,10 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         /// `operation` needs more than a ``RouteSetting`` holds (a root route name); `route` is
         /// the route it would have pushed, presented or set with parameters.
         case onlyARootRoute(operation: String, route: String?)
+        /// `operation` needs more than a ``RouteSetting`` that holds an integer (the raw value of
+        /// an `Int`-backed enum) holds, or a route name where it takes an integer; `value` is the
+        /// integer it holds.
+        case onlyAnInteger(operation: String, value: Int64)
         /// `redo` of `requested` changes found only `available` to take forward.
         case nothingToRedo(requested: Int, available: Int)
         /// `operation` (`history`, `undo` or `redo`) needs a history, which the state's format

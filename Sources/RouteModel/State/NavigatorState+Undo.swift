@@ -60,10 +60,21 @@ extension NavigatorState {
         return (try timeline.tree(at: point, of: self), point.seq)
     }
 
+    /// Every tab as a history entry records it, when the root is a tab container: each tab's
+    /// chain as a path that starts with the tab's route (`feed/details`), or, for a container
+    /// that is no route, with the tab's name and its own root (`tab:first/main/details`).
+    package var recordedTabs: [String]? {
+        tree.tabs?.all.map { tab in
+            let chain = RoutePath(chain: tab.chain)
+            return tree.hasRoot ? chain.description : RoutePath(segments: [.tab(tab.name)] + chain.segments).description
+        }
+    }
+
     /// The whole tree after the change `entry` records.
     package func tree(recordedBy entry: HistoryEntry) throws -> NavigationTree {
         do {
             let path = try RoutePath(parsing: entry.path)
+            if path.rootName == nil { return try tabView(recordedBy: entry, path) }
             var before = self
             before.tree = NavigationTree(chain: NavigationChain(root: NavigatorState.defaultRoute))
             var tree = try before.tree(for: path)
@@ -89,5 +100,34 @@ extension NavigatorState {
             throw NavigatorError(
                 .cannotApply, "cannot undo to the state history entry \(entry.seq) recorded: \(error.message)")
         }
+    }
+
+    /// The tab view (a tab container that is no route) after the change `entry` records, whose
+    /// `path` is `path`: its tabs from the entry's `tabs` (see ``recordedTabs``), or, for an
+    /// entry without them, the current tab view's.
+    private func tabView(recordedBy entry: HistoryEntry, _ path: RoutePath) throws -> NavigationTree {
+        var before = self
+        if let paths = entry.tabs {
+            let tabs = try paths.map { text in
+                let tabPath = try RoutePath(parsing: text)
+                guard tabPath.segments.count >= 2, case .tab(let name) = tabPath.segments[0], case .route(let root) = tabPath.segments[1] else {
+                    throw tabPath.error(at: 0, "a tab of a tab view is recorded as tab:<name>/<its root>...")
+                }
+                return RouteTab(name: name, chain: try chain(NavigationChain(root: root), tabPath, from: 2))
+            }
+            guard !tabs.isEmpty else { throw NavigatorError(.invalidInput, "it records a tab view without tabs") }
+            var names = UniqueNames()
+            for tab in tabs where !names.insert(tab.name) {
+                throw NavigatorError(.invalidInput, "it records the tab \(quoted(tab.name)) twice")
+            }
+            before.tree = NavigationTree(tabs: Tabs(tabs, selected: 0))
+        } else if tree.tabs == nil || tree.hasRoot {
+            throw NavigatorError(.invalidInput, "it records no tabs for its tab view")
+        }
+        let tree = try before.tree(for: path)
+        guard entry.tabs == nil || tree.tabs?.selected == before.tree.tabs?.all[tree.tabs!.selectedIndex] else {
+            throw NavigatorError(.invalidInput, "its tabs do not match its path")
+        }
+        return tree
     }
 }

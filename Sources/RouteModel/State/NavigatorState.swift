@@ -175,6 +175,10 @@ public struct NavigatorState: Sendable {
     private mutating func change(_ operation: NavigationOperation) throws -> Bool {
         switch operation {
         case .set(let route): return replace(with: startingTree(route))
+        case .setInteger(let value):
+            // A root is a route: an integer is refused as the route name it is not.
+            try Route.validateName(String(value), what: "route name")
+            return false
         case .reset:
             switch resetRule {
             case .initialRoute: return replace(with: startingTree(initial))
@@ -216,9 +220,11 @@ public struct NavigatorState: Sendable {
                 fact: .noTabs(root: root.name, containers: tabContainers.map(\.name)))
         }
         guard let index = tabs.index(of: name) else {
+            // A container that is no route (a tab view) is named as one, never by its stand-in root.
+            let container = tree.rootRoute?.name
             throw NavigatorError(
-                .invalidInput, "\(quoted(name)) is not a tab of \(quoted(root.name))",
-                fact: .unknownTab(name: name, container: root.name, tabs: tabs.names))
+                .invalidInput, "\(quoted(name)) is not a tab of \(container.map { quoted($0) } ?? "the tab view")",
+                fact: .unknownTab(name: name, container: container ?? "", tabs: tabs.names))
         }
         guard index != tabs.selectedIndex else { return false }
         tree.tabs!.selectedIndex = index
@@ -254,7 +260,7 @@ public struct NavigatorState: Sendable {
         guard keepsHistory else { return true }
         history.append(
             at: timestamp, op: operation.name, args: arguments, path: path,
-            tabs: tree.tabs?.all.map { RoutePath(chain: $0.chain).description },
+            tabs: recordedTabs,
             to: place, limit: historyLimit)
         return true
     }

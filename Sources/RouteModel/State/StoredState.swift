@@ -24,14 +24,13 @@ public enum StoredState: Sendable {
     /// The navigator state, for `operation` (a command's name), which needs one.
     ///
     /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``
-    ///   for a setting; the message starts with "holds only".
+    ///   (``NavigatorError/Fact/onlyAnInteger(operation:value:)`` for an integer) for a
+    ///   setting; the message starts with "holds only".
     public func navigator(for operation: String) throws -> NavigatorState {
         switch self {
         case .navigator(let state): return state
-        case .setting:
-            throw NavigatorError(
-                .cannotApply, "holds only a root route (a string), which has no room for \(operation)",
-                fact: .onlyARootRoute(operation: operation, route: nil))
+        case .setting(let setting):
+            throw setting.refusal(operation, ", which has no room for \(operation)")
         }
     }
 
@@ -48,7 +47,8 @@ public enum StoredState: Sendable {
     /// The recorded history.
     ///
     /// - Throws: `cannotApply` with the fact ``NavigatorError/Fact/onlyARootRoute(operation:route:)``
-    ///   for a setting, which has none; the message starts with "holds only"; and with the fact
+    ///   (``NavigatorError/Fact/onlyAnInteger(operation:value:)`` for an integer) for a
+    ///   setting, which has none; the message starts with "holds only"; and with the fact
     ///   ``NavigatorError/Fact/keepsNoHistory(operation:format:)`` for a state whose format
     ///   keeps none (see ``NavigatorState/keepsHistory``).
     public func history() throws -> History {
@@ -56,11 +56,9 @@ public enum StoredState: Sendable {
         case .navigator(let state):
             guard state.keepsHistory else { throw state.historyRefusal("history") }
             return state.history
-        case .setting:
-            throw NavigatorError(
-                .cannotApply,
-                "holds only a root route (a string), and routectl keeps no history for it: the app changes it too, so a history kept beside it would be wrong",
-                fact: .onlyARootRoute(operation: "history", route: nil))
+        case .setting(let setting):
+            throw setting.refusal(
+                "history", ", and routectl keeps no history for it: the app changes it too, so a history kept beside it would be wrong")
         }
     }
 }

@@ -28,7 +28,8 @@ enum Advice {
             return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(store)) set \(first)"
         case .unknownTab(let name, let container, let tabs):
             if let guess = Suggestion.closest(to: name, among: tabs) { return "did you mean '\(guess)'?" }
-            return "the tabs of \(quoted(container)) are: " + tabs.joined(separator: ", ")
+            let whose = container.isEmpty ? "the tab view's tabs" : "the tabs of \(quoted(container))"  // "": a container that is no route
+            return whose + " are: " + tabs.joined(separator: ", ")
         case .historyTooShort:
             return "see what can be undone with: \(routectl(store)) history"
         case .invalidPath:
@@ -63,6 +64,10 @@ enum Advice {
             return "it holds the raw value of the app's route enum; to make \(quoted(route)) the root instead, run: \(routectl(store)) set \(route)"
         case .onlyARootRoute:
             return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(store)) show"
+        case .onlyAnInteger("set", let value), .onlyAnInteger("go", let value):
+            return "it holds the raw value of an Int-backed enum, and set takes one, such as the \(value) it holds: \(routectl(store)) set \(value)"
+        case .onlyAnInteger:
+            return "it holds the raw value of an Int-backed enum, an integer only; see it with: \(routectl(store)) show"
         case .nothingToRedo:
             return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
         case .keepsNoHistory:

@@ -34,6 +34,7 @@ struct CommandSpec: Sendable {
             details: [
                 "Everything is dismissed; when <route> is a tab container, every tab starts at its root with the first selected. Does nothing (and records nothing) when the state already is just that.",
                 "A parameter is key=value (text) or key:=<json> for a typed value: a JSON number, true, false, null or \"string\", such as count:=7.",
+                "A key that holds an integer (the raw value of an Int-backed enum, such as a selected tab) takes an integer instead: set 2, or set -1; it is written in the width the old one had.",
             ],
             examples: [("routectl set home", "skip onboarding: make home the root")]),
         CommandSpec(

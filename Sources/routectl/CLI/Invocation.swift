@@ -57,6 +57,9 @@ struct Invocation {
                     hint: "run them one at a time: --url prints the URL alone")
             }
             action = .show(pathOnly: options.pathOnly, url: options.url)
+        case .set where RawInteger.isSpelt(arguments[0]) && options.key != nil:
+            // Only a key holds an integer; elsewhere it is the invalid route name it always was.
+            action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
         case .set, .push:
             var route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
             if let type = options.elementType { route = GivenElementType.route(route, ofType: type) }
@@ -156,6 +159,20 @@ struct Invocation {
         }
         if options.popRoot { return .popToRoot }
         return .pop(try Invocation.count(count, for: .pop))
+    }
+
+    /// `set <integer>`: the raw value of an `Int`-backed enum, alone.
+    private static func setIntegerOperation(_ arguments: [String]) throws -> NavigationOperation {
+        guard arguments.count == 1 else {
+            throw UsageError(
+                "unexpected argument \(quoted(arguments[1])) for 'set': an integer (the raw value of an Int-backed enum) takes no parameters",
+                hint: "usage: routectl set <integer>")
+        }
+        do {
+            return .setInteger(try RawInteger.parse(arguments[0]))
+        } catch let invalid as InvalidValue {
+            throw UsageError("invalid integer \(quoted(arguments[0])) for 'set': \(invalid.expected)")
+        }
     }
 
     /// A count argument: 1 when not given, else a whole number >= 1.

@@ -54,7 +54,7 @@ struct OptionSpec: Sendable {
             long: "key", short: nil, valueName: "name", commands: nil,
             summary: "Work on the route under this key of a property list (-f) or domain (--domain)",
             completion: .none,
-            details: "A string under the key is a root route, the raw value of the app's String-backed route enum (@AppStorage); routectl's navigator JSON there, as data or a string, is a whole navigator state. Every other key is kept as it is, and binary stays binary, XML stays XML.",
+            details: "A string under the key is a root route, the raw value of the app's String-backed route enum (@AppStorage), and an integer the raw value of an Int-backed enum (set <integer> changes it); routectl's navigator JSON there, as data or a string, is a whole navigator state. Every other key is kept as it is, and binary stays binary, XML stays XML.",
             apply: { $0.key = try nonEmpty($1, "a key") }),
         OptionSpec(
             long: "domain", short: nil, valueName: "bundle-id", commands: nil,
@@ -71,7 +71,7 @@ struct OptionSpec: Sendable {
             long: "format", short: nil, valueName: "name", commands: nil,
             summary: "Read the state in this format only (\(FormatName.all.joined(separator: ", "))), and start a new one in it",
             completion: .choices(FormatName.all),
-            details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string under --key.",
+            details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string or an integer under --key.",
             apply: { $0.format = try FormatName.parse($1) }),
         OptionSpec(
             long: "json", short: nil, valueName: nil, commands: nil,

@@ -88,7 +88,7 @@ struct Context {
         guard let format else { return fileFormats }
         guard let table = FormatTable.standard.narrowed(to: format) else {
             throw UsageError(
-                "option '--format \(format)' needs '--key <name>': a route setting is a string under a key of an app's preferences",
+                "option '--format \(format)' needs '--key <name>': a route setting is a string or an integer under a key of an app's preferences",
                 hint: "name the plist with -f <path> and its key with --key <name>")
         }
         return table.wrappingDefault { PropertyListSniffer($0) }
@@ -169,7 +169,7 @@ struct Context {
     func about(_ error: NavigatorError, foundKey: String? = nil) -> NavigatorError {
         guard error.subject.isEmpty else { return error }
         switch error.fact {
-        case .onlyARootRoute?, .keepsNoHistory?: return error.about(subject(foundKey: foundKey))
+        case .onlyARootRoute?, .onlyAnInteger?, .keepsNoHistory?: return error.about(subject(foundKey: foundKey))
         default: return error
         }
     }

@@ -35,7 +35,9 @@ enum RoutesCommand {
         func add(_ name: String) {
             if seen.insert(name).inserted { names.append(name) }
         }
-        ([state.initial] + state.tree.allRoutes).map(\.name).forEach(add)
+        // A format that keeps no initial route (another library's) holds only a stand-in there.
+        let initial = state.resetRule == .initialRoute ? [state.initial] : []
+        (initial + state.tree.allRoutes).map(\.name).forEach(add)
         for entry in (try? state.history.entries()) ?? [] {
             // Only valid names: a hand-edited history must not feed anything else to a shell.
             if let first = entry.args.first, ["set", "push", "present"].contains(entry.op), Route.isValidName(first) {

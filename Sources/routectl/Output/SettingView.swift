@@ -4,17 +4,21 @@ import RoutePreferences
 import JSONText
 
 /// A route setting (the raw value of an app's route enum under a preferences key) as `show`
-/// prints it: where it is, its format (`setting`), then the route, `not set` when the app's default applies, or the raw
-/// value marked when it is no route name routectl would write.
+/// prints it: where it is, its format (`setting`), then the route, `not set` when the app's
+/// default applies, the raw value marked when it is no route name routectl would write, or the
+/// integer an `Int`-backed enum's raw value is.
 struct SettingView {
     /// Where the setting is (see ``StateView/location``).
     var location: [(name: String, value: String)]
     var setting: RouteSetting
 
-    /// What `show --path` prints: the value as stored (`nil` when unset).
+    /// What `show --path` prints: the value as stored, an integer in decimal (`nil` when unset).
     static func path(_ setting: RouteSetting) -> String? {
-        guard case .value(let raw) = setting else { return nil }
-        return raw
+        switch setting {
+        case .unset: return nil
+        case .value(let raw): return raw
+        case .integer(let raw): return String(raw)
+        }
     }
 
     /// The facts, one a line, aligned.
@@ -23,20 +27,27 @@ struct SettingView {
         switch setting {
         case .unset: route = "not set (the app's default applies)"
         case .value(let raw): route = setting.route == nil ? raw + "  (not a route name routectl would write)" : raw
+        case .integer(let raw): route = String(raw)
         }
         let facts = location.map { [$0.name, $0.value] } + [["format", PreferenceKey.settingFormatName], ["route", route]]
         return Table(header: facts[0], rows: Array(facts.dropFirst())).render(color: false, width: width)
     }
 
-    /// The JSON object: where, `format` (`setting`), then `value` (the raw string, `null` when unset), `root` (the
-    /// route, `null` when unset or not a valid name), `stack` (always empty) and `path`.
+    /// The JSON object: where, `format` (`setting`), then `value` (the raw string, or the
+    /// integer as a JSON number; `null` when unset), `root` (the route, `null` when unset, an
+    /// integer or not a valid name), `stack` (always empty) and `path` (what `show --path`
+    /// prints, a string).
     func json() -> String {
         var writer = JSONWriter()
         writer.locationMembers(location)
         writer.formatMember(PreferenceKey.settingFormatName)
         writer.raw(",\n  \"value\": ")
         let raw = SettingView.path(setting)
-        raw.map { writer.string($0) } ?? writer.raw("null")
+        if case .integer(let integer) = setting {
+            writer.raw(String(integer))
+        } else {
+            raw.map { writer.string($0) } ?? writer.raw("null")
+        }
         writer.raw(",\n  \"root\": ")
         setting.route.map { writer.route($0) } ?? writer.raw("null")
         writer.raw(",\n  \"stack\": [],\n  \"path\": ")
