@@ -93,6 +93,18 @@ import TestSupport
             #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: Self.key) == VAPNFixtures.otherPreferencesDescription)
         }
         #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).json == Fixture.recipeThenSeven.json(), "the path as read, byte for byte")
+        for command in [["present", "settings"], ["set", "home"], ["tab", "x"], ["undo"], ["push", "x"]] {
+            let before = box.contents()
+            let refused = box.run(["--key", Self.key] + command)
+            #expect(refused.status == (command == ["push", "x"] ? 64 : 1), "\(command): \(refused.stderr)")
+            #expect(box.contents() == before, "\(command) leaves every byte")
+        }
+        #expect(box.run("--key", Self.key, "go", "/Recipe?id:=42/Int?_0:=9").status == 0)
+        #expect(try NavigationPathFixtures.decodeFromPlist(path: box.file) == [.recipe(.init(id: 42)), .int(9)])
+        #expect(box.run("--key", Self.key, "reset").status == 0)
+        #expect(try NavigationPathFixtures.decodeFromPlist(path: box.file) == [])
+        #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).storedAs == storedAs)
+        #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: Self.key) == VAPNFixtures.otherPreferencesDescription)
     }
 
     @Test(.needsPython3) func pythonPlistsAreNotSkippedHere() throws {
