@@ -65,7 +65,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --key | --domain | --simulator | --format | --color | --lock-timeout | --last | --to | --initial | --routes | --history-limit | --tabs) expect=$word ;;
+                --file | --key | --domain | --simulator | --format | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -97,6 +97,7 @@ _routectl() {
     elif [[ -z $ended && $cur == -* ]]; then
         case $command in
             show) own='--path --url' ;;
+            push) own='--type' ;;
             pop) own='--to --root' ;;
             present) own='--cover --no-navigation' ;;
             dismiss) own='--to --all' ;;
@@ -112,7 +113,7 @@ _routectl() {
         case $option in
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --simulator) _routectl_reply "$cur" < <(printf '%s\n' booted) ;;
-            --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn codable-array flowstacks setting) ;;
+            --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn codable-array flowstacks navigation-path setting) ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac

@@ -22,7 +22,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --format --color --lock-timeout --last --to --initial --routes --history-limit --tabs
+                case --file --key --domain --simulator --format --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -103,7 +103,7 @@ complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTEC
 complete -c routectl -l key -x -d 'Work on the route under this key of a property list (-f) or domain (--domain)'
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
 complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
-complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, setting), and start a new one in it'
+complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks navigation-path setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it'
 complete -c routectl -l json -d 'Print JSON for scripts (changing commands print the resulting state)'
 complete -c routectl -l color -x -a 'auto always never' -d 'When to colour tables: auto (the default: on a terminal), always or never'
 complete -c routectl -l no-color -d 'Never colour the output (also when NO_COLOR is set)'
@@ -116,6 +116,7 @@ complete -c routectl -n '__routectl_using_command show' -l url -d 'Print only th
 complete -c routectl -n '__routectl_using_command history' -s n -l last -x -d 'Keep only the last <count> changes'
 complete -c routectl -n '__routectl_using_command pop dismiss' -l to -x -a '(__routectl_names __routes route)' -d 'Stop at <route>: pop until it is on top, dismiss until the top flow holds it'
 complete -c routectl -n '__routectl_using_command pop' -l root -d 'Pop everything above the root'
+complete -c routectl -n '__routectl_using_command push' -l type -x -d 'The Swift type of the pushed value, for a state that names each element\'s type (SwiftUI\'s NavigationPath)'
 complete -c routectl -n '__routectl_using_command present' -l cover -d 'Present a full-screen cover instead of a sheet'
 complete -c routectl -n '__routectl_using_command present' -l no-navigation -d 'Present the screen alone, without navigation to push on (FlowStacks\' withNavigation: false)'
 complete -c routectl -n '__routectl_using_command dismiss' -l all -d 'Dismiss every sheet and cover of the chain on screen'

@@ -38,7 +38,11 @@
 # com.vandrj.navigator<scene id> (scripts/make-vapn-file.py: two tabs of pushes,
 # a sheet up in the selected one): `routectl --key com.vandrj.navigator show
 # --path` and `push details _0:=1` against the same floors and goals, next to
-# the route-setting case. Push times are mostly fsync and vary with the disk:
+# the route-setting case. A sixth is SwiftUI's NavigationPath in a file of the
+# app's own (scripts/make-navigation-path-file.py: 1,000 screens, enum values,
+# structs and Ints): `show --path` and `push details _0:=1` against the same
+# floors and goals, which for a JSON array print its first string, or splice a
+# pair in after its `[`. Push times are mostly fsync and vary with the disk:
 # compare runs on the same machine. The script always exits 0 when the runs worked;
 # read the PASS/MISS column.
 #
@@ -191,14 +195,36 @@ hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-vap
   -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
   -n 'routectl push' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key $key push details _0:=1"
 
+# SwiftUI's NavigationPath: 1,000 screens in a JSON file of the app's own.
+d=$work/navigation-path
+mkdir "$d"
+python3 scripts/make-navigation-path-file.py 1000 -o "$d/pristine.json"
+cp "$d/pristine.json" "$d/read.json"
+[[ $("$work/read_floor" "$d/read.json") == MyApp.Screen ]] || die "C read floor gave a wrong type (navigation-path)"
+[[ $("$bin" -f "$d/read.json" show --path) == /home/*/details?_0:=0 ]] || die "routectl show failed (navigation-path)"
+for w in floor routectl; do cp "$d/pristine.json" "$d/$w.json"; done
+"$work/push_floor" "$d/floor.json" || die "C push floor failed (navigation-path)"
+"$bin" -f "$d/routectl.json" push details _0:=1 || die "routectl push failed (navigation-path)"
+[[ $("$bin" -f "$d/routectl.json" show --path) == */details?_0:=0/details?_0:=1 ]] || die "routectl push did not push (navigation-path)"
+cmp -s <(tail -c +2 "$d/pristine.json") <(tail -c "$(($(wc -c <"$d/pristine.json") - 1))" "$d/routectl.json") ||
+  die "routectl push changed the elements it kept (navigation-path)"
+echo
+echo "== SwiftUI's NavigationPath: 1,000 screens, $(wc -c <"$d/pristine.json") bytes =="
+hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-navigation-path.json" \
+  -n '/bin/true' -p true /bin/true \
+  -n 'C read floor' -p true "$work/read_floor $d/read.json" \
+  -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
+  -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
+  -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push details _0:=1"
+
 echo
 python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" "$out/hyperfine-plist.json" \
-  "$out/hyperfine-vapn.json" <<'PY'
+  "$out/hyperfine-vapn.json" "$out/hyperfine-navigation-path.json" <<'PY'
 import json, sys
 names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
 small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
                   for f in sys.argv[1:4])
-pl, va = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:6])
+pl, va, np = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:7])
 print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}{'format 2':>10}")
 for n in names:
     print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}{f2[n]:>10.2f}" if n in f2 else f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
@@ -252,4 +278,12 @@ for label, v, goal in [
         print(f"{label:<30}{v:>7.2f}")
     else:
         print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
+print()
+print(f"navigation-path medians (ms): C read floor {np['C read floor']:.2f}, show --path {np['routectl show --path']:.2f}, "
+      f"C push floor {np['C push floor']:.2f}, push {np['routectl push']:.2f}")
+for label, v, goal in [
+    ("path show / C read floor", np["routectl show --path"] / np["C read floor"], 3),
+    ("path push / C push floor", np["routectl push"] / np["C push floor"], 2),
+]:
+    print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
 PY

@@ -4,8 +4,9 @@
 #   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
 #
 # tests      loops the seeded fuzz tests (HostileInputTests and PlistKeyFuzzTests over the binary;
-#            ParserFuzzTests, NavigatorFileFuzzTests, VAPNFuzzTests, StackArrayFuzzTests, RoutePathFuzzTests,
-#            URLFuzzTests, LinkPropertyTests, PropertyListHostileInputTests in process) with a new seed each
+#            ParserFuzzTests, NavigatorFileFuzzTests, VAPNFuzzTests, StackArrayFuzzTests,
+#            NavigationPathFuzzTests, RoutePathFuzzTests, URLFuzzTests, LinkPropertyTests,
+#            PropertyListHostileInputTests in process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
 #            replays it, and the script exits 1.
@@ -25,7 +26,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
 mode=${2:-all}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 cases=${ROUTECTL_FUZZ_CASES:-1000}
-filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|VAPNFuzzTests|StackArrayFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|VAPNFuzzTests|StackArrayFuzzTests|NavigationPathFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
 fuzzdir=$scratch/libfuzzer
 start=$(date +%s)
 
@@ -83,6 +84,8 @@ build_libfuzzer() {
         -o "$fuzzdir/file-reader-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name VAPNFuzzer "${libs[@]}" Fuzz/VAPNFuzzer.swift \
         -o "$fuzzdir/vapn-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
+    swiftc "${flags[@]}" -module-name NavigationPathFuzzer "${libs[@]}" Fuzz/NavigationPathFuzzer.swift \
+        -o "$fuzzdir/navigation-path-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name PropertyListFuzzer "${libs[@]}" Fuzz/PropertyListFuzzer.swift \
         -o "$fuzzdir/property-list-fuzzer" 2> >(grep -v 'Cannot export local symbol' >&2)
     swiftc "${flags[@]}" -module-name StackArrayFuzzer "${libs[@]}" Fuzz/StackArrayFuzzer.swift \
@@ -121,9 +124,10 @@ libfuzzer | all)
     share=$seconds
     [ "$mode" = all ] && [ $libfuzzer_ok = 1 ] && share=$((seconds / 2))
     if [ $libfuzzer_ok = 1 ]; then
-        fifth=$((share / 5 > 0 ? share / 5 : 1))
+        fifth=$((share / 6 > 0 ? share / 6 : 1))  # a sixth each
         run_libfuzzer file-reader "$fifth" file
         run_libfuzzer vapn "$fifth" vapn
+        run_libfuzzer navigation-path "$fifth" navigation-path
         run_libfuzzer parser "$fifth" parser
         run_libfuzzer property-list "$fifth" plist
         run_libfuzzer stack-array "$fifth" stack-array

@@ -10,8 +10,10 @@ public enum FormatFact: ErrorDetail, Equatable {
     case cannotStartFromNothing(format: String)
     /// A value in another library's format (named, such as `vapn`) that routectl cannot read
     /// or that the library's own decoder would reject. It is the app's data, not routectl's:
-    /// nothing may suggest replacing it.
-    case foreignStateUnreadable(format: String)
+    /// nothing may suggest replacing it. `appRejects`: whether the app's own decoder would
+    /// reject it too (`false` for a value another library writes in a shape routectl does
+    /// not read, such as a NavigationPath with mangled type names).
+    case foreignStateUnreadable(format: String, appRejects: Bool = true)
     /// The value could be in any of the formats `formats` (such as `[]`, an empty array in
     /// several libraries' formats), and its content cannot tell which: `--format` must say.
     case severalFormats(formats: [String])

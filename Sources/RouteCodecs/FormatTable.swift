@@ -40,6 +40,7 @@ public struct FormatTable: Sendable {
         VAPNCodec(),
         CodableArrayCodec(),
         FlowStacksCodec(),
+        NavigationPathCodec(),
     ])
 
     /// The default: the format of a new state.

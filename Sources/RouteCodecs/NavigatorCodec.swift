@@ -48,12 +48,18 @@ public protocol NavigatorCodec: Sendable {
     /// A state read in a format that keeps none records no changes, and `history`, `undo` and
     /// `redo` are refused on it (see ``NavigatorState/keepsHistory``). Default: `false`.
     var keepsHistory: Bool { get }
+
+    /// Whether the format writes each element's type beside its value (SwiftUI's
+    /// NavigationPath), so that a new element takes one (`push --type`, ``GivenElementType``).
+    /// Default: `false`.
+    var namesElementTypes: Bool { get }
 }
 
 extension NavigatorCodec {
     public var summary: String? { nil }
     public var canCreate: Bool { false }
     public var keepsHistory: Bool { false }
+    public var namesElementTypes: Bool { false }
 
     /// Decodes `bytes` into a state that records this format: its name and whether it keeps
     /// history (``NavigatorState/formatName``, ``NavigatorState/keepsHistory``).

@@ -189,7 +189,7 @@ import TestSupport
         #expect(!codec.recognizes(Array(#"{"kind": 1, "id": 2}"#.utf8)))
         #expect(!codec.recognizes(Array(#"[{"main":{}}]"#.utf8)))
         #expect(!NavigatorFileCodec().recognizes(Array(Self.flow.utf8)))
-        #expect(FormatTable.standard.names.prefix(2) == ["routectl", "vapn"])
+        #expect(FormatTable.standard.names == ["routectl", "vapn", "codable-array", "flowstacks", "navigation-path"])
     }
 }
 

@@ -78,7 +78,7 @@ import TestSupport
             }
         }
         let foreign = run("show", key: "com.vandrj.navigator")
-        #expect(foreign.errorLines.first == "routectl: '\(plist)' key 'com.vandrj.navigator' holds JSON in none of the formats routectl reads (routectl, vapn, codable-array, flowstacks)", "\(foreign.stderr)")
+        #expect(foreign.errorLines.first == "routectl: '\(plist)' key 'com.vandrj.navigator' holds JSON in none of the formats routectl reads (routectl, vapn, codable-array, flowstacks, navigation-path)", "\(foreign.stderr)")
         #expect(sandbox.contents(plist) == original)
     }
 

@@ -47,7 +47,7 @@ extension DocsTests {
             (["routectl", "pop", "--r"], ["--root"]),
             (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--format", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
             (["routectl", "--color", ""], ["auto", "always", "never"]),
-            (["routectl", "--format", ""], ["routectl", "vapn", "codable-array", "flowstacks", "setting"]),
+            (["routectl", "--format", ""], ["routectl", "vapn", "codable-array", "flowstacks", "navigation-path", "setting"]),
             (["routectl", "--format=s"], ["--format=setting"]),
             (["routectl", "--color=a"], ["--color=auto", "--color=always"]),
             (["routectl", "completions", ""], ["bash", "zsh", "fish"]),

@@ -38,13 +38,13 @@ import TestSupport
         let typo = sandbox.run("--format", "routctl", "show")
         #expect(typo.status == 64)
         #expect(typo.stderr == """
-            routectl: invalid value 'routctl' for option '--format': expected one of the formats routectl, vapn, codable-array, flowstacks, setting
+            routectl: invalid value 'routctl' for option '--format': expected one of the formats routectl, vapn, codable-array, flowstacks, navigation-path, setting
             hint: did you mean 'routectl'?
 
             """)
         let unknown = sandbox.run("show", "--format=xml")
         #expect(unknown.status == 64)
-        #expect(unknown.stderr == "routectl: invalid value 'xml' for option '--format': expected one of the formats routectl, vapn, codable-array, flowstacks, setting\n")
+        #expect(unknown.stderr == "routectl: invalid value 'xml' for option '--format': expected one of the formats routectl, vapn, codable-array, flowstacks, navigation-path, setting\n")
         #expect(sandbox.listing().isEmpty)
     }
 

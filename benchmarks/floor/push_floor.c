@@ -7,7 +7,9 @@
  * The edit is textual: {"name": "bench"} is spliced in before the `]` that
  * closes "stack" (no JSON parsing, no history entry). `routectl push` is
  * compared against it. A binary property list (an app's preferences) is written
- * back unchanged: its floor is the same system calls, with no edit at all.
+ * back unchanged: its floor is the same system calls, with no edit at all. A JSON
+ * array (SwiftUI's NavigationPath, the last pushed screen first) gets a pair
+ * spliced in after its `[`.
  *
  * usage: push_floor FILE        build: cc -O2 -o push_floor push_floor.c
  */
@@ -49,6 +51,19 @@ int main(int argc, char **argv) {
     buf[len] = '\0';
     struct iovec iov[3] = {{buf, len}, {buf, 0}, {buf, 0}};
     if (len >= 8 && memcmp(buf, "bplist00", 8) == 0) goto write;
+
+    char *q = buf;
+    while (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r') q++;
+    if (*q == '[') {
+        static const char pair[] = "\"MyApp.Screen\",\"{\\\"details\\\":{\\\"_0\\\":1}}\",";
+        char *r = q + 1;
+        while (*r == ' ' || *r == '\n' || *r == '\t' || *r == '\r') r++;
+        int empty = *r == ']';
+        iov[0] = (struct iovec){buf, (size_t)(q + 1 - buf)};
+        iov[1] = (struct iovec){(char *)pair, sizeof pair - 1 - (empty ? 1 : 0)};
+        iov[2] = (struct iovec){q + 1, len - (size_t)(q + 1 - buf)};
+        goto write;
+    }
 
     /* Find the `]` closing "stack" (skipping strings), and whether it is empty. */
     char *p = strstr(buf, "\"stack\"");

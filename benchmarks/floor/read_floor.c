@@ -4,7 +4,9 @@
  * whole file into memory, find the "root" value crudely (no JSON parsing) and
  * print its name on one line. `routectl show --path` is compared against it.
  * A binary property list (an app's preferences) is only read: its size is
- * printed, so the floor is the system calls alone.
+ * printed, so the floor is the system calls alone. A JSON array (SwiftUI's
+ * NavigationPath, the last pushed screen first) prints its first string, the
+ * top screen's type name.
  *
  * usage: read_floor FILE        build: cc -O2 -o read_floor read_floor.c
  */
@@ -32,6 +34,16 @@ int main(int argc, char **argv) {
     buf[len] = '\0';
     if (len >= 8 && memcmp(buf, "bplist00", 8) == 0) { printf("%zu\n", len); return 0; }
 
+    /* ["MyApp.Screen", ...]: print the first string. */
+    char *q = buf;
+    while (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r') q++;
+    if (*q == '[') {
+        char *open = strchr(q, '"');
+        char *close = open ? strchr(open + 1, '"') : NULL;
+        if (!close) { fprintf(stderr, "read_floor: no string in %s\n", argv[1]); return 65; }
+        printf("%.*s\n", (int)(close - open - 1), open + 1);
+        return 0;
+    }
     /* "root": {"name": "home", ...}: print what is between the quotes after "name". */
     char *p = strstr(buf, "\"root\"");
     p = p ? strstr(p, "\"name\"") : NULL;

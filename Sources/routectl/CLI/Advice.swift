@@ -126,11 +126,17 @@ enum Advice {
         case .severalFormats(let formats):
             // The value is fine: only its format is unknown. A command per candidate.
             return "run: " + formats.map { "\(routectl(removingFormat(store) + ["--format", $0])) show" }.joined(separator: ", or: ")
-        case .foreignStateUnreadable:
+        case .foreignStateUnreadable(_, let appRejects):
             // Another library's data: never a command that would replace it.
-            return "routectl changes nothing in another library's state that it cannot read; the app's own decoder would reject it too"
+            return "routectl changes nothing in another library's state that it cannot read" + (appRejects ? "; the app's own decoder would reject it too" : "")
         case nil:
             break
+        }
+        if let needed = error.detail as? ElementTypeNeeded {
+            guard let type = needed.types.first else {
+                return "name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>"
+            }
+            return "for example: \(routectl(store)) push \(needed.route.map(ShellWord.quote).joined(separator: " ")) --type \(ShellWord.quote(type))"
         }
         switch error.kind {
         case .invalidFile where onKey:

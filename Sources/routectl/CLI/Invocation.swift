@@ -1,4 +1,5 @@
 import RouteModel
+import RouteCodecs
 
 /// The second step of reading a command line: one typed request that a command runs, with every
 /// argument checked and converted.
@@ -60,7 +61,8 @@ struct Invocation {
             // Only a key holds an integer; elsewhere it is the invalid route name it always was.
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
         case .set, .push:
-            let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
+            var route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
+            if let type = options.elementType { route = GivenElementType.route(route, ofType: type) }
             action = .change(command == .set ? .set(route) : .push(route), recover: false)
         case .pop:
             action = .change(try Invocation.popOperation(arguments.first, options), recover: false)

@@ -1,4 +1,5 @@
 import RouteModel
+import RouteCodecs
 
 /// One option, defined once: the parser, `--help`, the man page and the shell completions all
 /// read this table and nothing else.
@@ -139,6 +140,12 @@ struct OptionSpec: Sendable {
             summary: "Pop everything above the root",
             completion: .none, apply: { options, _ in options.popRoot = true }),
         OptionSpec(
+            long: "type", short: nil, valueName: "Module.Type", commands: [.push],
+            summary: "The Swift type of the pushed value, for a state that names each element's type (SwiftUI's NavigationPath)",
+            completion: .none,
+            details: "As Swift's _typeName(qualified: true) names it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int. Without it, the type is that of the values already in the path that show under the route's name, else the one type they all share (exit status 64 when neither tells). A private type's name, which holds a memory address (MyApp.(unknown context at $...).Hidden), is refused: no later run of the app can restore it.",
+            apply: { $0.elementType = try elementType($1) }),
+        OptionSpec(
             long: "cover", short: nil, valueName: nil, commands: [.present],
             summary: "Present a full-screen cover instead of a sheet",
             completion: .none, apply: { options, _ in options.cover = true }),
@@ -210,6 +217,16 @@ private func nonEmpty(_ text: String, _ what: String) throws -> String {
 /// A value passed on to another tool as one argument, which must not read as an option.
 private func word(_ text: String, _ what: String) throws -> String {
     guard !text.isEmpty, !text.hasPrefix("-") else { throw InvalidValue(expected: "expected " + what) }
+    return text
+}
+
+/// A type name routectl writes for a new element (see ``GivenElementType/check(_:)``).
+private func elementType(_ text: String) throws -> String {
+    do {
+        try GivenElementType.check(text)
+    } catch let error as NavigatorError {
+        throw InvalidValue(expected: error.reason)
+    }
     return text
 }
 

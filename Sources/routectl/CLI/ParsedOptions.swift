@@ -36,6 +36,8 @@ struct ParsedOptions: Equatable, Sendable {
     var simulator: String?
     /// `--format`: the format what is read must be in, and a new state is written in.
     var format: String?
+    /// `push --type`: the Swift type of the pushed value, for a format that names types.
+    var elementType: String?
 
     /// The options that chose the store, as words for a command line (unquoted): `-f <file>`,
     /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, `--format <name>`, as given.

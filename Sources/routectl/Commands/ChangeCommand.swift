@@ -1,5 +1,7 @@
 import RouteStore
 import RouteModel
+import RouteCodecs
+import RoutePreferences
 
 /// `set`, `push`, `pop` and `reset`: one navigation operation, applied under the lock.
 enum ChangeCommand {
@@ -9,10 +11,26 @@ enum ChangeCommand {
         // store (a key's store names itself).
         let outcome = try context.naming {
             try context.store.updateState(recover: recover) { state in
+                try checkElementType(in: state, context)
                 // Stamped under the lock, so that history times follow history order.
-                try state.perform(operation, at: WallClock.now())
+                return try state.perform(operation, at: WallClock.now())
             }
         }
         return context.changed(outcome)
+    }
+
+    /// Refuses `push --type` on a state whose format names no element types (64), before
+    /// anything changes: the type would be dropped without a word.
+    private static func checkElementType(in state: StoredState, _ context: Context) throws {
+        guard context.options.elementType != nil else { return }
+        let format: String
+        switch state {
+        case .navigator(let navigator): format = navigator.formatName
+        case .setting: format = PreferenceKey.settingFormatName
+        }
+        guard FormatTable.standard.format(named: format)?.namesElementTypes != true else { return }
+        throw NavigatorError(
+            .invalidInput,
+            "option '--type' names the type of a new element of SwiftUI's NavigationPath, and this state is in the format \(NavigatorError.quote(format)), which names none")
     }
 }

@@ -1,0 +1,41 @@
+import RouteModel
+
+/// The type a command names for a new element (`push --type <Module.Type>`), for a format that
+/// writes each element's type beside its value (SwiftUI's `NavigationPath`). It rides in the
+/// pushed route's ``Route/preserved`` until the codec writes the route; a format that names no
+/// types never looks at it (the command line refuses `--type` there: see
+/// ``NavigatorCodec/namesElementTypes``).
+public struct GivenElementType: Sendable, Equatable {
+    /// The type's name, as the format writes it, such as `MyApp.Screen`.
+    public let name: String
+
+    /// `route`, to be written as a value of the type `name`.
+    public static func route(_ route: Route, ofType name: String) -> Route {
+        var route = route
+        route.preserved = Preserved(GivenElementType(name: name))
+        return route
+    }
+
+    /// Throws `invalidInput` unless `name` is a type name routectl writes for a new element of
+    /// SwiftUI's `NavigationPath`: module-qualified (`MyApp.Screen`), and no private type's
+    /// (whose name holds a memory address of one run of the app). Reasons leave out the name.
+    public static func check(_ name: String) throws {
+        try NavigationPathTypeName.checkWritable(name)
+    }
+}
+
+/// The fact behind the refusal of a new element whose type cannot be told (exit 64), for a
+/// caller to advise on (``NavigatorError/detail``): a format that names each element's type
+/// needs one (see ``NavigatorCodec/namesElementTypes``).
+public struct ElementTypeNeeded: ErrorDetail, Equatable {
+    /// The new element's route, as command-line words (`details`, `_0:=42`).
+    public let route: [String]
+    /// The types already in the state that could hold it, most likely first; empty when none
+    /// could (then no whole command can be offered).
+    public let types: [String]
+
+    public init(route: [String], types: [String]) {
+        self.route = route
+        self.types = types
+    }
+}

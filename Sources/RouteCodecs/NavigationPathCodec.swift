@@ -1,0 +1,383 @@
+import JSONText
+import RouteModel
+import PlainText
+
+/// SwiftUI's `NavigationPath.CodableRepresentation` (format `navigation-path`): the JSON an app
+/// saves of its `NavigationStack`'s path, in a file or under a key of its preferences.
+///
+/// A flat array of strings, two per element, the last pushed first: the element's type name
+/// (``NavigationPathTypeName``) and its JSON text, as the app's encoder wrote it.
+/// `["Swift.Int","7","MyApp.Recipe","{\"id\":42}"]` is `Recipe(id: 42)` pushed, then `7`.
+///
+/// Read: a stack without a root of its own (the root view is the app's code), bottom first;
+/// each element a route (``NavigationPathElement``). Written: every element that is still there,
+/// unchanged, keeps its two strings byte for byte and the array its layout; a new element gets
+/// its type from ``GivenElementType`` (`push --type`), the schema (``schemaType``), the
+/// elements already there that show under its name, or the type all of them share. A private
+/// type's name is never written anew; sheets, covers, tabs and a root route cannot be held.
+public struct NavigationPathCodec: NavigatorCodec {
+    /// The schema's type for a new element's route, when one declares it: the seam for the
+    /// project file's types (a later issue). `nil`: no schema.
+    public var schemaType: (@Sendable (Route) -> String?)?
+
+    /// A codec for SwiftUI's `NavigationPath`; `schemaType` as ``schemaType``.
+    public init(schemaType: (@Sendable (Route) -> String?)? = nil) {
+        self.schemaType = schemaType
+    }
+
+    public static let formatName = "navigation-path"
+
+    public var name: String { Self.formatName }
+
+    public var summary: String? { "SwiftUI's NavigationPath, a JSON array of type names and JSON texts" }
+
+    public var namesElementTypes: Bool { true }
+
+    public var maxBytes: Int { 8 << 20 }
+
+    /// Whether `bytes` are a JSON array of strings (`[]` included) whose even elements look like
+    /// type names: module-qualified ones (`Swift.Int`, SwiftUI's); or, when the odd elements
+    /// all parse as JSON (so that an array of a `String`-backed enum's raw values is not taken
+    /// for a path), unqualified (`User`) or mangled ones (`Si`, `5MyApp6RecipeV`: pointfreeco's
+    /// `UINavigationPath`'s and NavigationBackport's, recognized to be refused by name).
+    public func recognizes(_ bytes: [UInt8]) -> Bool {
+        guard Self.startsWithArray(bytes) else { return false }
+        var scanner = JSONScanner(bytes)
+        var index = 0
+        var checkItems = false
+        var items: [Range<Int>] = []
+        do {
+            try scanner.readArray(depth: 1) { scanner in
+                let (range, escaped) = try scanner.scanString()
+                if index % 2 == 0 {
+                    let name = escaped ? ArraySlice(try scanner.decoded(range).utf8) : scanner.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+                    switch NavigationPathTypeName.kind(of: name) {
+                    case .readable?: break
+                    case .unqualified?, .mangled?: checkItems = true
+                    case nil: throw NotRecognized()
+                    }
+                } else {
+                    items.append(range)
+                }
+                index += 1
+            }
+            try scanner.expectEnd()
+            if checkItems {
+                for range in items {
+                    var item = JSONScanner(Array(try scanner.decoded(range).utf8))
+                    try item.skipValue(depth: 1)
+                    try item.expectEnd()
+                }
+            }
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    private struct NotRecognized: Error {}
+
+    public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
+        let document = try Document(bytes)
+        var state = NavigatorState()
+        state.resetRule = .closeToRoots
+        state.tree = NavigationTree(stack: document.elements.map { element in
+            var route = element.route
+            route.preserved = Preserved(element)
+            return route
+        })
+        state.preserved = Preserved(document)
+        return state
+    }
+
+    public func checkWritable(_ state: NavigatorState) throws {}
+
+    public func encode(_ state: inout NavigatorState) throws -> EncodedState {
+        let tree = state.tree
+        guard tree.isRootlessStack else {
+            if tree.tabs != nil { throw Self.cannotHold("tabs (the path is one stack)") }
+            let root = tree.root
+            throw NavigatorError(
+                .cannotApply,
+                "SwiftUI's NavigationPath (format 'navigation-path') cannot hold a root route: the app's root view is its code; to make \(quoted(root.description)) the only screen pushed, run go \(quoted("/" + root.description))")
+        }
+        guard !tree.chain.isPresenting else {
+            throw Self.cannotHold("a sheet or a cover (the path is one stack, pushed screens only)")
+        }
+        guard state.links.isEmpty else {
+            throw Self.cannotHold("deep links (the path holds its screens only)")
+        }
+        let document = state.preserved?.payload as? Document ?? Document.empty
+        let stack = tree.chain.base.pushed
+        var elements: [Written] = []
+        elements.reserveCapacity(stack.count)
+        var types = NavigationPathTypeChoice(document: document, schemaType: schemaType)
+        var reading = document.reading
+        for (index, route) in stack.enumerated() {
+            elements.append(try write(route, at: index, reading: &reading, types: &types))
+        }
+        var writer = JSONWriter(capacity: document.bytes.count + 64)
+        document.write(elements.reversed(), into: &writer)
+        guard writer.bytes.count <= maxBytes else {
+            throw NavigatorError(.cannotApply, "the path would be \(writer.bytes.count) bytes of JSON, more than the \(maxBytes) routectl writes for SwiftUI's NavigationPath")
+        }
+        return EncodedState(bytes: writer.bytes)
+    }
+
+    // MARK: Writing
+
+    /// One element as it is written: its two JSON strings, and where it stood when it is one
+    /// read from the document (for the layout around it).
+    struct Written {
+        var typeToken: ArraySlice<UInt8>
+        var itemToken: ArraySlice<UInt8>
+        /// The element's pair in the document it was read from, if it was.
+        var pair: Int?
+    }
+
+    /// `route`, the `index`th from the bottom, as an element: the element read, unchanged,
+    /// when it is one (an element read that shows as the route, for a route `go` made); else a
+    /// new one of the type ``NavigationPathTypeChoice`` finds, checked to read back as `route`.
+    private func write(_ route: Route, at index: Int, reading: inout Document.Reading, types: inout NavigationPathTypeChoice) throws -> Written {
+        let payload = route.preserved?.payload
+        if let element = payload as? NavigationPathElement, element.route == route {
+            return reading.written(element)
+        }
+        var given = (payload as? GivenElementType)?.name
+        if given == nil, let element = reading.element(equalTo: route, at: index) {
+            return reading.written(element)
+        }
+        if let name = given {
+            do {
+                try NavigationPathTypeName.checkWritable(name)
+            } catch var error as NavigatorError {
+                error.reason = "cannot write \(quoted(route.description)) as a value of \(quoted(name)): " + error.reason
+                throw error
+            }
+        } else {
+            given = try types.type(for: route)
+        }
+        let type = NavigationPathTypeName(given!)
+        let shape = try types.shape(of: route, type: type)
+        let text = NavigationPathElement.text(of: route, shape: shape)
+        // Never write what does not read back as the route (a plain value shaped like an enum value).
+        let back = try? NavigationPathElement.route(type: type, text: text)
+        guard let back, back.0 == route else {
+            throw Self.cannotHold(
+                "\(route) as a value of \(quoted(type.text)): its JSON \(quoted(text)) would read back as \(back.map { quoted($0.0.description) } ?? "nothing routectl shows")")
+        }
+        var typeWriter = JSONWriter(capacity: type.text.utf8.count + 2)
+        typeWriter.string(type.text)
+        var itemWriter = JSONWriter(capacity: text.utf8.count + 8)
+        itemWriter.string(text)
+        return Written(typeToken: typeWriter.bytes[...], itemToken: itemWriter.bytes[...], pair: nil)
+    }
+
+    static func cannotHold(_ what: String) -> NavigatorError {
+        NavigatorError(.cannotApply, "SwiftUI's NavigationPath (format 'navigation-path') cannot hold \(what)")
+    }
+
+    /// The refusal of a document, naming where: `at [3], ...` (the index in the array).
+    static func invalid(_ reason: String, at index: Int? = nil, appRejects: Bool = true) -> NavigatorError {
+        NavigatorError(
+            .invalidFile, "is not a SwiftUI NavigationPath routectl can read: \(index.map { "at [\($0)], " } ?? "")\(reason)",
+            detail: FormatFact.foreignStateUnreadable(format: formatName, appRejects: appRejects))
+    }
+
+    /// Whether `bytes` start, after white space, with `[`.
+    static func startsWithArray(_ bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return byte == UInt8(ascii: "[")
+            }
+        }
+        return false
+    }
+}
+
+
+extension JSONScanner {
+    /// The decoded text of the string token at `range` (quotes included).
+    fileprivate func decoded(_ range: Range<Int>) throws -> String {
+        var scanner = JSONScanner(Array(bytes[range]))
+        return try scanner.readString()
+    }
+}
+
+// MARK: - The document
+
+extension NavigationPathCodec {
+    /// The array as read: its bytes, its elements, and its layout (what stands before and after
+    /// the array, and between its strings), so that what stays is written back as it was.
+    struct Document: Sendable {
+        let bytes: [UInt8]
+        /// The elements, bottom first (the document's last pair first).
+        let elements: [NavigationPathElement]
+        /// The offsets of the `[` and `]` of the array.
+        let open: Int
+        let close: Int
+        /// For each pair, the range of the bytes between its two strings, and between its
+        /// second string and the next pair's first (the last pair: up to `]`).
+        let inner: [Range<Int>]
+        let after: [Range<Int>]
+        /// The white space between `[` and the first string (empty for an empty array).
+        let lead: Range<Int>
+
+        static let empty = Document()
+
+        private init() {
+            bytes = Array("[]".utf8)
+            elements = []
+            open = 0
+            close = 1
+            inner = []
+            after = []
+            lead = 1..<1
+        }
+
+        /// Reads the document, checking it as SwiftUI's decoder would: an array of strings, in
+        /// pairs, each a type name and the JSON text of a value.
+        ///
+        /// - Throws: `invalidFile` naming the index of what is wrong.
+        init(_ bytes: [UInt8]) throws {
+            self.bytes = bytes
+            var scanner = JSONScanner(bytes)
+            var tokens: [(range: Range<Int>, text: String)] = []
+            var open = 0
+            var close = 0
+            do {
+                guard scanner.peek() == UInt8(ascii: "[") else {
+                    throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
+                }
+                open = scanner.position
+                try scanner.readArray(depth: 1) { scanner in
+                    guard scanner.peek() == UInt8(ascii: "\"") else {
+                        throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
+                    }
+                    let start = scanner.position
+                    let text = try scanner.readString()
+                    tokens.append((start..<scanner.position, text))
+                }
+                close = scanner.position - 1
+                try scanner.expectEnd()
+            } catch let error as JSONSyntaxError {
+                throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
+            }
+            self.open = open
+            self.close = close
+            guard tokens.count % 2 == 0 else {
+                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(tokens[tokens.count - 1].text)) has no JSON text after it", at: tokens.count - 1)
+            }
+            let kinds = stride(from: 0, to: tokens.count, by: 2).map { NavigationPathTypeName.kind(of: tokens[$0].text) }
+            var mangled: [String] = []
+            for (pair, kind) in kinds.enumerated() where kind == .mangled {
+                mangled.append(tokens[2 * pair].text)
+            }
+            if !mangled.isEmpty {
+                throw NavigationPathCodec.invalid(
+                    "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)",
+                    appRejects: false)
+            }
+            var elements: [NavigationPathElement] = []
+            var inner: [Range<Int>] = []
+            var after: [Range<Int>] = []
+            let pairs = tokens.count / 2
+            elements.reserveCapacity(pairs)
+            for pair in (0..<pairs).reversed() {
+                let (typeToken, typeText) = tokens[2 * pair]
+                let (itemToken, itemText) = tokens[2 * pair + 1]
+                guard kinds[pair] != nil else {
+                    throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
+                }
+                let type = NavigationPathTypeName(typeText)
+                let route: Route
+                let shape: NavigationPathElement.Shape
+                do {
+                    (route, shape) = try NavigationPathElement.route(type: type, text: itemText)
+                } catch let error as NavigatorError {
+                    throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                }
+                elements.append(NavigationPathElement(
+                    type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: itemToken, pair: pair))
+            }
+            for pair in 0..<pairs {
+                inner.append(tokens[2 * pair].range.upperBound..<tokens[2 * pair + 1].range.lowerBound)
+                after.append(tokens[2 * pair + 1].range.upperBound..<(pair + 1 < pairs ? tokens[2 * pair + 2].range.lowerBound : close))
+            }
+            self.elements = elements
+            self.inner = inner
+            self.after = after
+            lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
+        }
+
+        /// What the writer asks of the elements read.
+        var reading: Reading { Reading(document: self) }
+
+        /// The elements read, looked up by the route they show as (for routes that `go`
+        /// made, which carry no element), with an index built on first use so that a long
+        /// path is matched in linear time.
+        struct Reading {
+            let document: Document
+            private var byRoute: [Route: Int]?
+            private var lookups = 0
+
+            init(document: Document) {
+                self.document = document
+            }
+
+            /// The element read that shows as `route`: the one at `index` from the bottom when
+            /// it does (so that `go` to the path shown keeps every element as it was), else the
+            /// lowest one that does.
+            mutating func element(equalTo route: Route, at index: Int) -> NavigationPathElement? {
+                let elements = document.elements
+                if index < elements.count, elements[index].route == route { return elements[index] }
+                // A push asks once: a scan beats hashing every route read.
+                lookups += 1
+                if byRoute == nil, lookups <= 4 { return elements.first { $0.route == route } }
+                if byRoute == nil {
+                    var byRoute: [Route: Int] = [:]
+                    for (index, element) in elements.enumerated() where byRoute[element.route] == nil {
+                        byRoute[element.route] = index
+                    }
+                    self.byRoute = byRoute
+                }
+                return byRoute![route].map { elements[$0] }
+            }
+
+            /// `element`'s two strings as they stand in the document it was read from, with its
+            /// place in this document when it was read from it.
+            func written(_ element: NavigationPathElement) -> Written {
+                let here = element.pair < document.inner.count && element.document.count == document.bytes.count
+                return Written(
+                    typeToken: element.document[element.typeToken], itemToken: element.document[element.itemToken],
+                    pair: here ? element.pair : nil)
+            }
+        }
+
+        /// Writes `elements` (top first) in this document's layout: what stood before and after
+        /// the array, the white space after `[` and before `]`, and between two strings the bytes
+        /// that stood between them when both were there side by side, else those that stood
+        /// between its first two.
+        func write(_ elements: [Written], into writer: inout JSONWriter) {
+            writer.raw(bytes[...open])
+            let separator: ArraySlice<UInt8> = inner.first.map { bytes[$0] } ?? Array(",".utf8)[...]
+            if !elements.isEmpty { writer.raw(bytes[lead]) }
+            for (index, element) in elements.enumerated() {
+                writer.raw(element.typeToken)
+                writer.raw(element.pair.map { bytes[inner[$0]] } ?? separator)
+                writer.raw(element.itemToken)
+                if index + 1 == elements.count {
+                    writer.raw(after.last.map { bytes[$0] } ?? [])
+                } else if let pair = element.pair, elements[index + 1].pair == pair + 1 {
+                    writer.raw(bytes[after[pair]])
+                } else {
+                    writer.raw(separator)
+                }
+            }
+            // An empty path stays as it was inside (JSONEncoder's pretty `[\n\n]`).
+            if elements.isEmpty, self.elements.isEmpty { writer.raw(bytes[(open + 1)..<close]) }
+            writer.raw(bytes[close...])
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import RouteModel
+import PlainText
+
+/// How a new element of SwiftUI's `NavigationPath` gets its type, when the command named none
+/// (``GivenElementType``), and how its value is written (``shape(of:type:)``).
+///
+/// In order: the schema's type (``NavigationPathCodec/schemaType``); the one type whose
+/// elements already in the path show under the route's name (`details` beside other `details`
+/// of `MyApp.Screen`, `Recipe` beside values of `MyApp.Recipe`); the one type all the elements
+/// share, unless they are plain values (a struct's, an `Int`'s), which no other name holds.
+/// A private type's name is never chosen. Otherwise the type is needed: `invalidInput` (exit
+/// 64) with ``ElementTypeNeeded``.
+struct NavigationPathTypeChoice {
+    private let document: NavigationPathCodec.Document
+    private let schemaType: (@Sendable (Route) -> String?)?
+    /// The types of the elements read, in the order first seen from the top.
+    private var types: [NavigationPathTypeName] = []
+    /// The shapes seen of each type's values.
+    private var shapes: [NavigationPathTypeName: Set<NavigationPathElement.Shape>] = [:]
+    /// The types whose elements show under each route name, in the order first seen.
+    private var byName: [String: [NavigationPathTypeName]] = [:]
+    /// The pairs of ``byName``, to keep each list free of repeats in linear time.
+    private var named: Set<NameAndType> = []
+
+    private struct NameAndType: Hashable {
+        let name: String
+        let type: NavigationPathTypeName
+    }
+    private var indexed = false
+
+    init(document: NavigationPathCodec.Document, schemaType: (@Sendable (Route) -> String?)?) {
+        self.document = document
+        self.schemaType = schemaType
+    }
+
+    /// Learns the document's types, once, when a new element first needs them.
+    private mutating func index() {
+        guard !indexed else { return }
+        indexed = true
+        for element in document.elements.reversed() {
+            if shapes[element.type] == nil { types.append(element.type) }
+            shapes[element.type, default: []].insert(element.shape)
+            if named.insert(NameAndType(name: element.route.name, type: element.type)).inserted {
+                byName[element.route.name, default: []].append(element.type)
+            }
+        }
+    }
+
+    /// The type of the new element `route`.
+    ///
+    /// - Throws: `invalidInput` when none can be told, or when the schema's is not one routectl
+    ///   writes (``NavigationPathTypeName/checkWritable(_:)``).
+    mutating func type(for route: Route) throws -> String {
+        if let type = schemaType?(route) {
+            do {
+                try NavigationPathTypeName.checkWritable(type)
+            } catch var error as NavigatorError {
+                error.reason = "the schema's type \(quoted(type)) for \(quoted(route.description)): " + error.reason
+                throw error
+            }
+            return type
+        }
+        queries += 1
+        if !indexed, queries <= Self.scansBeforeIndex, let found = scan(for: route) {
+            return found
+        }
+        index()
+        let named = byName[route.name] ?? []
+        if named.count == 1, !named[0].isPrivate {
+            return named[0].text
+        }
+        if named.isEmpty, types.count == 1, !types[0].isPrivate, shapes[types[0]]?.contains(.enumValue) ?? false {
+            return types[0].text
+        }
+        throw needed(route, named: named)
+    }
+
+    /// How many new elements find their type by a scan of the elements before the index is
+    /// built: a push needs one, which a scan finds without hashing every element; a `go` to a
+    /// long path needs many, which the index keeps linear.
+    private static let scansBeforeIndex = 4
+    private var queries = 0
+
+    /// ``type(for:)`` by one pass over the elements, with no index: the type when one is told,
+    /// `nil` otherwise (the index then says why).
+    private func scan(for route: Route) -> String? {
+        var named: NavigationPathTypeName?
+        var several = false
+        let shared = document.elements.first?.type
+        var allShared = true
+        var sharedHasEnum = false
+        for element in document.elements {
+            if element.route.name == route.name {
+                if named == nil { named = element.type } else if named != element.type { several = true }
+            }
+            if element.type != shared {
+                allShared = false
+            } else if element.shape == .enumValue {
+                sharedHasEnum = true
+            }
+        }
+        if let named {
+            return several || named.isPrivate ? nil : named.text
+        }
+        guard allShared, let shared, !shared.isPrivate, sharedHasEnum else { return nil }
+        return shared.text
+    }
+
+    /// The refusal of `route`, whose type cannot be told; `named` are the types whose
+    /// elements show under its name.
+    private func needed(_ route: Route, named: [NavigationPathTypeName]) -> NavigatorError {
+        let why: String
+        if named.count > 1 {
+            why = "values of \(list(named)) show as \(quoted(route.name))"
+        } else if let only = named.first {
+            why = "the values that show as \(quoted(route.name)) are of the private type \(quoted(only.text)), whose name holds a memory address of one run of the app: routectl never writes it anew"
+        } else if types.isEmpty {
+            why = "the path holds no value to take it from"
+        } else {
+            let shown = types.prefix(5).map { type in
+                "\(quoted(type.text))" + (shapes[type] == [.enumValue] ? "" : type.routeName.map { " (shown as \($0))" } ?? "")
+            }
+            why = "the path holds values of \(shown.joined(separator: ", "))\(types.count > 5 ? ", … (\(types.count) types)" : "")\(types.contains(where: \.isPrivate) ? ", and a private type's name is never written anew" : "")"
+        }
+        // The types a whole command can offer: those that could hold the route.
+        let fitting = (named.isEmpty ? types.filter { shapes[$0]?.contains(.enumValue) ?? false } : named).filter { !$0.isPrivate }
+        return NavigatorError(
+            .invalidInput, "cannot tell the type of the new element \(quoted(route.description)): \(why); name it with --type",
+            detail: ElementTypeNeeded(route: route.arguments, types: fitting.map(\.text)))
+    }
+
+    private func list(_ types: [NavigationPathTypeName]) -> String {
+        types.prefix(5).map { quoted($0.text) }.joined(separator: ", ") + (types.count > 5 ? ", …" : "")
+    }
+
+    /// How `route` is written as a value of `type`: an enum value, unless the values of
+    /// `type` in the path are plain values, or (for a type the path does not hold) the route
+    /// is named after the type (`Recipe` of `MyApp.Recipe`); a plain value is an object of the
+    /// route's parameters, or its `_0` alone when that is what the type's values are (or, for a
+    /// type the path does not hold, when `_0` is its only parameter).
+    ///
+    /// - Throws: `invalidInput` for a route a plain value of `type` cannot be: named otherwise
+    ///   than the type, or (for one value) with parameters other than `_0`.
+    mutating func shape(of route: Route, type: NavigationPathTypeName) throws -> NavigationPathElement.Shape {
+        let seen: Set<NavigationPathElement.Shape>
+        if indexed {
+            seen = shapes[type] ?? []
+        } else {
+            var found: Set<NavigationPathElement.Shape> = []
+            for element in document.elements where element.type == type { found.insert(element.shape) }
+            seen = found
+        }
+        let plain: Bool
+        if seen.isEmpty || (seen.contains(.enumValue) && seen.count > 1) {
+            plain = route.name == type.routeName
+        } else {
+            plain = !seen.contains(.enumValue)
+        }
+        guard plain else { return .enumValue }
+        guard let name = type.routeName, route.name == name else {
+            throw NavigatorError(
+                .invalidInput,
+                "the values of \(quoted(type.text)) in the path are no enum values: each shows as a route named after the type, \(type.routeName.map { quoted($0) } ?? "which has no name routectl takes"), not \(quoted(route.name))")
+        }
+        let single = route.parameters.count == 1 && route.parameters[0].key == "_0"
+        let object = seen.subtracting([.enumValue])
+        if object == [.single] || (object.count != 1 && single) {
+            guard single else {
+                throw NavigatorError(
+                    .invalidInput,
+                    "a value of \(quoted(type.text)) is one value, given as _0 (such as \(name) _0:=7), not \(quoted(route.description))")
+            }
+            return .single
+        }
+        return .object
+    }
+}

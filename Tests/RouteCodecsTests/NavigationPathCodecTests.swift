@@ -1,0 +1,308 @@
+import Foundation
+import Testing
+import RouteCodecs
+import RouteModel
+import TestSupport
+
+/// SwiftUI's `NavigationPath` read and written as pure transformations of bytes: the notes'
+/// documents (`shared/notes/app-storage-formats.md` §2) and paths the mirror encodes with
+/// Foundation's `JSONEncoder`. End to end, read back by the mirror's decoder, in routectlTests.
+@Suite(.tags(.unit)) struct NavigationPathCodecTests {
+    typealias Fixture = NavigationPathFixtures.Path
+    typealias Notes = NavigationPathFixtures.Notes
+    let codec = NavigationPathCodec()
+
+    func decode(_ text: String) throws -> NavigatorState {
+        try codec.decode(Array(text.utf8))
+    }
+
+    func decode(_ bytes: [UInt8]) throws -> NavigatorState {
+        try codec.decode(bytes)
+    }
+
+    func encode(_ state: NavigatorState) throws -> String {
+        var state = state
+        return String(decoding: try codec.encode(&state).bytes, as: UTF8.self)
+    }
+
+    func route(_ text: String) throws -> Route {
+        guard case .route(let route)? = try RoutePath(parsing: text).segments.first else { throw Unexpected.path(text) }
+        return route
+    }
+
+    enum Unexpected: Error { case path(String) }
+
+    /// `text` after `operations`, written.
+    func after(_ text: String, _ operations: NavigationOperation...) throws -> String {
+        var state = try decode(text)
+        for operation in operations { try state.apply(operation) }
+        return try encode(state)
+    }
+
+    func push(_ route: String, type: String? = nil) throws -> NavigationOperation {
+        let route = try self.route(route)
+        return .push(type.map { GivenElementType.route(route, ofType: $0) } ?? route)
+    }
+
+    // MARK: Reading
+
+    @Test func theNotesDocumentsReadAsTheirPaths() throws {
+        for (document, path) in Notes.readable {
+            let state = try decode(document)
+            #expect(state.path == path, "\(document)")
+            #expect(state.tree.isRootlessStack)
+            #expect(state.resetRule == .closeToRoots)
+        }
+    }
+
+    @Test func theMirrorWritesTheNotesDocument() {
+        #expect(String(decoding: Fixture.recipeThenSeven.json(), as: UTF8.self) == Notes.recipeThenSeven)
+    }
+
+    @Test(arguments: Fixture.allCases)
+    func everyFixtureShowsItsPath(_ fixture: Fixture) throws {
+        for pretty in [false, true] {
+            let path = try decode(fixture.json(pretty: pretty)).path
+            #expect(fixture.shownPaths.contains(path), "\(fixture) (pretty: \(pretty)): \(path)")
+        }
+    }
+
+    @Test func enumValuesArePlainValuesAreNamedAfterTheirType() throws {
+        let state = try decode(#"["MyApp.Outer.Route","{\"a\":\"x\",\"b\":[1]}","Swift.Array<Swift.Int>","[1,2]","Swift.Optional<Swift.Int>","null","MyApp.Screen","{\"details\":{\"_0\":42}}"]"#)
+        #expect(state.path == "/details?_0:=42/Optional?_0:=null/Array?_0:=%5B1%2C2%5D/Route?a=x&b:=%5B1%5D")
+        let hidden = try decode(#"["MyApp.(unknown context at $56099b7b7278).Hidden","{\"x\":1}"]"#)
+        #expect(hidden.path == "/Hidden?x:=1")
+    }
+
+    // MARK: Writing what stays
+
+    @Test(arguments: Fixture.allCases)
+    func unchangedPathsAreWrittenBackByteForByte(_ fixture: Fixture) throws {
+        for pretty in [false, true] {
+            let bytes = fixture.json(pretty: pretty)
+            var state = try decode(bytes)
+            #expect(try codec.encode(&state).bytes == bytes, "\(fixture), pretty: \(pretty)")
+            try state.apply(.go(RoutePath(parsing: state.path)))
+            #expect(try codec.encode(&state).bytes == bytes, "go to its own path keeps every element")
+        }
+        for (document, _) in Notes.readable {
+            #expect(try encode(decode(document)) == document)
+        }
+    }
+
+    @Test func aPushPutsOnePairFirstAndKeepsTheRestAsItWas() throws {
+        #expect(try after(Notes.recipeThenSeven, push("Int?_0:=8")) == #"["Swift.Int","8","Swift.Int","7","MyApp.Recipe","{\"id\":42}"]"#)
+        #expect(try after(Notes.recipeThenSeven, push("Recipe?id:=43")) == #"["MyApp.Recipe","{\"id\":43}","Swift.Int","7","MyApp.Recipe","{\"id\":42}"]"#)
+        #expect(try after(Notes.recipeThenSeven, .pop(1)) == #"["MyApp.Recipe","{\"id\":42}"]"#)
+        #expect(try after(Notes.recipeThenSeven, .reset) == "[]")
+        #expect(try after(Notes.recipeThenSeven, .popToRoot, push("Int?_0:=1")) == #"["Swift.Int","1"]"#, "the type of the path as read")
+        // Escapes inside kept elements stay as the app's encoder wrote them (JSONEncoder's \/).
+        let values = String(decoding: Fixture.values.json(), as: UTF8.self)
+        #expect(values.contains(#"A\\\/B"#))
+        let pushed = try after(values, push("home", type: "MyApp.Screen"))
+        #expect(pushed == #"["MyApp.Screen","{\"home\":{}}","# + values.dropFirst())
+    }
+
+    @Test func aPrettyPrintedPathStaysPrettyAsTheAppWouldWriteIt() throws {
+        let pretty = String(decoding: Fixture.mixed.json(pretty: true), as: UTF8.self)
+        let pushed = try after(pretty, push("details?_0:=4"))
+        let expected = NavigationPathMirror.encode(Fixture.mixed.elements + [.screen(.details(4))], encoder: {
+            let encoder = JSONEncoder(); encoder.outputFormatting = .prettyPrinted; return encoder
+        }())
+        #expect(pushed == String(decoding: expected, as: UTF8.self))
+        let popped = try after(pretty, .pop(2))
+        let expectedPopped = NavigationPathMirror.encode(Array(Fixture.mixed.elements.dropLast(2)), encoder: {
+            let encoder = JSONEncoder(); encoder.outputFormatting = .prettyPrinted; return encoder
+        }())
+        #expect(popped == String(decoding: expectedPopped, as: UTF8.self))
+        #expect(try after(" [ ]\n", push("Int?_0:=1", type: "Swift.Int")) == " [\"Swift.Int\",\"1\"]\n", "around the array: as it was")
+    }
+
+    @Test func goKeepsTheElementsItNamesWhereverTheyMove() throws {
+        let text = String(decoding: Fixture.mixed.json(), as: UTF8.self)
+        let written = try after(text, .go(RoutePath(parsing: "/details?_0:=3/home/Recipe?id:=42")))
+        #expect(written == #"["MyApp.Recipe","{\"id\":42}","MyApp.Screen","{\"home\":{}}","MyApp.Screen","{\"details\":{\"_0\":3}}"]"#)
+    }
+
+    // MARK: A new element's type
+
+    @Test func aNewElementTakesTheTypeOfTheElementsThatShowUnderItsName() throws {
+        let mixed = String(decoding: Fixture.mixed.json(), as: UTF8.self)
+        #expect(try after(mixed, push("details?_0:=4")).hasPrefix(#"["MyApp.Screen","{\"details\":{\"_0\":4}}","#))
+        #expect(try after(mixed, push("Recipe?id:=5")).hasPrefix(#"["MyApp.Recipe","{\"id\":5}","#))
+        #expect(try after(mixed, push("String?_0=a%2Fb")).hasPrefix(#"["Swift.String","\"a/b\"","#))
+        #expect(try after(mixed, push("Bool?_0:=false")).hasPrefix(#"["Swift.Bool","false","#))
+        // The one type every element shares, when its values are enum values.
+        let screens = String(decoding: Fixture.screens.json(), as: UTF8.self)
+        #expect(try after(screens, push("settings")).hasPrefix(#"["MyApp.Screen","{\"settings\":{}}","#))
+        #expect(try after(screens, push("feature?_0:=%7B%22more%22%3A%7B%7D%7D")).hasPrefix(#"["MyApp.Screen","{\"feature\":{\"_0\":{\"more\":{}}}}","#))
+    }
+
+    @Test func manyNewElementsGetTheTypesOneWouldGet() throws {
+        // The first new elements find their type by a scan, later ones by an index: the same.
+        let mixed = String(decoding: Fixture.mixed.json(), as: UTF8.self)
+        let news = ["details?_0:=10", "Recipe?id:=1", "Int?_0:=5", "String?_0=s", "Bool?_0:=false"]
+        let path = "/home/Int?_0:=7/Recipe?id:=42/String?_0=hello/Bool?_0:=true/details?_0:=3/" + (news + news).joined(separator: "/")
+        let written = try after(mixed, .go(RoutePath(parsing: path)))
+        let pairs = #""Swift.Bool","false","Swift.String","\"s\"","Swift.Int","5","MyApp.Recipe","{\"id\":1}","MyApp.Screen","{\"details\":{\"_0\":10}}""#
+        #expect(written == "[" + pairs + "," + pairs + "," + mixed.dropFirst())
+    }
+
+    @Test func aTypeThatCannotBeToldIsAskedForNamingTheTypesSeen() throws {
+        func refusal(_ text: String, _ operation: NavigationOperation) throws -> NavigatorError? {
+            var state = try decode(text)
+            try state.apply(operation)
+            return #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
+        }
+        let mixed = String(decoding: Fixture.mixed.json(), as: UTF8.self)
+        let error = try refusal(mixed, push("settings?x:=1"))
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message == "cannot tell the type of the new element 'settings?x:=1': the path holds values of 'MyApp.Screen', 'Swift.Bool' (shown as Bool), 'Swift.String' (shown as String), 'MyApp.Recipe' (shown as Recipe), 'Swift.Int' (shown as Int); name it with --type")
+        #expect(error?.detail as? ElementTypeNeeded == ElementTypeNeeded(route: ["settings", "x:=1"], types: ["MyApp.Screen"]))
+        // Plain values only: no other name is theirs.
+        let ints = try refusal(#"["Swift.Int","7"]"#, push("details?_0:=1"))
+        #expect(ints?.detail as? ElementTypeNeeded == ElementTypeNeeded(route: ["details", "_0:=1"], types: []))
+        let empty = try refusal("[]", push("details?_0:=1"))
+        #expect(empty?.message.contains("the path holds no value to take it from") == true)
+        // Two types whose values show under the name.
+        let two = try refusal(#"["MyApp.Screen","{\"home\":{}}","Other.Screen","{\"home\":{}}"]"#, push("home?x:=1"))
+        #expect(two?.message.contains("values of 'MyApp.Screen', 'Other.Screen' show as 'home'") == true, "\(two?.message ?? "")")
+        // A route equal to an element read is that element again, type and text.
+        #expect(try after(#"["MyApp.Screen","{\"home\":{}}","Other.Screen","{\"home\":{}}"]"#, push("home"))
+            == #"["Other.Screen","{\"home\":{}}","MyApp.Screen","{\"home\":{}}","Other.Screen","{\"home\":{}}"]"#)
+    }
+
+    @Test func aGivenTypeIsWrittenAndItsValueShapedByTheType() throws {
+        #expect(try after("[]", push("details?_0:=1", type: "MyApp.Screen")) == #"["MyApp.Screen","{\"details\":{\"_0\":1}}"]"#)
+        // A type the path does not hold: a route named after it is a plain value.
+        #expect(try after("[]", push("Thing?a:=1&b=x", type: "MyApp.Thing")) == #"["MyApp.Thing","{\"a\":1,\"b\":\"x\"}"]"#)
+        #expect(try after("[]", push("Int?_0:=5", type: "Swift.Int")) == #"["Swift.Int","5"]"#)
+        #expect(try after("[]", push("Thing", type: "MyApp.Thing")) == #"["MyApp.Thing","{}"]"#)
+        // A type the path holds: shaped as its values are.
+        #expect(try after(#"["MyApp.Box","{\"_0\":1}"]"#, push("Box?_0:=2")) == #"["MyApp.Box","{\"_0\":2}","MyApp.Box","{\"_0\":1}"]"#)
+        #expect(try after(#"["MyApp.Screen","{\"home\":{}}"]"#, push("Screen", type: "MyApp.Screen")) == #"["MyApp.Screen","{\"Screen\":{}}","MyApp.Screen","{\"home\":{}}"]"#)
+    }
+
+    @Test func aRouteAPlainValueCannotBeIsRefused() throws {
+        for (text, operation, reason) in [
+            (Notes.recipeThenSeven, try push("detail?id:=1", type: "MyApp.Recipe"), "are no enum values: each shows as a route named after the type, 'Recipe', not 'detail'"),
+            (Notes.recipeThenSeven, try push("Int?x:=1"), "is one value, given as _0 (such as Int _0:=7)"),
+            ("[]", try push("x", type: "MyApp.(unknown context at $1).Hidden"), "a private type's name"),
+            ("[]", try push("x", type: "Hidden"), "expected a type name as SwiftUI's NavigationPath writes it"),
+        ] {
+            var state = try decode(text)
+            try state.apply(operation)
+            let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
+        }
+        // Never written what reads back as another route: a plain value shaped like an enum value.
+        var state = try decode(Notes.recipeThenSeven)
+        try state.apply(push("Recipe?details:=%7B%22_0%22%3A1%7D"))
+        let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
+        #expect(error?.kind == .cannotApply)
+        #expect(error?.message.contains("would read back as 'details?_0:=1'") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func theSchemaSeamGivesATypeBeforeThePathDoes() throws {
+        let codec = NavigationPathCodec(schemaType: { $0.name == "settings" ? "MyApp.Settings" : nil })
+        var state = try codec.decode(Array(Notes.recipeThenSeven.utf8))
+        try state.apply(push("settings"))
+        #expect(String(decoding: try codec.encode(&state).bytes, as: UTF8.self).hasPrefix(#"["MyApp.Settings","{\"settings\":{}}","#))
+    }
+
+    @Test func aPrivateTypesElementIsKeptButItsNameNeverWrittenAnew() throws {
+        let text = String(decoding: Fixture.withHidden.json(), as: UTF8.self)
+        let pushed = try after(text, push("home"))
+        #expect(pushed == #"["MyApp.Screen","{\"home\":{}}","# + text.dropFirst(), "pushing above it keeps it as read")
+        var state = try decode(text)
+        try state.apply(.go(RoutePath(parsing: "/Hidden?x:=2/home")))
+        let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message.contains("private type 'MyApp.(unknown context at $56099b7b7278).Hidden', whose name holds a memory address") == true, "\(error?.message ?? "")")
+        #expect(try after(#"["MyApp.(unknown context at $1).Hidden","{\"x\":1}"]"#, .pop(1)) == "[]")
+    }
+
+    // MARK: What the format cannot hold
+
+    @Test func presentationsTabsAndARootAreRefusedNamingTheFormat() throws {
+        for operation: NavigationOperation in [.present(try route("sheet"), .sheet), .present(try route("c"), .cover), .set(try route("home")), .go(try RoutePath(parsing: "home/x"))] {
+            var state = try decode(Notes.recipeThenSeven)
+            try state.apply(operation)
+            let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
+            #expect(error?.kind == .cannotApply, "\(operation)")
+            #expect(error?.message.contains("NavigationPath (format 'navigation-path') cannot hold") == true, "\(error?.message ?? "")")
+        }
+        var state = try decode(Notes.recipeThenSeven)
+        try state.apply(.set(route("home")))
+        let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
+        #expect(error?.message.hasSuffix("run go '/home'") == true, "\(error?.message ?? "")")
+        var tabs = try decode(Notes.recipeThenSeven)
+        tabs.tree = NavigationTree(tabs: Tabs([RouteTab(name: "a", chain: NavigationChain(root: try route("a")))], selected: 0))
+        #expect(throws: NavigatorError.self) { _ = try codec.encode(&tabs) }
+    }
+
+    // MARK: Refused documents
+
+    @Test(arguments: [
+        (#"{"a":1}"#, "a JSON array of strings, not an object"),
+        (#"["Swift.Int",7]"#, "at [1], not a string"),
+        (#"["Swift.Int","7","MyApp.Recipe"]"#, "at [2], an odd number of strings: the type name 'MyApp.Recipe' has no JSON text after it"),
+        (#"["Swift.Int","{"]"#, "at [1], the JSON text of the 'Swift.Int' value does not parse"),
+        (#"["Swift.Int","7","not a type","1"]"#, "at [2], 'not a type' is not a type name"),
+        (#"["MyApp.Screen","{\"déjà\":{}}"]"#, "at [1], invalid route name"),
+        (#"["MyApp.Screen","{\"a\":{\"k\":\"x\\ny\"}}"]"#, "at [1], value of parameter 'k' holds a control character"),
+        (#"["(Swift.Int, Swift.Int)","[1,2]"]"#, "at [1], a value of '(Swift.Int, Swift.Int)', which is no enum value"),
+        (#"["Si","7","5MyApp6RecipeV","{\"id\":42}"]"#, "its type names are mangled ('Si', '5MyApp6RecipeV'), as pointfreeco's UINavigationPath and NavigationBackport write them"),
+        (#"["Swift.Int","7"] x"#, "unexpected data after the end"),
+    ])
+    func documentsSwiftUIOrRoutectlCannotReadAreRefusedSayingWhere(_ text: String, _ reason: String) {
+        let error = #expect(throws: NavigatorError.self) { try decode(text) }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.message.hasPrefix("is not a SwiftUI NavigationPath routectl can read: ") == true)
+        #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
+        guard case .foreignStateUnreadable(let format, let appRejects)? = error?.detail as? FormatFact else {
+            Issue.record("no hint may suggest removing it: \(String(describing: error?.detail))")
+            return
+        }
+        #expect(format == "navigation-path")
+        #expect(appRejects == !reason.contains("mangled"), "UINavigationPath's own decoder reads mangled names")
+    }
+
+    @Test func deepJSONInsideAnElementIsRefusedOnOneLine() throws {
+        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
+        let error = #expect(throws: NavigatorError.self) { try decode(#"["Swift.Array<Any>",""# + deep + #""]"#) }
+        #expect(error?.kind == .invalidFile)
+        #expect(error?.message.contains("nested deeper than 64 levels") == true, "\(error?.message ?? "")")
+    }
+
+    // MARK: Detection
+
+    @Test func onlyArraysOfTypeNamesAndJSONTextsAreRecognized() {
+        for text in ["[]", " [ ] ", Notes.recipeThenSeven, Notes.pointFree, Notes.backportTest, Notes.navigationBackportIssue, Notes.uiNavigationPath, #"["Swift.Int","7","MyApp.Recipe"]"#] {
+            #expect(codec.recognizes(Array(text.utf8)), "\(text)")
+        }
+        for text in [#"[{"main":{}}]"#, #"["home","settings"]"#, #"["Screen","Profile"]"#, #"{"format":2}"#, #"["Swift.Int",7]"#, "[", #"["a b","1"]"#, "", "null"] {
+            #expect(!codec.recognizes(Array(text.utf8)), "\(text)")
+        }
+        #expect(!VAPNCodec().recognizes(Array(Notes.recipeThenSeven.utf8)))
+        #expect(!NavigatorFileCodec().recognizes(Array(Notes.recipeThenSeven.utf8)))
+        #expect(!codec.recognizes(Array(#"{"root":{"main":{}},"destinations":[],"kind":{"flow":{}},"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"presentation":{"sheet":{}}}"#.utf8)))
+    }
+
+    @Test func anEmptyArrayThatAnotherFormatReadsTooIsAskedToBeNamed() throws {
+        struct AnyArray: NavigatorCodec {
+            var name: String { "any-array" }
+            var maxBytes: Int { 1 << 20 }
+            func recognizes(_ bytes: [UInt8]) -> Bool { bytes.first == UInt8(ascii: "[") }
+            func decode(_ bytes: [UInt8]) throws -> NavigatorState { NavigatorState() }
+            func checkWritable(_ state: NavigatorState) throws {}
+            func encode(_ state: inout NavigatorState) throws -> EncodedState { EncodedState(bytes: []) }
+        }
+        let table = FormatTable.standard.adding(AnyArray())
+        let error = #expect(throws: NavigatorError.self) { _ = try table.recognizing(Array("[]".utf8)) }
+        #expect(error?.message == "could be any of the formats 'navigation-path', 'any-array': say which with --format")
+        #expect(try table.narrowed(to: "navigation-path")?.recognizing(Array("[]".utf8))?.name == "navigation-path")
+        #expect(try FormatTable.standard.recognizing(Array(Notes.recipeThenSeven.utf8))?.name == "navigation-path")
+    }
+}

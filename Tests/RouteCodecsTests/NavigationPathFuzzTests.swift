@@ -1,0 +1,170 @@
+import Testing
+
+import RouteModel
+import TestSupport
+import RouteCodecs
+
+/// `NavigationPathCodec` on hostile bytes and random changes, in process: many thousands of
+/// seeded cases built from the notes' documents and the paths the mirror encodes with
+/// Foundation's `JSONEncoder` (compact and pretty), and the hostile-file catalog.
+///
+/// Whatever the bytes, decoding either fails with `invalidFile` (one line, no trap) or gives a
+/// state that encodes to a document that decodes to the same stack and encodes to the same
+/// bytes again; and a random command on it is refused (`cannotApply`, `invalidInput`) or
+/// written so. What SwiftUI would restore (the mirror's decoder) stays restorable.
+@Suite(.tags(.fuzz), .slowLayer) struct NavigationPathFuzzTests {
+    static let codec = NavigationPathCodec()
+
+    /// Checks one input after `operation`; returns the first broken rule, or `nil`.
+    static func check(_ bytes: [UInt8], then operation: NavigationOperation? = nil) -> String? {
+        var state: NavigatorState
+        do {
+            state = try codec.decode(bytes)
+        } catch let error as NavigatorError {
+            guard error.kind == .invalidFile else { return "decode threw \(error.kind)" }
+            guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
+            return nil
+        } catch {
+            return "decode threw a non-NavigatorError: \(error)"
+        }
+        var unchanged = state
+        guard (try? codec.encode(&unchanged).bytes) == bytes else { return "an unchanged path is not written back byte for byte" }
+        if let operation {
+            do {
+                try state.apply(operation)
+            } catch let error as NavigatorError {
+                guard error.kind == .cannotApply || error.kind == .invalidInput else { return "\(operation) threw \(error.kind)" }
+                return nil
+            } catch {
+                return "\(operation) threw \(error)"
+            }
+        }
+        let encoded: [UInt8]
+        do {
+            encoded = try codec.encode(&state).bytes
+        } catch let error as NavigatorError where error.kind == .cannotApply || error.kind == .invalidInput {
+            guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
+            return nil  // what the format cannot hold, or a type that cannot be told, refused
+        } catch {
+            return "encode threw \(error)"
+        }
+        guard let again = try? codec.decode(encoded) else { return "its encoding does not decode" }
+        guard again.tree == state.tree else { return "the encoding decodes to another path: \(state.path) -> \(again.path)" }
+        var twice = again
+        guard (try? codec.encode(&twice).bytes) == encoded else { return "encoding is not stable" }
+        if (try? NavigationPathMirror.decode(bytes)) != nil {
+            do {
+                let restored = try NavigationPathMirror.decode(encoded)
+                guard restored.count == state.stack.count else { return "SwiftUI restores \(restored.count) screens of \(state.stack.count)" }
+            } catch {
+                return "SwiftUI would not restore what routectl wrote: \(error)"
+            }
+        }
+        return nil
+    }
+
+    static let operations: [NavigationOperation] = {
+        func route(_ text: String) -> Route { try! RoutePath(parsing: text).segments.compactMap { if case .route(let r) = $0 { r } else { nil } }[0] }
+        return [
+            // Inferred types only for the app's enum cases: the shared type of a path of Screens
+            // takes any name, as the app's enum may have that case (no schema says otherwise).
+            .push(route("details?_0:=5")), .push(route("home")),
+            .push(GivenElementType.route(route("Int?_0:=3"), ofType: "Swift.Int")),
+            .push(GivenElementType.route(route("profile?id:=1&name=Bo"), ofType: "MyApp.Screen")),
+            .push(GivenElementType.route(route("Recipe?id:=8"), ofType: "MyApp.Recipe")),
+            .push(GivenElementType.route(route("String?_0=x%2Fy"), ofType: "Swift.String")),
+            .pop(1), .pop(2), .popToRoot, .popTo("home"), .reset,
+            .go(try! RoutePath(parsing: "/home/details?_0:=1")), .go(try! RoutePath(parsing: "/details?_0:=42/home")),
+            .present(route("settings"), .sheet), .set(route("home")), .go(try! RoutePath(parsing: "/home/cover:details?_0:=2")),
+        ]
+    }()
+
+    static var bases: [[UInt8]] {
+        NavigationPathFixtures.Path.allCases.flatMap { [$0.json(), $0.json(pretty: true)] }
+            + NavigationPathFixtures.Notes.readable.map { Array($0.document.utf8) }
+            + [Array(NavigationPathFixtures.Notes.uiNavigationPath.utf8)]
+    }
+
+    @Test func everyFixtureAndEveryOperation() {
+        for base in Self.bases {
+            #expect(Self.check(base) == nil, "\(String(decoding: base, as: UTF8.self))")
+            for operation in Self.operations {
+                if let problem = Self.check(base, then: operation) { Issue.record("\(String(decoding: base, as: UTF8.self)), \(operation): \(problem)") }
+            }
+        }
+    }
+
+    @Test func randomMutationsAndOperations() {
+        let seed = FuzzSettings.seed(for: "NavigationPathFuzzTests.randomMutationsAndOperations")
+        var random = FuzzRandom(seed: seed)
+        let count = FuzzSettings.cases(10_000, factor: 100)
+        let bases = Self.bases
+        var decoded = 0
+        var failures = 0
+        for index in 0..<count {
+            let base = index % 5 == 0 ? random.pick(HostileFiles.smallCatalog) : random.pick(bases)
+            let bytes = index % 4 == 0 ? base : HostileFiles.mutate(base, using: &random)
+            if (try? Self.codec.decode(bytes)) != nil { decoded += 1 }
+            if let problem = Self.check(bytes, then: random.chance(0.7) ? random.pick(Self.operations) : nil) {
+                Issue.record("seed \(seed), case \(index): \(problem)\n\(String(decoding: bytes.prefix(400), as: UTF8.self).debugDescription)")
+                failures += 1
+                if failures >= 5 { break }
+            }
+        }
+        print("NavigationPathFuzzTests: \(count) inputs, \(decoded) of them valid paths")
+        #expect(decoded > count / 10, "the mutations keep enough paths valid to test the writer")
+    }
+
+    @Test func theQuickReadingOfAnElementIsTheFullOne() {
+        // Element texts of every shape, mutated: read straight from the text or by way of its
+        // JSON value, the same route and shape, or both refused.
+        let seed = FuzzSettings.seed(for: "NavigationPathFuzzTests.theQuickReadingOfAnElementIsTheFullOne")
+        var random = FuzzRandom(seed: seed)
+        let texts = NavigationPathFixtures.Path.allCases.flatMap { $0.elements.map(\.json) } + [
+            "{}", " {\"a\" : { } } ", #"{"a":{},"b":1}"#, #"{"a":{"x":1},"b":{"y":2}}"#, #"{"a":1,"b":{"c":{}}}"#, #"{"a":{},"a":{}}"#,
+            #"{"a":{"k":1,"k":2}}"#, "7", " 7 ", "-0.5e3", "1e400", "null", "true", #""x""#, "[1,{\"a\":[]}]", #"{"a":{"b":{"c":[1,2,{"d":null}]}}}"#,
+            #"{"déjà":{}}"#, #"{"a b":1}"#, #"{"a":{"k":"\n"}}"#, "", "{", #"{"a":{}} x"#,
+        ]
+        let types = [NavigationPathTypeName("MyApp.Screen"), NavigationPathTypeName("(Swift.Int, Swift.Int)")]
+        let count = FuzzSettings.cases(20_000, factor: 100)
+        for index in 0..<count {
+            let base = Array(random.pick(texts).utf8)
+            let text = String(decoding: index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random), as: UTF8.self)
+            let type = random.pick(types)
+            let quick = try? NavigationPathElement.route(type: type, text: text)
+            let full = try? NavigationPathElement.routeByValue(type: type, text: text)
+            guard quick?.0 == full?.0, quick?.1 == full?.1, quick?.0.parameters.map(\.type) == full?.0.parameters.map(\.type) else {
+                Issue.record("seed \(seed), case \(index): \(text.debugDescription): \(String(describing: quick)) vs \(String(describing: full))")
+                return
+            }
+        }
+    }
+
+    @Test func manyTypesUnderOneNameAreSortedOutInLinearTime() throws {
+        // 60,000 elements, each of a type of its own, all shown as `home`: a new `home` has no
+        // one type (64), found without comparing every type with every other.
+        let text = "[" + (0..<60_000).map { #""M\#($0).Screen","{\"home\":{}}""# }.joined(separator: ",") + "]"
+        var state = try Self.codec.decode(Array(text.utf8))
+        try state.apply(.push(Route("home", parameters: [Route.Parameter(key: "x", json: "1")])))
+        let error = #expect(throws: NavigatorError.self) { _ = try Self.codec.encode(&state) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message.contains("values of 'M0.Screen', 'M1.Screen', 'M2.Screen', 'M3.Screen', 'M4.Screen', … show as 'home'") == true, "\(error?.message.prefix(300) ?? "")")
+    }
+
+    @Test func hugePathsAreReadAndWrittenInLinearTime() throws {
+        // 100,000 elements read and written back; a go naming every one of them, moved, and
+        // 20,000 new ones after them, matched without a scan per route.
+        let pair = #""MyApp.Screen","{\"details\":{\"_0\":1}}","Swift.Int","7""#
+        let big = "[" + Array(repeating: pair, count: 50_000).joined(separator: ",") + "]"
+        var state = try Self.codec.decode(Array(big.utf8))
+        #expect(state.stack.count == 100_000)
+        #expect(try Self.codec.encode(&state).bytes == Array(big.utf8))
+        let distinct = "[" + (0..<20_000).map { #""MyApp.Screen","{\"details\":{\"_0\":\#($0)}}""# }.joined(separator: ",") + "]"
+        var many = try Self.codec.decode(Array(distinct.utf8))
+        let path = "/" + (0..<20_000).reversed().map { "details?_0:=\($0)" }.joined(separator: "/") + "/" + (20_000..<40_000).map { "details?_0:=\($0)" }.joined(separator: "/")
+        try many.apply(.go(RoutePath(parsing: path)))
+        let written = try Self.codec.encode(&many).bytes
+        #expect(try Self.codec.decode(written).stack.count == 40_000)
+        #expect(String(decoding: written, as: UTF8.self).hasSuffix(#""MyApp.Screen","{\"details\":{\"_0\":19999}}"]"#))
+    }
+}
