@@ -101,12 +101,23 @@ public struct FormatTable: Sendable {
             throw Self.notInFormat(defaultFormat.name, summary: defaultFormat.summary)
         }
         guard found.count <= 1 else {
-            throw NavigatorError(
-                .invalidFile,
-                "could be any of the formats \(found.map { NavigatorError.quote($0.name) }.joined(separator: ", ")): say which with --format",
-                detail: FormatFact.severalFormats(formats: found.map(\.name)))
+            // Read alike by every format (`[]`, an empty stack), it can be shown; only a change
+            // needs the format.
+            let states = found.map { try? $0.decode(bytes) }
+            if let first = states[0], states.allSatisfy({ $0?.tree == first.tree }) {
+                return UndecidedFormat(candidates: found)
+            }
+            throw Self.severalFormats(found.map(\.name))
         }
         return found.first
+    }
+
+    /// The refusal of a value that the formats `names` could all be, asking for `--format`.
+    public static func severalFormats(_ names: [String]) -> NavigatorError {
+        NavigatorError(
+            .invalidFile,
+            "could be any of the formats \(names.map { NavigatorError.quote($0) }.joined(separator: ", ")): say which with --format",
+            detail: FormatFact.severalFormats(formats: names))
     }
 
     /// The refusal of a value that is not in the format `name` (described by `summary`), which

@@ -109,7 +109,11 @@ import TestSupport
     }
 
     @Test func theEmptyArrayIsAnyOfTheArrayFormatsAndTheTableSaysWhich() {
-        let error = #expect(throws: NavigatorError.self) { try FormatTable.standard.recognizing(Array("[]".utf8)) }
+        let undecided = (try? FormatTable.standard.recognizing(Array("[]".utf8))) ?? nil
+        #expect(undecided?.name == "codable-array, flowstacks or navigation-path", "read alike by each, [] is undecided")
+        var empty = NavigatorState()
+        empty.tree = NavigationTree(stack: [])
+        let error = #expect(throws: NavigatorError.self) { _ = try undecided?.encode(&empty) }
         #expect(error?.reason.contains("'codable-array', 'flowstacks'") == true, "\(error?.reason ?? "")")
         guard case .severalFormats(let formats)? = error?.detail as? FormatFact else {
             Issue.record("no severalFormats detail: \(String(describing: error?.detail))")

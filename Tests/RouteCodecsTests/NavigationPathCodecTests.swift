@@ -301,7 +301,7 @@ import TestSupport
         }
         let table = FormatTable.standard.adding(AnyArray())
         let error = #expect(throws: NavigatorError.self) { _ = try table.recognizing(Array("[]".utf8)) }
-        #expect(error?.message == "could be any of the formats 'navigation-path', 'any-array': say which with --format")
+        #expect(error?.message == "could be any of the formats 'codable-array', 'flowstacks', 'navigation-path', 'any-array': say which with --format")
         #expect(try table.narrowed(to: "navigation-path")?.recognizing(Array("[]".utf8))?.name == "navigation-path")
         #expect(try FormatTable.standard.recognizing(Array(Notes.recipeThenSeven.utf8))?.name == "navigation-path")
     }

@@ -68,7 +68,9 @@ import TestSupport
         try check([.screen(.home), .recipe(.init(id: 1))], "go", "/home/Recipe?id:=1")
         try check([.screen(.home)], "pop", "--to", "home")
         try check([], "pop", "--root")
-        try check([.screen(.details(1))], "push", "details", "_0:=1", "--type", "MyApp.Screen")
+        // An empty array is any array format's: a change names the format.
+        #expect(box.run("push", "details", "_0:=1", "--type", "MyApp.Screen").status == 65)
+        try check([.screen(.details(1))], "--format", "navigation-path", "push", "details", "_0:=1", "--type", "MyApp.Screen")
         try check([], "reset")
         #expect(box.text() == "[]")
         #expect(box.run("show", "--path").stdout == "/\n")
@@ -241,7 +243,9 @@ import TestSupport
     @Test func theFormatIsFoundForcedAndNamedAndTypesAreForItAlone() throws {
         let empty = Self.fileBox(Array("[]".utf8))
         #expect(empty.run("show", "--path").stdout == "/\n")
-        let needed = empty.run("push", "details", "_0:=1")
+        let undecided = empty.run("push", "details", "_0:=1")
+        #expect(undecided.status == 65, "[] is any array format's: \(undecided.stderr)")
+        let needed = empty.run("--format", "navigation-path", "push", "details", "_0:=1")
         #expect(needed.status == 64)
         #expect(needed.errorLines.last == "hint: name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>", "\(needed.stderr)")
         #expect(empty.run("--format", "navigation-path", "push", "details", "_0:=1", "--type", "MyApp.Screen").status == 0)

@@ -29,6 +29,10 @@ enum ChangeCommand {
         case .setting: format = PreferenceKey.settingFormatName
         }
         guard FormatTable.standard.format(named: format)?.namesElementTypes != true else { return }
+        if case .navigator(let navigator) = state, navigator.formatName.contains(" or ") {
+            // `[]`: no format told yet; `--type` means a NavigationPath, but say it.
+            throw FormatTable.severalFormats(FormatTable.standard.names.filter { navigator.formatName.contains($0) })
+        }
         throw NavigatorError(
             .invalidInput,
             "option '--type' names the type of a new element of SwiftUI's NavigationPath, and this state is in the format \(NavigatorError.quote(format)), which names none")
