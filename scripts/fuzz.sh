@@ -121,17 +121,19 @@ build_libfuzzer() {
 
 # Runs one libFuzzer binary for `$2` seconds, its corpus seeded from Fuzz/corpus/`$1`.
 run_libfuzzer() {
-    local name=$1 time=$2 corpus=$fuzzdir/corpus-$1 log
+    local name=$1 time=$2 corpus=$fuzzdir/corpus-$1 log lsan
+    # What Swift's lazy globals hold is not a leak (see the file).
+    lsan="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
     mkdir -p "$corpus"
     [ -d "Fuzz/corpus/$name" ] || echo "libfuzzer: no Fuzz/corpus/$name/: $name starts from an empty corpus"
     cp -n Fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true
     log=$fuzzdir/$name.log
     echo "== libfuzzer: $name for ${time}s (corpus $corpus)"
     # Swift's own crash reporter and libFuzzer's fight over a dying process: leave it to libFuzzer.
-    if ! SWIFT_BACKTRACE=enable=no "$fuzzdir/$name-fuzzer" "$corpus" -max_total_time="$time" -max_len=4096 \
+    if ! SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=$lsan "$fuzzdir/$name-fuzzer" "$corpus" -max_total_time="$time" -max_len=4096 \
         -print_final_stats=1 -artifact_prefix="$fuzzdir/$name-" >"$log" 2>&1; then
         tail -40 "$log"
-        echo "FAILED: $name found a crash; replay with: SWIFT_BACKTRACE=enable=no $fuzzdir/$name-fuzzer <the crash- file above>"
+        echo "FAILED: $name found a crash; replay with: SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=$lsan $fuzzdir/$name-fuzzer <the crash- file above>"
         exit 1
     fi
     grep -E 'stat::number_of_executed_units|stat::peak_rss' "$log" | sed "s/^/$name: /"
