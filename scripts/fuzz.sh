@@ -8,7 +8,8 @@
 #            URLFuzzTests, LinkPropertyTests, PropertyListHostileInputTests in process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
-#            replays it, and the script exits 1.
+#            replays it, and the script exits 1. The clock starts once the tests are built;
+#            a round that starts in time runs to its end.
 # libfuzzer  builds every libFuzzer target in Fuzz/ (each Fuzz/<Name>Fuzzer.swift) with
 #            `swiftc -sanitize=fuzzer,address` (straight from the sources: they are not SwiftPM
 #            targets, so `swift build` and `swift test` never see them) and runs each for an
@@ -40,9 +41,10 @@ start=$(date +%s)
 # A fresh 64-bit seed.
 new_seed() { od -An -N8 -tu8 /dev/urandom | tr -d ' \n'; }
 
-# Loops the seeded tests until `$1` seconds from now.
+# Builds the tests, then loops them for `$1` seconds (the build, minutes from scratch, is not
+# counted: else a short run would end before its first round).
 run_tests() {
-    local until=$(($(date +%s) + $1)) rounds=0 seed log took begin
+    local until rounds=0 seed log took begin
     echo "== tests: building in $scratch"
     log=$(mktemp)
     if ! swift build --build-tests --scratch-path "$scratch" >"$log" 2>&1; then
@@ -50,6 +52,7 @@ run_tests() {
         echo "tests: the build failed (full log: $log)"
         exit 1
     fi
+    until=$(($(date +%s) + $1))
     while [ "$(date +%s)" -lt "$until" ]; do
         seed=$(new_seed)
         begin=$(date +%s)
