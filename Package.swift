@@ -19,7 +19,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "PlainText"),
-        .target(name: "JSONText"),
+        .target(name: "JSONText", dependencies: ["PlainText"]),
         .target(name: "PropertyListCodec", dependencies: ["PlainText"]),
         .target(name: "RouteModel", dependencies: ["JSONText", "PlainText"]),
         .target(name: "RouteCodecs", dependencies: ["RouteModel", "JSONText"]),

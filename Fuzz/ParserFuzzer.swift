@@ -6,20 +6,26 @@ import RouteModel
 
 /// Splits the input at NUL bytes into words (a word that is not UTF-8 becomes the marker
 /// `CommandArguments` uses), and resolves them as routectl would: the only errors allowed are
-/// `UsageError` and `NavigatorError` of kind `invalidInput`, with one-line messages.
+/// `UsageError` and `NavigatorError` of kind `invalidInput`, with one-line messages and hints
+/// (a `NavigatorError`'s hint is the one `Advice` gives, naming the store the words chose, as
+/// main.swift prints it).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func parserFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
         String(validating: $0, as: UTF8.self) ?? CommandArguments.invalidUTF8
     }
+    var storeArguments: [String] = []
     do {
-        _ = try Invocation(ParsedCommandLine(words))
+        let parsed = try ParsedCommandLine(words)
+        storeArguments = parsed.options.storeArguments
+        _ = try Invocation(parsed)
     } catch let error as UsageError {
         precondition(!error.message.contains("\n") && error.hint?.contains("\n") != true, "multi-line error")
     } catch let error as NavigatorError {
         precondition(error.kind == .invalidInput, "parser threw \(error.kind)")
-        precondition(!error.message.contains("\n") && error.hint?.contains("\n") != true, "multi-line error")
+        let hint = Advice.hint(for: error, store: storeArguments)
+        precondition(!error.message.contains("\n") && hint?.contains("\n") != true, "multi-line error")
     } catch {
         fatalError("parser threw \(error)")
     }

@@ -1,3 +1,5 @@
+import PlainText
+
 /// A JSON value, as the codecs of other libraries' formats read and write whole documents.
 ///
 /// Numbers keep their text as written (`7`, `-2.5e3`), so that reading and writing a value
@@ -42,7 +44,7 @@ package indirect enum JSONValue: Hashable, Sendable {
             var keys = Set<String>()
             try scanner.readObject(depth: depth) { scanner, key in
                 let start = scanner.position
-                guard keys.insert(key).inserted else { throw scanner.error("duplicate key \"\(key)\"", at: start) }
+                guard keys.insert(key).inserted else { throw scanner.error("duplicate key \(quoted(key))", at: start) }
                 members.append(Member(key, try JSONValue(&scanner, depth: depth + 1)))
             }
             self = .object(members)

@@ -18,4 +18,18 @@ import Testing
             #expect(throws: JSONSyntaxError.self, "\(bad)") { try JSONValue(parsing: Array(bad.utf8)) }
         }
     }
+
+    /// Found by the stack-array libFuzzer target: the key of a duplicate went into the message
+    /// raw, so a key holding `\n` made a two-line error.
+    @Test func aDuplicateKeyIsNamedOnOneLineWithControlCharactersEscaped() throws {
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONValue(parsing: Array(#"{"a\nb\u0007":1,"a\nb\u0007":2}"#.utf8))
+        }
+        #expect(error?.reason == #"duplicate key 'a\nb\u{7}'"#)
+        let key = String(repeating: "k", count: 10_000)
+        let long = #expect(throws: JSONSyntaxError.self) {
+            try JSONValue(parsing: Array(#"{"\#(key)":1,"\#(key)":2}"#.utf8))
+        }
+        #expect((long?.reason.count ?? .max) < 120, "a long key is cut short: \(long?.reason.count ?? 0) characters")
+    }
 }

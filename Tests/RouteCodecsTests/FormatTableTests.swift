@@ -33,6 +33,17 @@ import RouteCodecs
     static let own = Array(#"{"format": 1, "initial": {"name": "root"}, "stack": [{"name": "home"}]}"#.utf8)
     static let line = Array("line:home/details".utf8)
 
+    /// Found by the stack-array libFuzzer target: a duplicate key holding a newline made a
+    /// two-line error in the formats read as whole JSON values.
+    @Test(arguments: [#"[{"a\nb":{},"a\nb":{}}]"#, #"{"a\nb":1,"a\nb":2}"#])
+    func aDuplicateKeyIsRefusedOnOneLineByEveryFormat(_ text: String) {
+        for codec in FormatTable.standard.formats {
+            let error = #expect(throws: NavigatorError.self, "\(codec.name)") { try codec.decode(Array(text.utf8)) }
+            #expect(error?.kind == .invalidFile, "\(codec.name)")
+            #expect(error?.message.contains("\n") == false, "\(codec.name): \(error?.message ?? "")")
+        }
+    }
+
     @Test func narrowingGivesAForcedTableOfThatOneFormat() throws {
         let forced = try #require(Self.table.narrowed(to: "line"))
         #expect(forced.isForced && forced.names == ["line"])

@@ -12,7 +12,7 @@ import Testing
     /// What each target may import.
     static let allowed: [String: Set<String>] = [
         "PlainText": [],
-        "JSONText": [],
+        "JSONText": ["PlainText"],
         "PropertyListCodec": ["PlainText"],
         "RouteModel": ["JSONText", "PlainText"],
         "RouteCodecs": ["RouteModel", "JSONText", "PlainText"],
