@@ -57,9 +57,26 @@ import Testing
     }
 
     @Test func twoFormatsThatBothFitAreRefusedNamingThem() throws {
+        // Two formats that read the bytes as the same state: shown, but never written.
         let twice = Self.table.adding(ToyFormat())
-        let error = #expect(throws: NavigatorError.self) { try twice.detect(Array(Self.toy.utf8)) }
+        let undecided = try twice.detect(Array(Self.toy.utf8))
+        var state = try undecided.decode(Array(Self.toy.utf8))
+        #expect(undecided.name == "toy or toy")
+        let error = #expect(throws: NavigatorError.self) { _ = try undecided.encode(&state) }
         #expect(error?.kind == .invalidFile)
         #expect(error?.message == "could be any of the formats 'toy', 'toy': say which with --format")
+    }
+
+    @Test func twoFormatsThatReadTheBytesApartAreRefusedAtOnce() throws {
+        struct Other: NavigatorCodec {
+            var name: String { "other" }
+            var maxBytes: Int { 1 << 20 }
+            func recognizes(_ bytes: [UInt8]) -> Bool { true }
+            func decode(_ bytes: [UInt8]) throws -> NavigatorState { NavigatorState(initial: try Route("elsewhere")) }
+            func checkWritable(_ state: NavigatorState) throws {}
+            func encode(_ state: inout NavigatorState) throws -> EncodedState { EncodedState(bytes: []) }
+        }
+        let error = #expect(throws: NavigatorError.self) { try Self.table.adding(Other()).detect(Array(Self.toy.utf8)) }
+        #expect(error?.message == "could be any of the formats 'toy', 'other': say which with --format")
     }
 }

@@ -113,7 +113,7 @@ import PropertyListCodec
                 #expect(after == before, "\(context): a failed command changed files: \(before.keys.sorted()) -> \(after.keys.sorted())")
             }
             for (name, bytes) in after where before[name] != bytes && !name.contains(".old-") && !name.contains(".corrupt-") {
-                #expect((try? NavigatorFile.decode(bytes)) != nil, "\(context): wrote \(name), which does not decode")
+                #expect((try? FormatTable.standard.decode(bytes)) != nil, "\(context): wrote \(name), which does not decode")
             }
             if after != before { Self.reset(box, to: base) }
         }
@@ -139,7 +139,8 @@ import PropertyListCodec
 
         var strictError: NavigatorError?
         var strict: NavigatorState?
-        do { strict = try NavigatorFile.decode(bytes) } catch { strictError = error as? NavigatorError }
+        // As the binary reads a file: in whichever of the formats it is.
+        do { strict = try FormatTable.standard.decode(bytes).state } catch { strictError = error as? NavigatorError }
         let status = result.exitCode ?? -1
         let readable = strict.map { $0.format <= NavigatorState.currentFormat } ?? false
 
