@@ -201,7 +201,7 @@ import TestSupport
 
     // MARK: Item 7: never write what cannot be read back
 
-    @Test func aBinaryDocumentPastTheValuesLimitIsRefusedBeforeWriting() throws {
+    @Test(.slowLayer) func aBinaryDocumentPastTheValuesLimitIsRefusedBeforeWriting() throws {  // builds a document of a million values
         // 1 + 2 × 524,287 = 2^20 - 1 values: at the limit, one key more passes it.
         let entries = (0..<524_287).map { PropertyListDictionary.Entry(key: "k\($0)", value: 0) }
         var document = PropertyListDocument(PropertyListDictionary(entries), format: .binary)
@@ -247,7 +247,7 @@ import TestSupport
 
     // MARK: Item 8: shared strings
 
-    @Test func aStringSharedByManyReferencesIsWrittenOnce() throws {
+    @Test(.slowLayer) func aStringSharedByManyReferencesIsWrittenOnce() throws {  // 128 MB hashed: 11 s in a debug build
         let big = String(repeating: "x", count: 1 << 16)
         let wide = String(repeating: "é", count: 1 << 15)
         let value = PropertyListValue.dictionary(PropertyListDictionary(
