@@ -37,20 +37,28 @@ public struct VAPNCodec: NavigatorCodec {
     /// that lacks one is still the library's, refused naming it), and no `format` (routectl's).
     public func recognizes(_ bytes: [UInt8]) -> Bool {
         guard FormatTable.startsWithObject(bytes) else { return false }
+        // Stops at routectl's `format` (its first member) or once all five are seen: every read
+        // of a routectl file asks this row too, and must not pay for a scan of its history.
+        struct Decided: Error { let isTree: Bool }
         var scanner = JSONScanner(bytes)
         var found = 0
         do {
             try scanner.readObject(depth: 1) { scanner, key in
                 switch key {
-                case "kind", "id", "destinations", "tabs", "presentation": found += 1
-                case "format": found = -100
+                case "kind", "id", "destinations", "tabs", "presentation":
+                    found += 1
+                    if found == 5 { throw Decided(isTree: true) }
+                case "format": throw Decided(isTree: false)
                 default: break
                 }
                 _ = try scanner.skipValue(depth: 2)
             }
+        } catch let decided as Decided {
+            return decided.isTree
         } catch {
             return false
         }
+        // One required member missing: still the library's tree, refused by name on decode.
         return found >= 4
     }
 
