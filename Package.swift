@@ -8,7 +8,8 @@ import PackageDescription
 //   RouteModel                     the pure model an app links (no Glibc/Darwin, no files)
 //   RouteCodecs                    formats: a navigation state as bytes and back, one table
 //   RouteStore                     files: lock, atomic write, the system-call layer
-//   RoutePreferences               an app's preferences: plist keys, `defaults`, simulators
+//   RoutePreferences               an app's preferences: plist files and their keys
+//   RouteDefaults                  the `defaults`/`xcrun` driver (posix_spawn), simulators
 //   routectl                       the command line
 let package = Package(
     name: "routectl",
@@ -29,9 +30,11 @@ let package = Package(
             name: "RouteStore", dependencies: ["RouteModel", "RouteCodecs"],
             swiftSettings: [.enableExperimentalFeature("Extern")]),
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
+        // The only target that spawns processes: an app's navigator does not link it.
+        .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
@@ -47,7 +50,7 @@ let package = Package(
             dependencies: ["RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "TestSupport"]),
         .testTarget(
             name: "routectlTests",
-            dependencies: ["routectl", "RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "JSONText", "PlainText", "TestSupport"],
+            dependencies: ["routectl", "RoutePreferences", "RouteDefaults", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "JSONText", "PlainText", "TestSupport"],
             exclude: ["Fixtures"]),
     ]
 )
