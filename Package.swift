@@ -10,12 +10,15 @@ import PackageDescription
 //   RouteStore                     files: lock, atomic write, the system-call layer
 //   RoutePreferences               an app's preferences: plist files and their keys
 //   RouteDefaults                  the `defaults`/`xcrun` driver (posix_spawn), simulators
+//   RouteNavigator                 the observable navigator an app adds, and file watching
 //   routectl                       the command line
 let package = Package(
     name: "routectl",
     products: [
         .library(name: "RouteModel", targets: ["RouteModel"]),
         .library(name: "RouteStore", targets: ["RouteStore"]),
+        // What an app adds for the observable navigator over routectl's stores.
+        .library(name: "RouteNavigator", targets: ["RouteNavigator"]),
         .executable(name: "routectl", targets: ["routectl"]),
     ],
     targets: [
@@ -32,6 +35,8 @@ let package = Package(
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
         // The only target that spawns processes: an app's navigator does not link it.
         .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
+        // The observable navigator and its file watching (inotify, kqueue): no process spawning.
+        .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences"]),
         .executableTarget(
             name: "routectl",
             dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "PropertyListCodec", "JSONText"]),
