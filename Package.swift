@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),

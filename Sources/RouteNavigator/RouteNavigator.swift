@@ -158,7 +158,8 @@ public final class RouteNavigator {
 
     /// Waits, on the calling thread, until the store may have changed, then reloads; for a
     /// program with no run loop (`routectl show --watch`). Returns ``StoreWatcher/Event/changed``
-    /// only when the state shown changed (a reload that reads the same state waits again).
+    /// only when the state shown or ``readError`` changed (a reload that reads the same state
+    /// waits again).
     ///
     /// - Parameters:
     ///   - timeout: seconds to wait at most (forever when `nil`).
@@ -169,7 +170,8 @@ public final class RouteNavigator {
             let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
             let event = watcher.wait(timeout: remaining, closing: closing)
             guard event == .changed else { return event }
-            if reload() { return .changed }
+            let error = readError
+            if reload() || readError != error { return .changed }
         }
     }
 

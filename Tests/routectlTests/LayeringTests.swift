@@ -20,7 +20,7 @@ import Testing
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
         "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText", "Glibc", "Darwin"],
         "RouteNavigator": ["Observation", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin"],
-        "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
+        "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
     ]
 
     @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
