@@ -54,6 +54,9 @@ let package = Package(
             name: "RoutePreferencesTests",
             dependencies: ["RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "TestSupport"]),
         .testTarget(
+            name: "RouteNavigatorTests",
+            dependencies: ["RouteNavigator", "RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
+        .testTarget(
             name: "routectlTests",
             dependencies: ["routectl", "RoutePreferences", "RouteDefaults", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "JSONText", "PlainText", "TestSupport"],
             exclude: ["Fixtures"]),
