@@ -8,13 +8,17 @@ import PackageDescription
 //   RouteModel                     the pure model an app links (no Glibc/Darwin, no files)
 //   RouteCodecs                    formats: a navigation state as bytes and back, one table
 //   RouteStore                     files: lock, atomic write, the system-call layer
-//   RoutePreferences               an app's preferences: plist keys, `defaults`, simulators
+//   RoutePreferences               an app's preferences: plist files and their keys
+//   RouteDefaults                  the `defaults`/`xcrun` driver (posix_spawn), simulators
+//   RouteNavigator                 the observable navigator an app adds, and file watching
 //   routectl                       the command line
 let package = Package(
     name: "routectl",
     products: [
         .library(name: "RouteModel", targets: ["RouteModel"]),
         .library(name: "RouteStore", targets: ["RouteStore"]),
+        // What an app adds for the observable navigator over routectl's stores.
+        .library(name: "RouteNavigator", targets: ["RouteNavigator"]),
         .executable(name: "routectl", targets: ["routectl"]),
     ],
     targets: [
@@ -29,9 +33,13 @@ let package = Package(
             name: "RouteStore", dependencies: ["RouteModel", "RouteCodecs"],
             swiftSettings: [.enableExperimentalFeature("Extern")]),
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
+        // The only target that spawns processes: an app's navigator does not link it.
+        .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
+        // The observable navigator and its file watching (inotify, kqueue): no process spawning.
+        .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
@@ -46,8 +54,11 @@ let package = Package(
             name: "RoutePreferencesTests",
             dependencies: ["RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "TestSupport"]),
         .testTarget(
+            name: "RouteNavigatorTests",
+            dependencies: ["RouteNavigator", "RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
+        .testTarget(
             name: "routectlTests",
-            dependencies: ["routectl", "RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "JSONText", "PlainText", "TestSupport"],
+            dependencies: ["routectl", "RoutePreferences", "RouteDefaults", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "JSONText", "PlainText", "TestSupport"],
             exclude: ["Fixtures"]),
     ]
 )

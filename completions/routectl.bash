@@ -96,7 +96,7 @@ _routectl() {
         [[ ${COMP_WORDS[COMP_CWORD]} == --*=* ]] && prefix=$option=
     elif [[ -z $ended && $cur == -* ]]; then
         case $command in
-            show) own='--path --url' ;;
+            show) own='--path --url --watch -w' ;;
             push) own='--type' ;;
             pop) own='--to --root' ;;
             present) own='--cover --no-navigation' ;;

@@ -18,7 +18,9 @@ import Testing
         "RouteCodecs": ["RouteModel", "JSONText", "PlainText"],
         "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
-        "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
+        "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText", "Glibc", "Darwin"],
+        "RouteNavigator": ["Observation", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin"],
+        "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
     ]
 
     @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
@@ -35,7 +37,7 @@ import Testing
                 #expect(allowed.contains(module), "\(file) imports \(module), which \(target) may not")
             }
             if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs"].contains(target) {
-                #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences and routectl may")
+                #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences, RouteDefaults, RouteNavigator and routectl may")
             }
             if target != "RouteStore" {
                 #expect(!text.contains("@_extern"), "\(file) uses @_extern; only RouteStore has the Extern feature")

@@ -8,6 +8,8 @@ struct Invocation {
     enum Action {
         /// `show`; `pathOnly` for `--path`, `url` for `--url`.
         case show(pathOnly: Bool, url: Bool)
+        /// `show --watch`; `pathOnly` for `--path`.
+        case watch(pathOnly: Bool)
         /// A navigation operation; `recover` moves a corrupt file aside first (`reset --force`).
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
@@ -56,7 +58,12 @@ struct Invocation {
                     "option '--url' cannot be used with '\(options.json ? "--json" : "--path")'",
                     hint: "run them one at a time: --url prints the URL alone")
             }
-            action = .show(pathOnly: options.pathOnly, url: options.url)
+            if options.watch && options.url {
+                throw UsageError(
+                    "options '--watch' and '--url' cannot be used together",
+                    hint: "watch the path instead: \(Advice.routectl(options.storeArguments)) show --watch --path")
+            }
+            action = options.watch ? .watch(pathOnly: options.pathOnly) : .show(pathOnly: options.pathOnly, url: options.url)
         case .set where RawInteger.isSpelt(arguments[0]) && options.key != nil:
             // Only a key holds an integer; elsewhere it is the invalid route name it always was.
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)

@@ -123,6 +123,12 @@ struct OptionSpec: Sendable {
             details: "The first link whose path pattern matches the current path, filled in; exit status 1 when none does. Not with --path or --json.",
             apply: { options, _ in options.url = true }),
         OptionSpec(
+            long: "watch", short: "w", valueName: nil, commands: [.show],
+            summary: "Print the state, then again each time it changes, until interrupted",
+            completion: .none,
+            details: "Each change another process (or the app) makes is printed as it lands: the whole state, a blank line between two; with --path, one path a line; with --json, one JSON object a line. A file is watched through its folder (inotify on Linux, kqueue on macOS); a domain (--domain) is read again every second. SIGINT or SIGTERM ends it as they end any command; a closed standard output (the reader of a pipe gone) ends it with status 0. Not with --url.",
+            apply: { options, _ in options.watch = true }),
+        OptionSpec(
             long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",
             completion: .none, apply: { $0.last = try wholeNumber($1, atLeast: 0) }),

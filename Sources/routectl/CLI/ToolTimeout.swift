@@ -1,4 +1,5 @@
 import RoutePreferences
+import RouteDefaults
 import RouteModel
 
 /// How long `--domain` lets each run of `defaults` (or of `xcrun`, with `--simulator`) take

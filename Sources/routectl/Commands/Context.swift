@@ -2,6 +2,7 @@ import RouteModel
 import RouteCodecs
 import RouteStore
 import RoutePreferences
+import RouteDefaults
 import PropertyListCodec
 
 /// What every command needs besides its own arguments: the store the options chose (a navigator

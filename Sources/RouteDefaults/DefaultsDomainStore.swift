@@ -2,6 +2,7 @@ import RouteModel
 import RouteStore
 import PropertyListCodec
 import PlainText
+import RoutePreferences
 
 /// An app's preferences as the system's preferences daemon (`cfprefsd`) serves them: the
 /// domain `domain` (a bundle identifier, or a plist path as `defaults` accepts), read with

@@ -6,6 +6,7 @@ import Darwin
 import RouteModel
 import RouteStore
 import PropertyListCodec
+import RoutePreferences
 
 /// Runs a program found on `PATH` with bytes on its standard input, and collects its standard
 /// output and error, without Foundation: `posix_spawnp` and three pipes served by `poll`, so a

@@ -1,0 +1,126 @@
+/// Where a navigator learns that another process changed its store.
+public enum ChangeSource: Equatable, Sendable {
+    /// A file: its folder is watched (inotify on Linux, kqueue on Darwin), since an atomic write
+    /// replaces the file by renaming another over it.
+    case file(path: String)
+    /// A store no event reaches (the preferences system behind `defaults`): it is read again
+    /// every `interval` seconds.
+    case poll(interval: Double)
+}
+
+/// Waits for a store to change: one type over inotify, kqueue and polling (see ``ChangeSource``).
+/// A wait may be cancelled from any thread; a wait that says "changed" means "look again" (a
+/// reader compares what it reads with what it had).
+public final class StoreWatcher: @unchecked Sendable {
+    /// What a wait ended with.
+    public enum Event: Equatable, Sendable {
+        /// The store may have changed: read it again.
+        case changed
+        /// The timeout passed with no change.
+        case timedOut
+        /// ``cancel()`` was called.
+        case cancelled
+        /// The descriptor given to watch for closing (a closed standard output) was closed.
+        case closed
+    }
+
+    /// When the folder of a file cannot be watched (it does not exist yet), how often it is looked
+    /// at instead, in seconds: often enough that a change is still seen within 100 ms.
+    public static let fallbackInterval = 0.05
+
+    /// What is watched.
+    public let source: ChangeSource
+    /// The watch's descriptor and the folder's (kqueue keeps one open); `nil` when polling.
+    private var watch: (descriptor: Int32, folder: Int32?)?
+    /// The file's name in its folder.
+    private let name: String
+    /// The folder.
+    private let folder: String
+    /// The pipe ``cancel()`` writes to.
+    private let wake: (read: Int32, write: Int32)?
+
+    /// A watcher of `source`. It holds a descriptor or two until it is released.
+    public init(_ source: ChangeSource) {
+        self.source = source
+        wake = WatchSystemCalls.pipe()
+        switch source {
+        case .file(let path):
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            name = String(parts.last ?? "")
+            let folderPart = parts.dropLast().joined(separator: "/")
+            folder = parts.count == 1 ? "." : (folderPart.isEmpty ? "/" : folderPart)
+            watch = WatchSystemCalls.watchFolder(folder)
+        case .poll:
+            name = ""
+            folder = ""
+            watch = nil
+        }
+    }
+
+    deinit {
+        if let watch {
+            WatchSystemCalls.close(watch.descriptor)
+            if let folder = watch.folder { WatchSystemCalls.close(folder) }
+        }
+        if let wake {
+            WatchSystemCalls.close(wake.read)
+            WatchSystemCalls.close(wake.write)
+        }
+    }
+
+    /// Whether the file's folder is watched by the system (`false`: it is polled, every
+    /// ``fallbackInterval`` for a file whose folder could not be watched).
+    public var isWatchingEvents: Bool { watch != nil }
+
+    /// Ends the current wait (or, when none is under way, the next one) with ``Event/cancelled``.
+    public func cancel() {
+        if let wake { WatchSystemCalls.poke(wake.write) }
+    }
+
+    /// Waits until the store may have changed, `timeout` seconds pass (forever when `nil`), the
+    /// watcher is cancelled, or `closing` (a descriptor, such as standard output) is closed by
+    /// its other end. One thread waits at a time.
+    public func wait(timeout: Double? = nil, closing: Int32? = nil) -> Event {
+        var descriptors: [(descriptor: Int32, readable: Bool)] = []
+        if let wake { descriptors.append((wake.read, true)) }
+        if let watch { descriptors.append((watch.descriptor, true)) }
+        if let closing { descriptors.append((closing, false)) }
+        let interval: Double?
+        switch source {
+        case .poll(let every): interval = every
+        case .file: interval = watch == nil ? Self.fallbackInterval : nil
+        }
+        let deadline = timeout.map { Monotonic.now() + $0 }
+        while true {
+            let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
+            let step = [remaining, interval].compactMap { $0 }.min()
+            switch WatchSystemCalls.wait(descriptors, timeout: step) {
+            case .ready(let index):
+                let descriptor = descriptors[index].descriptor
+                if descriptor == wake?.read {
+                    WatchSystemCalls.consume(descriptor)
+                    return .cancelled
+                }
+                if descriptor == closing { return .closed }
+                if WatchSystemCalls.drain(descriptor, about: name) { return .changed }
+            case .closed(let index):
+                let descriptor = descriptors[index].descriptor
+                if descriptor == closing { return .closed }
+                return .cancelled
+            case .timedOut:
+                if let interval, remaining.map({ $0 > interval }) ?? true { return .changed }
+                if let deadline, Monotonic.now() >= deadline { return .timedOut }
+            }
+        }
+    }
+}
+
+/// Seconds on a clock that only goes forward.
+enum Monotonic {
+    static func now() -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private static let start = ContinuousClock.now
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteModel
+import RouteStore
+import RouteNavigator
+
+/// `show --watch`: prints the state, then again each time it changes, through the navigator an
+/// app uses (its reloads, so a change that changes nothing prints nothing), until a signal ends
+/// the process or standard output is closed.
+enum WatchCommand {
+    static func run(pathOnly: Bool, _ context: Context) throws -> CommandResult {
+        guard let watched = context.store as? any WatchedStorage else {
+            throw NavigatorError(.cannotApply, "\(context.subject()) cannot be watched")
+        }
+        // A reader that goes away (`| head -1`) ends the watch quietly, whether it is seen
+        // while waiting or on a write: no SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        // routectl runs on the main thread, which is the navigator's actor: nothing here leaves
+        // it, so the store and the context are not sent anywhere.
+        nonisolated(unsafe) let storage = watched
+        nonisolated(unsafe) let context = context
+        return try MainActor.assumeIsolated {
+            let navigator = RouteNavigator(storage: storage)
+            if let error = navigator.readError { throw context.about(error) }
+            guard print(navigator.stored, pathOnly: pathOnly, context) else { return CommandResult() }
+            while true {
+                switch navigator.waitForChange(closing: 1) {
+                case .changed:
+                    if let error = navigator.readError {
+                        // A store that cannot be read keeps the last state shown: say why, once
+                        // (the next change is one that reads again).
+                        Terminal.emit("routectl: \(Printable.escaped(context.about(error).message))\n", to: 2)
+                    } else {
+                        guard print(navigator.stored, pathOnly: pathOnly, context) else { return CommandResult() }
+                    }
+                case .closed, .cancelled:
+                    return CommandResult()
+                case .timedOut:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// Prints one state: as `show` does, a blank line before each later table; a path a line;
+    /// one JSON object a line. Returns `false` when standard output is closed.
+    private static func print(_ state: StoredState, pathOnly: Bool, _ context: Context) -> Bool {
+        let text: String
+        if context.options.json {
+            // One object a line: the writer's newlines are all between members (a newline
+            // inside a string is written escaped).
+            let lines = context.render(state).split(separator: "\n").map { $0.drop { $0 == " " } }
+            let line = lines.map { $0.hasSuffix(",") ? $0 + " " : String($0) }.joined()
+            text = Printable.jsonEscaped(line) + "\n"
+        } else if pathOnly {
+            switch state {
+            case .navigator(let navigator): text = navigator.path + "\n"
+            case .setting(let setting): text = (SettingView.path(setting).map { Printable.escaped($0) } ?? "") + "\n"
+            }
+        } else {
+            text = (printedOnce ? "\n" : "") + context.render(state)
+        }
+        printedOnce = true
+        return Terminal.emit(text, to: 1)
+    }
+
+    /// Whether a state was printed (the tables after the first are separated by a blank line).
+    nonisolated(unsafe) private static var printedOnce = false
+}

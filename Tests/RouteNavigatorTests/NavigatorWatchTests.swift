@@ -1,0 +1,87 @@
+import Foundation
+import RouteModel
+import RouteNavigator
+import RoutePreferences
+import RouteStore
+import TestSupport
+import Testing
+
+/// The navigator watching its store (a thread waiting on the folder's events, reloads on the main
+/// actor) against another writer in this process, as another process would write: reloads seen
+/// once, its own writes not echoed. Slow layer: they wait for the system's events.
+@Suite(.tags(.endToEnd), .slowLayer) @MainActor struct NavigatorWatchTests {
+    @Test func anotherWritersChangeArrivesAsOneChange() async throws {
+        let box = Sandbox()
+        let navigator = RouteNavigator(file: box.file)
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        let changes = ChangeCounter(navigator)
+        _ = try NavigatorStore(path: box.file).update { state in try state.perform(.push(try Route("details", parameters: [.init(key: "id", value: "42")])), at: WallClock.now()) }
+        #expect(await eventually { navigator.state?.path == "root/details?id=42" })
+        #expect(changes.count == 1)
+        #expect(navigator.readError == nil)
+    }
+
+    /// A barrier instead of a sleep: the other writer's change is queued behind the echo of the
+    /// navigator's own, so once it arrives the echo has been seen too.
+    @Test func ownWritesDoNotEchoBack() async throws {
+        let box = Sandbox()
+        let navigator = RouteNavigator(file: box.file)
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        try navigator.push(try Route("mine"))
+        #expect(navigator.state?.path == "root/mine")
+        let changes = ChangeCounter(navigator)
+        _ = try NavigatorStore(path: box.file).update { state in try state.perform(.push(try Route("theirs")), at: WallClock.now()) }
+        #expect(await eventually { navigator.state?.path == "root/mine/theirs" })
+        #expect(changes.count == 1)
+        #expect(navigator.reload() == false)
+    }
+
+    /// A key of a plist file: the same navigator, the file watched, other keys kept.
+    @Test func aPlistKeyIsWatchedAndChanged() async throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>other</key>
+            \t<integer>7</integer>
+            </dict>
+            </plist>
+
+            """
+        box.write(xml, to: plist)
+        let store = PreferenceKeyStore(PropertyListFileStore(path: plist), key: PreferenceKey("route"))
+        #expect(store.changeSource == .file(path: plist))
+        let navigator = RouteNavigator(storage: store)
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        try navigator.set(try Route("home"))
+        guard case .setting(let setting) = navigator.stored else { Issue.record("a key with no value is a route setting"); return }
+        #expect(setting.route?.name == "home")
+        let other = PreferenceKeyStore(PropertyListFileStore(path: plist), key: PreferenceKey("route"))
+        _ = try other.updateState(recover: false) { state in try state.perform(.set(try Route("profile")), at: WallClock.now()) }
+        #expect(await eventually {
+            if case .setting(let setting) = navigator.stored { return setting.route?.name == "profile" }
+            return false
+        })
+        let text = try String(contentsOfFile: plist, encoding: .utf8)
+        #expect(text.contains("<key>other</key>\n\t<integer>7</integer>"))
+    }
+
+    @Test func aWatcherIsCancelledAndTimesOut() {
+        let box = Sandbox()
+        let watcher = StoreWatcher(.file(path: box.file))
+        #expect(watcher.isWatchingEvents)
+        #expect(watcher.wait(timeout: 0.01) == .timedOut)
+        watcher.cancel()
+        #expect(watcher.wait() == .cancelled)
+        let missing = StoreWatcher(.file(path: "/nonexistent-routectl-folder/n.json"))
+        #expect(!missing.isWatchingEvents)
+        // A folder that cannot be watched is looked at again, every fallbackInterval.
+        #expect(missing.wait(timeout: 1) == .changed)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Observation
+import RouteCodecs
+import RouteModel
+import RouteNavigator
+import RoutePreferences
+import RouteStore
+import TestSupport
+import Testing
+
+/// The navigator in this process: its operations through the store, reloads of an unreadable
+/// store.
+@Suite(.tags(.unit)) @MainActor struct RouteNavigatorTests {
+    @Test func anUnreadableStoreKeepsTheLastStateAndSaysWhy() throws {
+        let box = Sandbox()
+        let navigator = RouteNavigator(file: box.file)
+        try navigator.push(try Route("kept"))
+        box.write("{ not json")
+        #expect(navigator.reload() == false)
+        #expect(navigator.state?.path == "root/kept")
+        let error = try #require(navigator.readError)
+        #expect(error.kind == .invalidFile)
+        // A change fails as routectl's would, and changes nothing.
+        #expect(throws: NavigatorError.self) { try navigator.push(try Route("lost")) }
+        #expect(navigator.state?.path == "root/kept")
+        // Readable again: the error goes, the state is what the store holds.
+        _ = try NavigatorStore(path: box.file).update(recover: true) { _ in false }
+        #expect(navigator.reload())
+        #expect(navigator.readError == nil)
+        #expect(navigator.state?.path == "root")
+    }
+
+    @Test func startsFromAFreshStateWhenTheStoreCannotBeRead() throws {
+        let box = Sandbox()
+        box.write("[1, 2")
+        let navigator = RouteNavigator(file: box.file)
+        #expect(navigator.readError?.kind == .invalidFile)
+        #expect(navigator.state?.path == "root")
+    }
+
+    /// Every operation goes through the store: what another reader of the file sees is what the
+    /// navigator shows, history and undo included.
+    @Test func operationsAreSavedThroughTheStore() throws {
+        let box = Sandbox()
+        let navigator = RouteNavigator(file: box.file)
+        try navigator.push(try Route("a"))
+        try navigator.present(try Route("sheet"), style: .cover)
+        try navigator.push(try Route("b"))
+        #expect(navigator.state?.path == "root/a/cover:sheet/b")
+        try navigator.dismiss()
+        try navigator.undo()
+        #expect(navigator.state?.path == "root/a/cover:sheet/b")
+        try navigator.go(try RoutePath(parsing: "home/x"))
+        try navigator.pop()
+        try navigator.set(try Route("settings"))
+        try navigator.reset()
+        let read = try NavigatorStore(path: box.file).read()
+        #expect(read.path == navigator.state?.path)
+        #expect(read.history.count == 9)
+        #expect(navigator.state?.history.count == 9)
+    }
+}
+
+/// Counts the changes observers of a navigator's state see (Observation's, re-armed after each).
+@MainActor final class ChangeCounter {
+    private(set) var count = 0
+    private let navigator: RouteNavigator
+
+    init(_ navigator: RouteNavigator) {
+        self.navigator = navigator
+        arm()
+    }
+
+    private func arm() {
+        withObservationTracking {
+            _ = navigator.stored
+            _ = navigator.readError
+        } onChange: { [weak self] in
+            // Called as the navigator (on the main actor) changes; re-armed once it has.
+            MainActor.assumeIsolated { self?.count += 1 }
+            Task { @MainActor in self?.arm() }
+        }
+    }
+}
+
+/// Waits until `condition` holds, at most `seconds`, letting the main actor run the reloads.
+@MainActor func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
+}
