@@ -36,16 +36,17 @@ public final class RouteNavigator {
 
     /// The store.
     @ObservationIgnored public let storage: any WatchedStorage
-    /// Waits for another process's changes.
-    @ObservationIgnored private let watcher: StoreWatcher
-    /// Whether a thread waits on ``watcher`` for ``startWatching()``.
-    @ObservationIgnored private var watching = false
+    /// Waits for another process's changes, for ``waitForChange(timeout:closing:)``; made on
+    /// first use.
+    @ObservationIgnored private var watcher: StoreWatcher?
+    /// What the thread of ``startWatching()`` waits on, while it runs (each start has its own, so
+    /// that a stop followed by a start never leaves two threads).
+    @ObservationIgnored private var background: StoreWatcher?
 
     /// A navigator over `storage`, holding what it holds now. A store that cannot be read starts
     /// from a fresh state, with ``readError`` saying why.
     public init(storage: any WatchedStorage) {
         self.storage = storage
-        watcher = StoreWatcher(storage.changeSource)
         do {
             stored = try storage.readState()
         } catch {
@@ -60,7 +61,7 @@ public final class RouteNavigator {
     }
 
     deinit {
-        watcher.cancel()
+        background?.cancel()
     }
 
     // MARK: Operations
@@ -133,27 +134,30 @@ public final class RouteNavigator {
 
     /// Starts reloading on every change another process makes, on a thread that waits for the
     /// store's events and applies each reload on the main actor. Does nothing when already
-    /// started. The thread ends with ``stopWatching()`` or when the navigator goes.
-    public func startWatching() {
-        guard !watching else { return }
-        watching = true
-        let watcher = self.watcher
+    /// started. The thread ends with ``stopWatching()`` or when the navigator goes (the thread
+    /// holds it weakly). Returns `false` when no thread could be started (the system's limit):
+    /// the navigator then reloads only when asked (``reload()``).
+    @discardableResult
+    public func startWatching() -> Bool {
+        guard background == nil else { return true }
+        let watcher = StoreWatcher(storage.changeSource)
         let started = WatchSystemCalls.startThread { [weak self] in
             while watcher.wait() == .changed {
-                // Nothing is captured strongly: a navigator that goes ends the loop (its
-                // deinit cancels the watcher).
                 Task { @MainActor [weak self] in self?.reload() }
             }
-            _ = self
+            _ = self  // read, so that the weak capture the tasks take is not reported unused
         }
-        if !started { watching = false }
+        guard started else { return false }
+        background = watcher
+        // Watching starts now: a change made since the store was read is looked for.
+        reload()
+        return true
     }
 
     /// Stops the thread ``startWatching()`` started; the navigator no longer reloads by itself.
     public func stopWatching() {
-        guard watching else { return }
-        watching = false
-        watcher.cancel()
+        background?.cancel()
+        background = nil
     }
 
     /// Waits, on the calling thread, until the store may have changed, then reloads; for a
@@ -168,7 +172,14 @@ public final class RouteNavigator {
         let deadline = timeout.map { Monotonic.now() + $0 }
         while true {
             let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
-            let event = watcher.wait(timeout: remaining, closing: closing)
+            let event: StoreWatcher.Event
+            if let watcher {
+                event = watcher.wait(timeout: remaining, closing: closing)
+            } else {
+                // Watching starts now: a change made since the store was read is looked for.
+                watcher = StoreWatcher(storage.changeSource)
+                event = .changed
+            }
             guard event == .changed else { return event }
             let error = readError
             if reload() || readError != error { return .changed }

@@ -72,6 +72,18 @@ import Testing
         #expect(text.contains("<key>other</key>\n\t<integer>7</integer>"))
     }
 
+    /// An app's own store (here in memory) that no event reaches: polled, as a domain is.
+    @Test func anAppsOwnStoreIsPolled() async throws {
+        let storage = MemoryStorage()
+        let navigator = RouteNavigator(storage: storage)
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        try navigator.push(try Route("mine"))
+        #expect(navigator.state?.path == "root/mine")
+        _ = try storage.updateState(recover: false) { state in try state.perform(.push(try Route("theirs")), at: WallClock.now()) }
+        #expect(await eventually { navigator.state?.path == "root/mine/theirs" })
+    }
+
     @Test func aWatcherIsCancelledAndTimesOut() {
         let box = Sandbox()
         let watcher = StoreWatcher(.file(path: box.file))
@@ -83,5 +95,31 @@ import Testing
         #expect(!missing.isWatchingEvents)
         // A folder that cannot be watched is looked at again, every fallbackInterval.
         #expect(missing.wait(timeout: 1) == .changed)
+    }
+}
+
+/// A store in memory, as an app might implement one: a navigator state behind a lock.
+final class MemoryStorage: WatchedStorage, @unchecked Sendable {
+    private var state = StoredState.navigator(NavigatorState())
+    private let lock = NSLock()
+
+    var changeSource: ChangeSource { .poll(interval: 0.01) }
+
+    func readState() throws -> StoredState {
+        lock.withLock { state }
+    }
+
+    func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
+        try lock.withLock {
+            var changed = state
+            guard try change(&changed) else { return ChangeOutcome(state: state, changed: false) }
+            state = changed
+            return ChangeOutcome(state: state, changed: true)
+        }
+    }
+
+    func createState(_ new: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState> {
+        lock.withLock { state = .navigator(new) }
+        return ChangeOutcome(state: .navigator(new), changed: true)
     }
 }

@@ -18,6 +18,13 @@ enum WatchCommand {
         // A reader that goes away (`| head -1`) ends the watch quietly, whether it is seen
         // while waiting or on a write: no SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        // A watch runs until a signal ends it: one its parent left blocked (Foundation's Process
+        // on Linux starts programs with nearly every signal blocked) would never arrive. An
+        // ignored one (nohup) stays ignored.
+        var endings = sigset_t()
+        sigemptyset(&endings)
+        for ending in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endings, ending) }
+        sigprocmask(SIG_UNBLOCK, &endings, nil)
         // routectl runs on the main thread, which is the navigator's actor: nothing here leaves
         // it, so the store and the context are not sent anywhere.
         nonisolated(unsafe) let storage = watched
