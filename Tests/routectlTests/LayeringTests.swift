@@ -19,7 +19,7 @@ import Testing
         "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
         "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText", "Glibc", "Darwin"],
-        "RouteNavigator": ["Observation", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin"],
+        "RouteNavigator": ["Observation", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin", "SwiftUI"],
         "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
     ]
 
@@ -44,6 +44,17 @@ import Testing
             }
         }
         #expect(seen == Set(Self.allowed.keys))
+    }
+
+    /// SwiftUI is imported by one file, the navigator's bindings, and only where it exists: the
+    /// rest of the package builds and is tested on Linux.
+    @Test func onlyTheBindingsFileImportsSwiftUIBehindCanImport() throws {
+        let importing = try Self.swiftFiles().filter { $0.1.contains("import SwiftUI") }
+        #expect(importing.map(\.0) == ["RouteNavigator/RouteNavigator+SwiftUI.swift"])
+        for (file, text) in importing {
+            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("//") && !$0.isEmpty }
+            #expect(lines.first == "#if canImport(SwiftUI)" && lines.last == "#endif", "\(file)")
+        }
     }
 
     /// Every suite at the top of a test file says its layer (README, "Tests"), so that

@@ -36,7 +36,7 @@ struct ExampleApp: App {
     }
 
     /// The navigator over a file in Application Support, made once with the root `home` and
-    /// its two tabs (what `routectl init home --tabs home=feed,settings` makes).
+    /// its two tabs (what `routectl init --initial home --tabs home=feed,settings` makes).
     static func makeNavigator() -> RouteNavigator {
         let folder = URL.applicationSupportDirectory
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
