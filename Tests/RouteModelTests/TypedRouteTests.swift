@@ -203,6 +203,36 @@ import Testing
         }
     }
 
+    /// A message is one line whatever the route holds: a key of a typed value (from the file)
+    /// or an app's own error text with a newline is escaped, and a long one cut.
+    @Test func aRefusalIsOneLineWhateverTheRouteOrTheAppSays() throws {
+        let key = try Route(name: "dictionary", arguments: [#"_0:={"a\nb":"x"}"#])
+        let error = #expect(throws: NavigatorError.self) { try Shape(key) }
+        #expect(error?.message == #"route 'dictionary' does not fit Shape: at _0.'a\nb', expected Int, found 'x'"#)
+        struct Picky: Decodable {
+            init(from decoder: any Decoder) throws {
+                throw DecodingError.dataCorruptedError(
+                    in: try decoder.singleValueContainer(), debugDescription: "two\nlines" + String(repeating: "x", count: 500))
+            }
+        }
+        enum Holder: Decodable { case picky(Picky) }
+        let picky = #expect(throws: NavigatorError.self) { try Route(name: "picky", arguments: ["_0:=1"]).decode(as: Holder.self) }
+        #expect(picky?.message.hasPrefix("route 'picky' does not fit Holder: at _0, two\\nlines") == true, "\(picky?.message ?? "")")
+        #expect(picky?.message.contains("\n") == false, "\(picky?.message ?? "")")
+        #expect((picky?.message.count ?? .max) < 300, "\(picky?.message ?? "")")
+    }
+
+    /// A value nested deeper than any route holds is refused before the encoder's recursion
+    /// could exhaust the stack.
+    @Test func aValueNestedTooDeepIsRefused() throws {
+        var inner = Inner.more
+        for _ in 0..<300 { inner = .pair(a: "", b: inner) }
+        let error = #expect(throws: NavigatorError.self) { try Route(Shape.nested(inner)) }
+        #expect(error?.message.hasPrefix("Shape cannot be a route: at nested._0.pair.b.pair.b") == true, "\(error?.message.prefix(200) ?? "")")
+        #expect(error?.message.hasSuffix("the value is nested deeper than 256 levels") == true, "\(error?.message.suffix(200) ?? "")")
+        #expect((error?.message.count ?? .max) < 300)
+    }
+
     /// A dictionary payload of many keys decodes key by key without a scan per key.
     @Test func aLargeDictionaryRoundTrips() throws {
         let dictionary = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("k\($0)", $0) })

@@ -25,7 +25,8 @@ final class DecodingContext {
 
     func asked(_ key: String, depth: Int) {
         guard depth == 1 else { return }
-        payloadKeys = (payloadKeys ?? []).union([key])
+        if payloadKeys == nil { payloadKeys = [] }
+        payloadKeys!.insert(key)
     }
 
     func opened(depth: Int) {

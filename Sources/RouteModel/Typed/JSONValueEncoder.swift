@@ -116,6 +116,17 @@ struct ElementKey: CodingKey {
     static let `super` = ElementKey(stringValue: "super")
 }
 
+/// How deep a value may nest: far more than a route holds (a typed value nests at most
+/// ``JSONText/JSONScanner/maxDepth`` levels), and far less than exhausts a thread's stack.
+let maxEncodingDepth = 256
+
+/// Throws for a value at `codingPath` deeper than ``maxEncodingDepth``.
+func checkDepth<T>(_ value: T, _ codingPath: [any CodingKey]) throws {
+    guard codingPath.count > maxEncodingDepth else { return }
+    throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: codingPath, debugDescription: "the value is nested deeper than \(maxEncodingDepth) levels"))
+}
+
 /// The text of `value` as `JSONEncoder` writes a floating-point number (`1` for `1.0`).
 ///
 /// - Throws: `EncodingError.invalidValue` for infinity or NaN, which JSON cannot hold.
@@ -229,6 +240,7 @@ struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     func encode(_ value: UInt64, forKey key: Key) throws { put(.number(String(value)), key) }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try checkDepth(value, codingPath + [key])
         try value.encode(to: NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key], context: context))
     }
 
@@ -280,6 +292,7 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
 
     func encode<T: Encodable>(_ value: T) throws {
         let path = nextPath
+        try checkDepth(value, path)
         let element = node.element()
         do {
             try value.encode(to: NodeEncoder(node: element, codingPath: path, context: context))

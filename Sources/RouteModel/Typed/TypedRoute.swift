@@ -47,7 +47,7 @@ extension Route {
         } catch let error as EncodingError {
             guard case .invalidValue(_, let context) = error else { throw error }
             throw NavigatorError(
-                .invalidInput, "\(Value.self) cannot be a route: at \(codingPathText(context.codingPath)), \(context.debugDescription)")
+                .invalidInput, "\(Value.self) cannot be a route: at \(codingPathText(context.codingPath)), \(oneLine(context.debugDescription))")
         }
         do {
             try self.init(codableValue: json)
@@ -75,7 +75,7 @@ extension Route {
         } catch let error as NavigatorError {
             throw error
         } catch {
-            throw NavigatorError(.invalidInput, "route \(quoted(name)) does not fit \(Value.self): \(error)")
+            throw NavigatorError(.invalidInput, "route \(quoted(name)) does not fit \(Value.self): \(oneLine("\(error)"))")
         }
         let taken = decoded.payloadKeys ?? []
         if let extra = parameters.first(where: { !taken.contains($0.key) }) {
@@ -98,28 +98,42 @@ extension Route {
             path = context.codingPath
             words = context.debugDescription
         @unknown default:
-            return NavigatorError(.invalidInput, "route \(quoted(name)) does not fit \(Value.self): \(error)")
+            return NavigatorError(.invalidInput, "route \(quoted(name)) does not fit \(Value.self): \(oneLine("\(error)"))")
         }
         guard path.count > 1 else {
             return NavigatorError(.invalidInput, "route \(quoted(name)) is not a case of \(Value.self)")
         }
         return NavigatorError(
-            .invalidInput, "route \(quoted(name)) does not fit \(Value.self): at \(codingPathText(Array(path.dropFirst()))), \(words)")
+            .invalidInput, "route \(quoted(name)) does not fit \(Value.self): at \(codingPathText(Array(path.dropFirst()))), \(oneLine(words))")
     }
 }
 
-/// A coding path as a message writes it: `_0`, `filter.page`, `tags[1]`; `the top` when empty.
+/// A coding path as a message writes it: `_0`, `filter.page`, `tags[1]`, a key that is no
+/// plain name quoted (`_0.'a b'`: keys of a typed value come from the file); `the top` when
+/// empty; a path of more than 12 keys cut in the middle (`…`), so that a message stays short.
 func codingPathText(_ path: [any CodingKey]) -> String {
     guard !path.isEmpty else { return "the top" }
     var text = ""
-    for key in path {
+    for (place, key) in path.enumerated() {
+        if path.count > 12, place >= 6, place < path.count - 4 {
+            if place == 6 { text += ".…" }
+            continue
+        }
         if let index = key.intValue, key is ElementKey {
             text += "[\(index)]"
         } else {
-            text += (text.isEmpty ? "" : ".") + key.stringValue
+            let name = Route.isValidName(key.stringValue) ? key.stringValue : quoted(key.stringValue, limit: 40)
+            text += (text.isEmpty ? "" : ".") + name
         }
     }
     return text
+}
+
+/// Words from an error's description (an app's own, or the decoder's) for a one-line message:
+/// control characters escaped, cut after 160 characters.
+func oneLine(_ words: String) -> String {
+    let quotedWords = quoted(words, limit: 160)
+    return String(quotedWords.dropFirst().dropLast())
 }
 
 extension JSONValue {
