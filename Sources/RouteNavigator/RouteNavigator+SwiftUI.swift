@@ -9,12 +9,14 @@ import SwiftUI
 // Apple's documentation: Binding.init(get:set:) takes `@isolated(any) @Sendable` closures;
 // NavigationStack.init(path:root:) a `Binding<Data>` of Hashable elements; sheet and
 // fullScreenCover(item:onDismiss:content:) a `Binding<Item?>` of an Identifiable item;
-// TabView.init(selection:content:) a `Binding<SelectionValue>` of a Hashable value.
+// TabView.init(selection:content:) a `Binding<SelectionValue>` of a Hashable value. The app's
+// types are asked to be Sendable (an app's own enum of Sendable values is, implicitly) so that
+// the @Sendable closures may use them.
 extension RouteNavigator {
     /// A binding for `NavigationStack(path:)`: the routes pushed on the flow at `level` of
     /// `tab`'s chain as `Screen`s. A change the store refuses leaves the state as it was and is
     /// passed to `onError`.
-    public func path<Screen: Codable & Hashable>(
+    public func path<Screen: Codable & Hashable & Sendable>(
         _ type: Screen.Type, tab: String? = nil, level: Int = 0,
         onError: @escaping @MainActor @Sendable (NavigatorError) -> Void = { _ in }
     ) -> Binding<[Screen]> {
@@ -27,7 +29,7 @@ extension RouteNavigator {
 
     /// A binding for `.sheet(item:)`: the sheet presented over the flow at `level` of `tab`'s
     /// chain, as a `Screen`.
-    public func sheet<Screen: Codable & Identifiable>(
+    public func sheet<Screen: Codable & Identifiable & Sendable>(
         _ type: Screen.Type, tab: String? = nil, level: Int = 0,
         onError: @escaping @MainActor @Sendable (NavigatorError) -> Void = { _ in }
     ) -> Binding<Screen?> {
@@ -36,7 +38,7 @@ extension RouteNavigator {
 
     /// A binding for `.fullScreenCover(item:)`: the cover presented over the flow at `level`
     /// of `tab`'s chain, as a `Screen`.
-    public func fullScreenCover<Screen: Codable & Identifiable>(
+    public func fullScreenCover<Screen: Codable & Identifiable & Sendable>(
         _ type: Screen.Type, tab: String? = nil, level: Int = 0,
         onError: @escaping @MainActor @Sendable (NavigatorError) -> Void = { _ in }
     ) -> Binding<Screen?> {
@@ -56,7 +58,7 @@ extension RouteNavigator {
             })
     }
 
-    private func presentation<Screen: Codable>(
+    private func presentation<Screen: Codable & Sendable>(
         _ type: Screen.Type, style: PresentationStyle, tab: String?, level: Int,
         onError: @escaping @MainActor @Sendable (NavigatorError) -> Void
     ) -> Binding<Screen?> {

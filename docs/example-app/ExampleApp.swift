@@ -41,13 +41,13 @@ struct ExampleApp: App {
         let folder = URL.applicationSupportDirectory
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("navigation.json").path
-        let store = NavigatorStore(path: path, formats: .standard)
         if !FileManager.default.fileExists(atPath: path), let home = try? Route("home"),
             let tabs = try? TabContainer(name: "home", tabs: ["feed", "settings"]) {
-            _ = try? store.createState(NavigatorState(initial: home, tabContainers: [tabs]), replace: false)
+            let state = NavigatorState(initial: home, tabContainers: [tabs])
+            _ = try? NavigatorStore(path: path).createState(state, replace: false)
         }
         print("routectl show -f '\(path)'")   // the command that shows this app's state
-        return RouteNavigator(storage: store)
+        return RouteNavigator(file: path)
     }
 }
 
