@@ -87,6 +87,22 @@ import Testing
         #expect(await eventually(5) { navigator.state?.path == "root/through" })
     }
 
+    /// The folder removed and made again (a reinstall, a cleaned cache): the watch of the old
+    /// folder ends with it, and the new one is watched.
+    @Test func aFolderRemovedAndMadeAgainIsWatchedAgain() async throws {
+        let box = Sandbox()
+        let folder = box.folder + "/state"
+        let file = folder + "/n.json"
+        #expect(box.runBare(["-f", file, "push", "before"]).status == 0)
+        let navigator = RouteNavigator(file: file)
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(await eventually(5) { navigator.state?.path == "root" })
+        #expect(box.runBare(["-f", file, "push", "after"]).status == 0)
+        #expect(await eventually(5) { navigator.state?.path == "root/after" })
+    }
+
     /// An app's own store (here in memory) that no event reaches: polled, as a domain is.
     @Test func anAppsOwnStoreIsPolled() async throws {
         let storage = MemoryStorage()
