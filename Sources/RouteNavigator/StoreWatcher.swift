@@ -24,8 +24,9 @@ public final class StoreWatcher: @unchecked Sendable {
         case closed
     }
 
-    /// When the folder of a file cannot be watched (it does not exist yet), how often it is looked
-    /// at instead, in seconds: often enough that a change is still seen within 100 ms.
+    /// When the folder of a file cannot be watched (it does not exist yet, or it was removed),
+    /// how often it is looked at instead, in seconds: often enough that a change is still seen
+    /// within 100 ms. Each look also tries to watch the folder again.
     public static let fallbackInterval = 0.05
 
     /// What is watched.
@@ -57,11 +58,16 @@ public final class StoreWatcher: @unchecked Sendable {
         }
     }
 
+    /// Closes the watch of a folder that went; the folder is polled until it can be watched.
+    private func unwatch() {
+        guard let watch else { return }
+        WatchSystemCalls.close(watch.descriptor)
+        if let folder = watch.folder { WatchSystemCalls.close(folder) }
+        self.watch = nil
+    }
+
     deinit {
-        if let watch {
-            WatchSystemCalls.close(watch.descriptor)
-            if let folder = watch.folder { WatchSystemCalls.close(folder) }
-        }
+        unwatch()
         if let wake {
             WatchSystemCalls.close(wake.read)
             WatchSystemCalls.close(wake.write)
@@ -81,17 +87,17 @@ public final class StoreWatcher: @unchecked Sendable {
     /// watcher is cancelled, or `closing` (a descriptor, such as standard output) is closed by
     /// its other end. One thread waits at a time.
     public func wait(timeout: Double? = nil, closing: Int32? = nil) -> Event {
-        var descriptors: [(descriptor: Int32, readable: Bool)] = []
-        if let wake { descriptors.append((wake.read, true)) }
-        if let watch { descriptors.append((watch.descriptor, true)) }
-        if let closing { descriptors.append((closing, false)) }
-        let interval: Double?
-        switch source {
-        case .poll(let every): interval = every
-        case .file: interval = watch == nil ? Self.fallbackInterval : nil
-        }
         let deadline = timeout.map { Monotonic.now() + $0 }
         while true {
+            var descriptors: [(descriptor: Int32, readable: Bool)] = []
+            if let wake { descriptors.append((wake.read, true)) }
+            if let watch { descriptors.append((watch.descriptor, true)) }
+            if let closing { descriptors.append((closing, false)) }
+            let interval: Double?
+            switch source {
+            case .poll(let every): interval = every
+            case .file: interval = watch == nil ? Self.fallbackInterval : nil
+            }
             let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
             let step = [remaining, interval].compactMap { $0 }.min()
             switch WatchSystemCalls.wait(descriptors, timeout: step) {
@@ -102,12 +108,18 @@ public final class StoreWatcher: @unchecked Sendable {
                     return .cancelled
                 }
                 if descriptor == closing { return .closed }
-                if WatchSystemCalls.drain(descriptor, about: name) { return .changed }
+                let drained = WatchSystemCalls.drain(descriptor, about: name)
+                if drained.lost { unwatch() }
+                if drained.relevant { return .changed }
             case .closed(let index):
                 let descriptor = descriptors[index].descriptor
                 if descriptor == closing { return .closed }
                 return .cancelled
             case .timedOut:
+                if case .file = source, watch == nil {
+                    // Polled: watch the folder again when it can be (it has been made again).
+                    watch = WatchSystemCalls.watchFolder(folder)
+                }
                 if let interval, remaining.map({ $0 > interval }) ?? true { return .changed }
                 if let deadline, Monotonic.now() >= deadline { return .timedOut }
             }

@@ -48,40 +48,46 @@ enum WatchSystemCalls {
     }
 
     /// Reads what the watch descriptor holds without waiting, and says whether any of it is about
-    /// the entry `name` (always, for kqueue, whose events name no entry). Reads until nothing is
+    /// the entry `name` (always, for kqueue, whose events name no entry), and whether the watch
+    /// is lost (the folder was removed or moved away: its events end). Reads until nothing is
     /// left, so that a burst of changes wakes a waiter once.
-    static func drain(_ descriptor: Int32, about name: String) -> Bool {
+    static func drain(_ descriptor: Int32, about name: String) -> (relevant: Bool, lost: Bool) {
         var relevant = false
-        var buffer = [UInt8](repeating: 0, count: 16_384)
+        var lost = false
         #if canImport(Glibc)
+        var buffer = [UInt8](repeating: 0, count: 16_384)
         let target = Array(name.utf8)
+        let gone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
-            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[]; }
+            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[]; }, in the
+            // machine's byte order.
             var offset = 0
             while offset + 16 <= count {
-                let field = { (at: Int) in
-                    UInt32(buffer[at]) | UInt32(buffer[at + 1]) << 8 | UInt32(buffer[at + 2]) << 16 | UInt32(buffer[at + 3]) << 24
+                let (mask, length) = buffer.withUnsafeBytes {
+                    ($0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self), Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
                 }
-                let mask = field(offset + 4)
-                let length = Int(field(offset + 12))
                 let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
-                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW | IN_IGNORED) != 0 || Array(nameBytes) == target {
-                    relevant = true
-                }
+                if mask & gone != 0 { lost = true }
+                if mask & (gone | UInt32(IN_Q_OVERFLOW)) != 0 || Array(nameBytes) == target { relevant = true }
                 offset += 16 + length
             }
         }
         #else
         var events = [kevent](repeating: kevent(), count: 16)
         var zero = timespec(tv_sec: 0, tv_nsec: 0)
-        while kevent(descriptor, nil, 0, &events, Int32(events.count), &zero) > 0 {
+        while true {
+            let count = kevent(descriptor, nil, 0, &events, Int32(events.count), &zero)
+            guard count > 0 else { break }
             relevant = true
+            for event in events.prefix(Int(count)) where event.fflags & UInt32(NOTE_DELETE | NOTE_RENAME | NOTE_REVOKE) != 0 {
+                lost = true
+            }
         }
-        _ = buffer
+        _ = name
         #endif
-        return relevant
+        return (relevant, lost)
     }
 
     /// What ``wait(_:timeout:)`` saw.

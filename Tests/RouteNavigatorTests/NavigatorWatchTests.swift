@@ -72,6 +72,37 @@ import Testing
         #expect(text.contains("<key>other</key>\n\t<integer>7</integer>"))
     }
 
+    /// A navigator file that is a symbolic link to a file in another folder: the store writes
+    /// there (it follows the link), so that folder is the one watched.
+    @Test func aLinkedFileIsWatchedWhereItsTargetIs() async throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(atPath: box.folder + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: box.folder + "/linked", withIntermediateDirectories: true)
+        #expect(box.runBare(["-f", box.folder + "/real/n.json", "init"]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: box.folder + "/linked/n.json", withDestinationPath: box.folder + "/real/n.json")
+        let navigator = RouteNavigator(file: box.folder + "/linked/n.json")
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        _ = try NavigatorStore(path: box.folder + "/linked/n.json").update { state in try state.perform(.push(try Route("through")), at: WallClock.now()) }
+        #expect(await eventually(5) { navigator.state?.path == "root/through" })
+    }
+
+    /// The folder removed and made again (a reinstall, a cleaned cache): the watch of the old
+    /// folder ends with it, and the new one is watched.
+    @Test func aFolderRemovedAndMadeAgainIsWatchedAgain() async throws {
+        let box = Sandbox()
+        let folder = box.folder + "/state"
+        let file = folder + "/n.json"
+        #expect(box.runBare(["-f", file, "push", "before"]).status == 0)
+        let navigator = RouteNavigator(file: file)
+        navigator.startWatching()
+        defer { navigator.stopWatching() }
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(await eventually(5) { navigator.state?.path == "root" })
+        #expect(box.runBare(["-f", file, "push", "after"]).status == 0)
+        #expect(await eventually(5) { navigator.state?.path == "root/after" })
+    }
+
     /// An app's own store (here in memory) that no event reaches: polled, as a domain is.
     @Test func anAppsOwnStoreIsPolled() async throws {
         let storage = MemoryStorage()

@@ -30,6 +30,16 @@ import Testing
         #expect(navigator.state?.path == "root")
     }
 
+    /// A change made after the navigator read the store and before it watches is not missed.
+    @Test func aChangeBeforeWatchingStartsIsSeen() throws {
+        let box = Sandbox()
+        let navigator = RouteNavigator(file: box.file)
+        _ = try NavigatorStore(path: box.file).update { state in try state.perform(.push(try Route("early")), at: WallClock.now()) }
+        #expect(navigator.waitForChange(timeout: 5) == .changed)
+        #expect(navigator.state?.path == "root/early")
+        #expect(navigator.waitForChange(timeout: 0) == .timedOut)
+    }
+
     @Test func startsFromAFreshStateWhenTheStoreCannotBeRead() throws {
         let box = Sandbox()
         box.write("[1, 2")

@@ -66,6 +66,39 @@ import TestSupport
 
         """
 
+    /// `show --watch` on a domain polls it (no file event reaches the preferences system): a
+    /// change made by another routectl is printed within a poll, and SIGTERM ends it.
+    @Test func showWatchPollsADomain() throws {
+        standIn.write(Self.smallDomain)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: Routectl.binary)
+        watch.arguments = ["--domain", Self.domain, "--key", "route", "show", "--watch", "--path"]
+        watch.environment = TestEnvironment.make(home: sandbox.folder, standIn.environment())
+        let output = Pipe()
+        watch.standardOutput = output
+        watch.standardError = FileHandle.nullDevice
+        try watch.run()
+        defer { if watch.isRunning { watch.terminate() } }
+        let reading = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(reading, F_SETFL, fcntl(reading, F_GETFL) | O_NONBLOCK)
+        var text = ""
+        /// Reads until `lines` lines have come, at most 10 seconds.
+        func lines(_ lines: Int) -> [Substring] {
+            for _ in 0..<1000 where text.split(separator: "\n").count < lines {
+                var bytes = [UInt8](repeating: 0, count: 4096)
+                let count = read(reading, &bytes, bytes.count)
+                if count > 0 { text += String(decoding: bytes[0..<count], as: UTF8.self) } else { usleep(10_000) }
+            }
+            return text.split(separator: "\n")
+        }
+        #expect(lines(1) == ["onboarding"])
+        #expect(run("set", "home").status == 0)
+        #expect(lines(2) == ["onboarding", "home"])
+        watch.terminate()
+        watch.waitUntilExit()
+        #expect(watch.terminationReason == .uncaughtSignal && watch.terminationStatus == SIGTERM)
+    }
+
     // MARK: - The story
 
     /// show → set home → show --path → reset, on a domain of every plist type, binary or XML:

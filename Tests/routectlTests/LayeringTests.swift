@@ -39,6 +39,11 @@ import Testing
             if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs"].contains(target) {
                 #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences, RouteDefaults, RouteNavigator and routectl may")
             }
+            if target != "RouteDefaults" {
+                // What an app links (the model, the stores, the navigator) builds for tvOS and
+                // watchOS, which have no posix_spawn.
+                #expect(!text.contains("posix_spawn"), "\(file) spawns a process; only RouteDefaults may")
+            }
             if target != "RouteStore" {
                 #expect(!text.contains("@_extern"), "\(file) uses @_extern; only RouteStore has the Extern feature")
             }

@@ -56,6 +56,10 @@ import RouteModel
             try Invocation(ParsedCommandLine(words)).action
         }
         guard case .show(pathOnly: true, url: false) = try action("show", "--path") else { Issue.record("show"); return }
+        guard case .watch(pathOnly: true) = try action("show", "-w", "--path") else { Issue.record("show -w"); return }
+        guard case .watch(pathOnly: false) = try action("show", "--watch", "--json") else { Issue.record("show --watch"); return }
+        #expect(usageError("show", "--watch", "--url") != nil)
+        #expect(usageError("push", "a", "--watch") != nil)
         guard case .change(.set(let route), recover: false) = try action("set", "home", "a=1") else { Issue.record("set"); return }
         #expect(route.arguments == ["home", "a=1"])
         guard case .change(.push, _) = try action("push", "d") else { Issue.record("push"); return }

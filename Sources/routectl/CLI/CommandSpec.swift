@@ -26,8 +26,12 @@ struct CommandSpec: Sendable {
             details: [
                 "Prints the file, the initial route and the path, then a table of the routes on screen: the root (depth 0) and the routes pushed above it. When sheets, covers or tabs are in use, the table says where each route sits (base, tab, sheet or cover) and the selected tab is marked.",
                 "With --path, prints the path alone; with --url, the URL of the first declared link whose path pattern matches the path (exit status 1 when none does); with --json, an object with file, initial, root, stack, presented, top, path and, when in use, tabs, selectedTab, routes, tabContainers and links.",
+                "With --watch (-w), prints the state, then again each time it changes (another routectl, or the app), until interrupted: with --path a path a line, with --json an object a line.",
             ],
-            examples: [("routectl show --path", "print the state as one line, such as home/details?id=42")]),
+            examples: [
+                ("routectl show --path", "print the state as one line, such as home/details?id=42"),
+                ("routectl show --watch --path", "print the path again each time it changes"),
+            ]),
         CommandSpec(
             command: .set, synopsis: "<route> [<key=value> ...]", arity: 1...Int.max, completion: .route,
             summary: "Make <route> the root and clear the stack",

@@ -32,7 +32,10 @@ enum WatchCommand {
         return try MainActor.assumeIsolated {
             let navigator = RouteNavigator(storage: storage)
             if let error = navigator.readError { throw context.about(error) }
-            guard print(navigator.stored, pathOnly: pathOnly, context) else { return CommandResult() }
+            // The key that holds the state, when a prefix of it was named (VAPersistentNavigator's
+            // key ends with a scene's id), as show names it.
+            let foundKey = (try? storage.readLocated())?.foundKey
+            guard print(navigator.stored, pathOnly: pathOnly, foundKey: foundKey, context) else { return CommandResult() }
             while true {
                 switch navigator.waitForChange(closing: 1) {
                 case .changed:
@@ -41,7 +44,7 @@ enum WatchCommand {
                         // (the next change is one that reads again).
                         Terminal.emit("routectl: \(Printable.escaped(context.about(error).message))\n", to: 2)
                     } else {
-                        guard print(navigator.stored, pathOnly: pathOnly, context) else { return CommandResult() }
+                        guard print(navigator.stored, pathOnly: pathOnly, foundKey: foundKey, context) else { return CommandResult() }
                     }
                 case .closed, .cancelled:
                     return CommandResult()
@@ -54,12 +57,12 @@ enum WatchCommand {
 
     /// Prints one state: as `show` does, a blank line before each later table; a path a line;
     /// one JSON object a line. Returns `false` when standard output is closed.
-    private static func print(_ state: StoredState, pathOnly: Bool, _ context: Context) -> Bool {
+    private static func print(_ state: StoredState, pathOnly: Bool, foundKey: String?, _ context: Context) -> Bool {
         let text: String
         if context.options.json {
             // One object a line: the writer's newlines are all between members (a newline
             // inside a string is written escaped).
-            let lines = context.render(state).split(separator: "\n").map { $0.drop { $0 == " " } }
+            let lines = context.render(state, foundKey: foundKey).split(separator: "\n").map { $0.drop { $0 == " " } }
             let line = lines.map { $0.hasSuffix(",") ? $0 + " " : String($0) }.joined()
             text = Printable.jsonEscaped(line) + "\n"
         } else if pathOnly {
@@ -68,7 +71,7 @@ enum WatchCommand {
             case .setting(let setting): text = (SettingView.path(setting).map { Printable.escaped($0) } ?? "") + "\n"
             }
         } else {
-            text = (printedOnce ? "\n" : "") + context.render(state)
+            text = (printedOnce ? "\n" : "") + context.render(state, foundKey: foundKey)
         }
         printedOnce = true
         return Terminal.emit(text, to: 1)
