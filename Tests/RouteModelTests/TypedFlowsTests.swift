@@ -51,6 +51,22 @@ import Testing
         #expect(sheeted.operation(settingPushed: [], level: 2) == nil)
     }
 
+    /// A stack without a root of its own (TCA's `StackState`, a `[Route]`, a NavigationPath):
+    /// the whole stack is the path's, and a go keeps it rootless.
+    @Test func aRootlessStackIsSetAsTheAppsArray() throws {
+        var state = NavigatorState()
+        state.tree = NavigationTree(stack: try routes(.list, .details(4)))
+        #expect(state.tree.pushed(as: Screen.self).screens == [.list, .details(4)])
+        #expect(state.tree.operation(settingPushed: []) == .pop(2))
+        #expect(state.tree.operation(settingPushed: try routes(.list, .details(4), .edit)) == .push(try Route("edit")))
+        let swapped = try #require(state.tree.operation(settingPushed: try routes(.details(4), .list)))
+        try state.apply(swapped)
+        #expect(state.path == "/details?_0:=4/list")
+        #expect(state.tree.isRootlessStack)
+        let sheet = try #require(state.tree.operation(settingPresented: try Route(Screen.edit), style: .sheet))
+        #expect(sheet == .present(try Route("edit"), .sheet))
+    }
+
     @Test func settingAPresentationIsAPresentADismissOrOneGo() throws {
         let plain = try state("home/list").tree
         #expect(plain.operation(settingPresented: try Route(Screen.edit), style: .sheet) == .present(try Route("edit"), .sheet))
