@@ -25,6 +25,8 @@ import Testing
         case numbers(Double, Float)
         case point(Point)
         case inherited(Tagged)
+        case link(URL)
+        case blob(Data)
     }
 
     indirect enum Inner: Codable, Hashable {
@@ -81,6 +83,8 @@ import Testing
         .widths(.min, .min, .min, .min, .max, .max, .max, .max, .max), .widths(.max, .max, .max, .max, 0, 0, 0, 0, 0),
         .numbers(0.1, 0.1), .numbers(1, -2.5), .numbers(1e300, 3.4e38), .numbers(-0.0, 1e-45), .numbers(123456789.125, 16777216),
         .point(Point(x: 1.5, y: -0)), .inherited(Tagged(tag: "t", base: 1, keyed: 2, listed: [3, 4])),
+        .link(URL(string: "https://example.com/a/b?c=1&d=%20#e")!), .link(URL(string: "myapp://item/7")!),
+        .blob(Data()), .blob(Data([0, 1, 2, 250, 255])), .blob(Data("routectl".utf8)),
     ]
 
     // MARK: The mapping, both ways
@@ -104,6 +108,24 @@ import Testing
             let route = try Route(shape)
             #expect(try Shape(route) == shape, "\(route)")
             try expectSameAsFoundation(shape, route)
+        }
+    }
+
+    /// As `JSONEncoder`, not as their own `Codable`: a URL is its string, data its Base64 text.
+    @Test func urlsAndDataAreWrittenAsJSONEncoderWritesThem() throws {
+        #expect(try Route(Shape.link(URL(string: "myapp://item/7")!)).arguments == ["link", "_0=myapp://item/7"])
+        #expect(try Route(Shape.blob(Data([0, 1, 2, 250, 255]))).arguments == ["blob", "_0=AAEC+v8="])
+        for screen in [VAPNMirror.Destination.urlExample(URL(string: "https://example.com/x?y=1")!), .feature(.item(3)), .optionalNote(nil)] {
+            try expectSameAsFoundation(screen, try Route(screen))
+        }
+        let relative = #expect(throws: NavigatorError.self) { try Route(Shape.link(URL(string: "b/c", relativeTo: URL(string: "https://example.com/a/"))!)) }
+        #expect(relative?.message.hasPrefix("Shape cannot be a route: at link._0, a URL relative to a base") == true, "\(relative?.message ?? "")")
+        for (words, message) in [
+            (["blob", "_0=not base64!"], "route 'blob' does not fit Shape: at _0, expected Data (Base64 text), found 'not base64!'"),
+            (["link", "_0:=1"], "route 'link' does not fit Shape: at _0, expected URL, found 1"),
+        ] {
+            let error = #expect(throws: NavigatorError.self) { try Shape(Route(name: words[0], arguments: Array(words.dropFirst()))) }
+            #expect(error?.message == message)
         }
     }
 

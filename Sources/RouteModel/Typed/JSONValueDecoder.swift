@@ -14,7 +14,7 @@ struct JSONValueDecoder {
     /// type asked for (`nil` when it never opened the payload as a keyed container).
     static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> (Value, payloadKeys: Set<String>?) {
         let context = DecodingContext()
-        let value = try Value(from: ValueDecoder(value: json, codingPath: [], context: context))
+        let value = try ValueDecoder(value: json, codingPath: [], context: context).decodeValue(type)
         return (value, context.payloadKeys)
     }
 }
@@ -114,6 +114,13 @@ struct ValueDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    /// Decodes a `T` from this decoder's value, Foundation's `URL` and `Data` as `JSONDecoder`
+    /// reads them (``FoundationValue``).
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let foundation = FoundationValue(type) else { return try T(from: self) }
+        return try T(from: ValueDecoder(value: foundation.own(value, at: codingPath), codingPath: codingPath, context: context))
+    }
 }
 
 extension ValueDecoder: SingleValueDecodingContainer {
@@ -132,7 +139,7 @@ extension ValueDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try value.decodeInteger(type, codingPath) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try value.decodeInteger(type, codingPath) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try value.decodeInteger(type, codingPath) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 }
 
 struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -192,7 +199,7 @@ struct KeyedValueDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key, type).decodeInteger(type, path(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try T(from: ValueDecoder(value: value(key, type), codingPath: path(key), context: context))
+        try ValueDecoder(value: value(key, type), codingPath: path(key), context: context).decodeValue(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -269,7 +276,7 @@ struct UnkeyedValueDecoder: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let context = self.context
-        return try scalar(type) { try T(from: ValueDecoder(value: $0, codingPath: $1, context: context)) }
+        return try scalar(type) { try ValueDecoder(value: $0, codingPath: $1, context: context).decodeValue(type) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

@@ -20,7 +20,7 @@ struct JSONValueEncoder {
     static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
         let root = EncodedNode()
         let context = EncodingContext()
-        try value.encode(to: NodeEncoder(node: root, codingPath: [], context: context))
+        try NodeEncoder(node: root, codingPath: [], context: context).encodeValue(value)
         if let error = context.firstError { throw error }
         return root.json
     }
@@ -171,6 +171,15 @@ struct NodeEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    /// Encodes `value` into this encoder's node, Foundation's `URL` and `Data` as
+    /// `JSONEncoder` writes them (``FoundationValue``).
+    func encodeValue<T: Encodable>(_ value: T) throws {
+        guard let foundation = FoundationValue(T.self) else { return try value.encode(to: self) }
+        let own = EncodedNode()
+        try value.encode(to: NodeEncoder(node: own, codingPath: codingPath, context: context))
+        node.content = .scalar(try foundation.json(own.json, at: codingPath))
+    }
 }
 
 extension EncodedNode {
@@ -212,7 +221,7 @@ extension NodeEncoder: SingleValueEncodingContainer {
             context.record("a second value was encoded through one single-value container", codingPath)
             return
         }
-        try value.encode(to: self)
+        try encodeValue(value)
     }
 }
 
@@ -241,7 +250,7 @@ struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try checkDepth(value, codingPath + [key])
-        try value.encode(to: NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key], context: context))
+        try NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key], context: context).encodeValue(value)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -295,7 +304,7 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
         try checkDepth(value, path)
         let element = node.element()
         do {
-            try value.encode(to: NodeEncoder(node: element, codingPath: path, context: context))
+            try NodeEncoder(node: element, codingPath: path, context: context).encodeValue(value)
         } catch {
             // As `JSONEncoder`: an element that failed leaves nothing behind.
             if case .array(var elements) = node.content, let last = elements.indices.last, elements[last] === element {
