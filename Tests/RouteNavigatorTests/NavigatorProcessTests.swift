@@ -60,18 +60,21 @@ import Testing
     @Test func showWatchPrintsEachChangeUntilKilled() async throws {
         let box = Sandbox()
         let watch = try WatchProcess(["-f", box.file, "show", "--watch", "--path"], home: box.folder)
-        #expect(await watch.line() == "root")
+        let started = ContinuousClock.now
+        let first = await watch.line()
+        #expect(first == "root", "after \(ContinuousClock.now - started)")
         #expect(box.run("push", "details", "id=42").status == 0)
-        #expect(await watch.line() == "root/details?id=42")
+        let second = await watch.line()
+        #expect(second == "root/details?id=42")
         #expect(box.run("present", "compose", "--cover").status == 0)
-        #expect(await watch.line() == "root/details?id=42/cover:compose")
+        let third = await watch.line()
+        #expect(third == "root/details?id=42/cover:compose")
         watch.process.terminate()
         try #require(await eventually(30) { !watch.process.isRunning })
         #expect(watch.process.terminationReason == .uncaughtSignal && watch.process.terminationStatus == SIGTERM)
 
         let json = try WatchProcess(["-f", box.file, "show", "--watch", "--json"], home: box.folder)
-        let first = try #require(await json.line())
-        let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: Data(try #require(await json.line()).utf8)) as? [String: Any]
         #expect(object?["path"] as? String == "root/details?id=42/cover:compose")
         json.closeOutput()
         try #require(await eventually(30) { !json.process.isRunning })
