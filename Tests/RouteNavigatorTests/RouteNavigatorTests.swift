@@ -40,6 +40,19 @@ import Testing
         #expect(navigator.waitForChange(timeout: 0) == .timedOut)
     }
 
+    /// A change that goes through (the store read again under its lock) clears the reason the
+    /// last look failed: the navigator shows what it wrote, read from a readable store.
+    @Test func aChangeThatGoesThroughClearsTheReadError() throws {
+        let box = Sandbox()
+        box.write("{ not json")
+        let navigator = RouteNavigator(file: box.file)
+        #expect(navigator.readError != nil)
+        _ = try NavigatorStore(path: box.file).update(recover: true) { _ in false }
+        try navigator.push(try Route("after"))
+        #expect(navigator.state?.path == "root/after")
+        #expect(navigator.readError == nil)
+    }
+
     @Test func startsFromAFreshStateWhenTheStoreCannotBeRead() throws {
         let box = Sandbox()
         box.write("[1, 2")
