@@ -79,6 +79,8 @@ public final class RouteNavigator {
             // Stamped under the lock, so that history times follow history order.
             try state.perform(operation, at: WallClock.now())
         }
+        // The store was read under its lock: whatever made the last look fail is gone.
+        if readError != nil { readError = nil }
         show(outcome.state)
         return outcome.changed
     }
