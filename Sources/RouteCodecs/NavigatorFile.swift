@@ -153,6 +153,17 @@ package enum NavigatorFile {
         return sizes + history.recorded.map(size)
     }
 
+    /// The history array at `start` (its value in a file) as the full reader reads it, without
+    /// ``HistoryScan``: for tests that hold the scan to it. `nil` for an empty history.
+    package static func readHistoryFully(_ bytes: [UInt8], at start: Int) throws -> (history: JSONStoredHistory?, end: Int) {
+        var scanner = JSONScanner(bytes)
+        scanner.position = start
+        var badTabs: Int?
+        let history = try FileReader.readHistoryFully(&scanner, badTabs: &badTabs)
+        guard badTabs == nil else { throw JSONSyntaxError(reason: "bad tabs", offset: badTabs) }
+        return (history.stored as? JSONStoredHistory, scanner.position)
+    }
+
     /// Decodes one history entry from the bytes the file held for it.
     /// `readsTabs`: the file is of format 2, whose entries may hold `tabs`.
     package static func decodeEntry(_ bytes: ArraySlice<UInt8>, readsTabs: Bool) throws -> HistoryEntry {
@@ -385,6 +396,16 @@ private enum FileReader {
     /// `badTabs` is set to where the first entry's `tabs` is not an array of strings: a format-2
     /// file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
     private static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
+        // The common case in one tight pass; anything else is read below, from the start.
+        if let scan = HistoryScan(scanner.bytes, at: scanner.position) {
+            scanner.position = scan.end
+            return History(stored: JSONStoredHistory(buffer: scanner.bytes, ranges: scan.ranges, lastSeq: scan.lastSeq))
+        }
+        return try readHistoryFully(&scanner, badTabs: &badTabs)
+    }
+
+    /// ``readHistory(_:badTabs:)`` for any history, with callbacks per member.
+    static func readHistoryFully(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
         var lastSeq = 0
