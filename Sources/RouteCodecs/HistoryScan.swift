@@ -10,8 +10,9 @@ import JSONText
 /// unusual entry) makes it give up (`nil`), and the full reader reads the history from the start,
 /// so that what is accepted, and every error and its place, stay the full reader's.
 package struct HistoryScan {
-    /// Each entry's range in the bytes, from its `{` to after its `}`, oldest first.
-    package var ranges: [Range<Int>] = []
+    /// Where each entry stands in the bytes, oldest first: entry `i` from its `{` at
+    /// `bounds[2 * i]` to after its `}` at `bounds[2 * i + 1]`.
+    package var bounds: [Int] = []
     /// The highest `seq`.
     package var lastSeq = 0
     /// The index after the array's `]`.
@@ -28,11 +29,17 @@ package struct HistoryScan {
 
     private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> HistoryScan? {
         var scan = HistoryScan()
-        scan.ranges.reserveCapacity(buffer.count / 160)  // a typical entry is 150-200 bytes
+        scan.bounds.reserveCapacity(buffer.count / 80)  // a typical entry is 150-200 bytes
         let count = buffer.count
         var index = start
         /// The next byte after white space (`index` moved to it), or 0 at the end.
         func next() -> UInt8 {
+            // Most tokens follow one space, or none.
+            if index < count, buffer[index] > 0x20 { return buffer[index] }
+            if index &+ 1 < count, buffer[index] == 0x20, buffer[index &+ 1] > 0x20 {
+                index &+= 1
+                return buffer[index]
+            }
             while index < count {
                 let byte = buffer[index]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return byte }
@@ -42,6 +49,12 @@ package struct HistoryScan {
         }
         /// Checks the string whose quote is at `index` and moves past it.
         func string() -> Bool {
+            // Plain ASCII to the closing quote, most often; else the full check.
+            let end = JSONScanner.skipPlainBytes(buffer, from: index &+ 1)
+            if end < count, buffer[end] == UInt8(ascii: "\"") {
+                index = end &+ 1
+                return true
+            }
             guard let (end, _) = try? JSONScanner.scanString(buffer, from: index) else { return false }
             index = end
             return true
@@ -128,7 +141,8 @@ package struct HistoryScan {
                 break
             }
             guard found == 31 else { return nil }
-            scan.ranges.append(entryStart..<index)
+            scan.bounds.append(entryStart)
+            scan.bounds.append(index)
             scan.lastSeq = max(scan.lastSeq, seq)
             switch next() {
             case UInt8(ascii: ","): index &+= 1

@@ -73,9 +73,9 @@ package enum NavigatorFile {
         let history = state.history
         if let stored = history.stored as? JSONStoredHistory {
             // Entries read from a file are copied as they stood, not decoded and re-encoded.
-            for range in stored.ranges[history.storedDropped...] {
+            for index in history.storedDropped..<stored.count {
                 separate()
-                writer.raw(stored.buffer[range])
+                writer.raw(stored.bytes(at: index))
             }
         } else if let stored = history.stored {
             // Another codec's entries were checked when it read them; one that no longer
@@ -146,7 +146,7 @@ package enum NavigatorFile {
         }
         var sizes: [Int] = []
         if let stored = history.stored as? JSONStoredHistory {
-            sizes = stored.ranges[history.storedDropped...].map(\.count)
+            sizes = (history.storedDropped..<stored.count).map { stored.bytes(at: $0).count }
         } else if let stored = history.stored {
             sizes = (history.storedDropped..<stored.count).map { ((try? stored.entry(at: $0)).map(size)) ?? 0 }
         }
@@ -219,7 +219,7 @@ private enum FileReader {
     /// tell a corrupt file from one of a newer format.
     package static func read(_ scanner: inout JSONScanner, format: inout Int?) throws -> NavigatorState {
         var state = NavigatorState()
-        var seen = Set<String>()
+        var seen = SeenKeys()
         var unknown: [JSONMember] = []
         var firstProblem: JSONSyntaxError?
         var hasInitial = false
@@ -236,7 +236,7 @@ private enum FileReader {
             throw scanner.error("expected a JSON object")
         }
         try scanner.readObject(depth: 1) { scanner, key in
-            guard seen.insert(key).inserted else {
+            guard seen.insert(key) else {
                 throw scanner.error("duplicate key \(quoted(key))")
             }
             let start = scanner.position
@@ -380,12 +380,12 @@ private enum FileReader {
     private static func readRouteNames(_ scanner: inout JSONScanner) throws -> [String]? {
         if try scanner.skipNull() { return nil }
         var names: [String] = []
-        var seen = Set<String>()
+        var seen = SeenKeys()
         try scanner.readArray(depth: 2) { scanner in
             let start = scanner.position
             let name = try scanner.readString()
             guard Route.isValidName(name) else { throw scanner.error("invalid route name \(quoted(name)) in routes", at: start) }
-            guard seen.insert(name).inserted else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
+            guard seen.insert(name) else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
             names.append(name)
         }
         return names
@@ -399,15 +399,15 @@ private enum FileReader {
         // The common case in one tight pass; anything else is read below, from the start.
         if let scan = HistoryScan(scanner.bytes, at: scanner.position) {
             scanner.position = scan.end
-            return History(stored: JSONStoredHistory(buffer: scanner.bytes, ranges: scan.ranges, lastSeq: scan.lastSeq))
+            return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: scan.bounds, lastSeq: scan.lastSeq))
         }
         return try readHistoryFully(&scanner, badTabs: &badTabs)
     }
 
     /// ``readHistory(_:badTabs:)`` for any history, with callbacks per member.
     static func readHistoryFully(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
+        var bounds: [Int] = []
+        bounds.reserveCapacity(scanner.bytes.count / 80)  // a typical entry is 150-200 bytes
         var lastSeq = 0
         try scanner.readArray(depth: 2) { scanner in
             _ = scanner.peek()
@@ -456,11 +456,29 @@ private enum FileReader {
             guard found == 31, let seq else {
                 throw scanner.error("history entry needs seq, at, op, args and path", at: start)
             }
-            ranges.append(start..<scanner.position)
+            bounds.append(start)
+            bounds.append(scanner.position)
             lastSeq = max(lastSeq, seq)
         }
-        if ranges.isEmpty { return History() }
-        return History(stored: JSONStoredHistory(buffer: scanner.bytes, ranges: ranges, lastSeq: lastSeq))
+        if bounds.isEmpty { return History() }
+        return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: bounds, lastSeq: lastSeq))
+    }
+}
+
+/// The keys of an object seen so far, to refuse a duplicate: a list while there are few (a
+/// file's dozen top-level keys; a `Set` would cost a conformance lookup on every run), a set
+/// beyond, so that a hostile file of a million keys is still read in linear time.
+private struct SeenKeys {
+    private var few: [String] = []
+    private var many: Set<String>?
+
+    /// Adds `key`; `false` when it was already there.
+    mutating func insert(_ key: String) -> Bool {
+        if many != nil { return many!.insert(key).inserted }
+        if few.contains(key) { return false }
+        few.append(key)
+        if few.count == 32 { many = Set(few) }
+        return true
     }
 }
 

@@ -20,9 +20,9 @@ import TestSupport
     static func both(_ text: String) -> (scan: [Int]?, full: [Int]?) { both(Array(text.utf8)) }
 
     static func both(_ bytes: [UInt8]) -> (scan: [Int]?, full: [Int]?) {
-        let scan = HistoryScan(bytes, at: 0).map { [$0.lastSeq, $0.end] + $0.ranges.flatMap { [$0.lowerBound, $0.upperBound] } }
+        let scan = HistoryScan(bytes, at: 0).map { [$0.lastSeq, $0.end] + $0.bounds }
         let full = (try? NavigatorFile.readHistoryFully(bytes, at: 0)).map { read in
-            [read.history?.lastSeq ?? 0, read.end] + (read.history?.ranges ?? []).flatMap { [$0.lowerBound, $0.upperBound] }
+            [read.history?.lastSeq ?? 0, read.end] + (read.history?.bounds ?? [])
         }
         return (scan, full)
     }

@@ -139,6 +139,18 @@ import TestSupport
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "no error")")
     }
 
+    /// A duplicate top-level key is refused however many keys come before it (the keys seen are
+    /// kept in a list while few, in a set beyond).
+    @Test(arguments: [0, 5, 31, 32, 33, 100])
+    func refusesADuplicateKeyAfterManyOthers(_ others: Int) {
+        let members = (0..<others).map { "\"k\($0)\": \($0)" }
+        let plain = "{\"format\": 1, \"initial\": {\"name\": \"a\"}" + members.map { ", " + $0 }.joined() + "}"
+        #expect((try? decode(plain)) != nil)
+        let repeated = members.isEmpty ? "\"format\": 1" : members[others / 2]
+        let error = decodeError(String(plain.dropLast()) + ", " + repeated + "}")
+        #expect(error?.message.contains("duplicate key") == true, "\(error?.message ?? "no error")")
+    }
+
     @Test func errorsSayWhereTheProblemIs() {
         let error = decodeError("{\n  \"format\": 1,\n  \"initial\": {\"name\": \"a\"}\n  \"root\": 1}")
         #expect(error?.message == "is not a valid navigator file: expected ',' or '}' at line 4, column 3")
