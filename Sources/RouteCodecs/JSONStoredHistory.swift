@@ -27,6 +27,17 @@ package struct JSONStoredHistory: StoredHistory {
         buffer[bounds[2 * index]..<bounds[2 * index + 1]]
     }
 
+    /// Whether entry `index` and the next are separated by `,\n    ` (as ``NavigatorFile``
+    /// writes them), so that the two can be copied with what lies between them.
+    package func isSeparatedAsWritten(_ index: Int) -> Bool {
+        let end = bounds[2 * index + 1]
+        guard bounds[2 * index + 2] - end == 6 else { return false }
+        return buffer.withUnsafeBufferPointer { buffer in
+            buffer[end] == UInt8(ascii: ",") && buffer[end + 1] == 0x0A && buffer[end + 2] == 0x20 && buffer[end + 3] == 0x20
+                && buffer[end + 4] == 0x20 && buffer[end + 5] == 0x20
+        }
+    }
+
     /// Every entry's range in ``buffer``, oldest first.
     package var ranges: [Range<Int>] {
         stride(from: 0, to: bounds.count, by: 2).map { bounds[$0]..<bounds[$0 + 1] }

@@ -73,9 +73,14 @@ package enum NavigatorFile {
         let history = state.history
         if let stored = history.stored as? JSONStoredHistory {
             // Entries read from a file are copied as they stood, not decoded and re-encoded.
-            for index in history.storedDropped..<stored.count {
+            // Entries separated as this encoder separates them are copied as one run.
+            var index = history.storedDropped
+            while index < stored.count {
                 separate()
-                writer.raw(stored.bytes(at: index))
+                let first = index
+                while index + 1 < stored.count, stored.isSeparatedAsWritten(index) { index += 1 }
+                writer.raw(stored.buffer[stored.bounds[2 * first]..<stored.bounds[2 * index + 1]])
+                index += 1
             }
         } else if let stored = history.stored {
             // Another codec's entries were checked when it read them; one that no longer
