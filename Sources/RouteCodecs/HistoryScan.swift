@@ -27,13 +27,39 @@ package struct HistoryScan {
 
     private init() {}
 
+    /// A key as routectl writes it, quotes, colon and space (`"seq": `): its bytes as a
+    /// little-endian word, the mask of those bytes, their count, and the key packed.
+    private struct KeyLayout {
+        let word: UInt64
+        let mask: UInt64
+        let length: Int
+        let key: UInt64
+
+        init(_ name: StaticString, _ key: UInt64) {
+            var word: UInt64 = 0
+            var length = 0
+            for byte in [UInt8(ascii: "\"")] + UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount) + Array("\": ".utf8) {
+                word |= UInt64(byte) << (8 * UInt64(length))
+                length += 1
+            }
+            self.word = word
+            self.mask = length == 8 ? ~0 : (1 << (8 * UInt64(length))) - 1
+            self.length = length
+            self.key = key
+        }
+    }
+
     private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> HistoryScan? {
+        let layouts = [
+            KeyLayout("seq", HistoryKey.seq), KeyLayout("at", HistoryKey.at), KeyLayout("op", HistoryKey.op),
+            KeyLayout("args", HistoryKey.args), KeyLayout("path", HistoryKey.path),
+        ]
         var scan = HistoryScan()
         scan.bounds.reserveCapacity(buffer.count / 80)  // a typical entry is 150-200 bytes
         let count = buffer.count
         var index = start
         /// The next byte after white space (`index` moved to it), or 0 at the end.
-        func next() -> UInt8 {
+        @inline(__always) func next() -> UInt8 {
             // Most tokens follow one space, or none.
             if index < count, buffer[index] > 0x20 { return buffer[index] }
             if index &+ 1 < count, buffer[index] == 0x20, buffer[index &+ 1] > 0x20 {
@@ -48,7 +74,7 @@ package struct HistoryScan {
             return 0
         }
         /// Checks the string whose quote is at `index` and moves past it.
-        func string() -> Bool {
+        @inline(__always) func string() -> Bool {
             // Plain ASCII to the closing quote, most often; else the full check.
             let end = JSONScanner.skipPlainBytes(buffer, from: index &+ 1)
             if end < count, buffer[end] == UInt8(ascii: "\"") {
@@ -87,16 +113,27 @@ package struct HistoryScan {
             var found = 0
             if next() == UInt8(ascii: "}") { return nil }
             while true {
-                // A key of plain ASCII, packed as JSONScanner.packedKey packs it.
                 guard next() == UInt8(ascii: "\"") else { return nil }
-                let keyStart = index &+ 1
-                let keyEnd = JSONScanner.skipPlainBytes(buffer, from: keyStart)
-                guard keyEnd < count, buffer[keyEnd] == UInt8(ascii: "\""), keyEnd - keyStart <= 8 else { return nil }
                 var key: UInt64 = 0
-                for keyIndex in keyStart..<keyEnd { key = key << 8 | UInt64(buffer[keyIndex]) }
-                index = keyEnd &+ 1
-                guard next() == UInt8(ascii: ":") else { return nil }
-                index &+= 1
+                if index &+ 8 <= count {
+                    // A known key written as routectl writes it (`"seq": `), in one comparison.
+                    let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    for known in layouts where word & known.mask == known.word {
+                        key = known.key
+                        index &+= known.length
+                        break
+                    }
+                }
+                if key == 0 {
+                    // Any other key of plain ASCII, packed as JSONScanner.packedKey packs it.
+                    let keyStart = index &+ 1
+                    let keyEnd = JSONScanner.skipPlainBytes(buffer, from: keyStart)
+                    guard keyEnd < count, buffer[keyEnd] == UInt8(ascii: "\""), keyEnd - keyStart <= 8 else { return nil }
+                    for keyIndex in keyStart..<keyEnd { key = key << 8 | UInt64(buffer[keyIndex]) }
+                    index = keyEnd &+ 1
+                    guard next() == UInt8(ascii: ":") else { return nil }
+                    index &+= 1
+                }
                 let value = next()
                 switch key {
                 case HistoryKey.seq:
