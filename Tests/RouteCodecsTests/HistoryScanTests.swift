@@ -34,6 +34,18 @@ import TestSupport
         #expect(scan?.first == 7)
     }
 
+    @Test func keyLayoutsAreTheKeysAsWritten() {
+        for (layout, text) in [
+            (HistoryScan.Layout.seq, #""seq": "#), (HistoryScan.Layout.at, #""at": "#), (HistoryScan.Layout.op, #""op": "#),
+            (HistoryScan.Layout.args, #""args": "#), (HistoryScan.Layout.path, #""path": "#),
+        ] {
+            let bytes = Array(text.utf8)
+            #expect(layout.length == bytes.count)
+            #expect(layout.word == bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) })
+            #expect(layout.mask == (bytes.count == 8 ? UInt64.max : (UInt64(1) << (8 * UInt64(bytes.count))) - 1))
+        }
+    }
+
     @Test func undoTargetsAreTheCommonCase() {
         for to in ["0", "5", "1234"] {
             let (scan, full) = Self.both("[{\"seq\": 2, \"at\": \"t\", \"op\": \"undo\", \"args\": [], \"path\": \"p\", \"to\": \(to)}]")
