@@ -244,7 +244,7 @@ package struct JSONScanner {
 
     /// ``readShortInt()``'s integer at `start` (a minus sign or a digit) and the index after it.
     @inlinable
-    static func shortInt(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
+    package static func shortInt(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
         let negative = buffer[start] == UInt8(ascii: "-")
         let digitsStart = negative ? start + 1 : start
         guard digitsStart < buffer.count, buffer[digitsStart] != UInt8(ascii: "0") else { return nil }
@@ -351,7 +351,7 @@ package struct JSONScanner {
     /// Checks the string whose opening quote is at `start`; returns the index after its closing
     /// quote and whether it holds escapes.
     @inlinable
-    static func scanString(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (Int, Bool) {
+    package static func scanString(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws -> (Int, Bool) {
         var escaped = false
         var index = start + 1
         while index < buffer.count {
@@ -377,7 +377,7 @@ package struct JSONScanner {
     /// time (the "has a byte less than n" and "has a zero byte" bit tricks); exact, never a
     /// false "all plain".
     @inlinable @inline(__always)
-    static func skipPlainBytes(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    package static func skipPlainBytes(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var index = index
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

@@ -29,7 +29,8 @@ package struct JSONWriter: Sendable {
     /// Appends already-encoded JSON bytes.
     @inlinable
     package mutating func raw(_ encoded: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: encoded)
+        // Through a buffer pointer: one memcpy, where appending the slice copied byte by byte.
+        encoded.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a quoted, escaped JSON string.

@@ -17,6 +17,26 @@ package enum CivilTime {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        if (0...9999).contains(year) {
+            // The common case, digit by digit (`joined` and `String(Int)` cost a conformance
+            // lookup and more than the arithmetic on every change routectl records).
+            var text: [UInt8] = []
+            text.reserveCapacity(20)
+            func digits(_ value: Int, _ width: Int) {
+                var divisor = width == 4 ? 1000 : 10
+                while divisor > 0 {
+                    text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            func separator(_ byte: UInt8) { if separators { text.append(byte) } }
+            digits(year, 4); separator(UInt8(ascii: "-")); digits(month, 2); separator(UInt8(ascii: "-")); digits(day, 2)
+            text.append(UInt8(ascii: "T"))
+            digits(secondOfDay / 3600, 2); separator(UInt8(ascii: ":")); digits(secondOfDay / 60 % 60, 2)
+            separator(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
+            text.append(UInt8(ascii: "Z"))
+            return String(decoding: text, as: UTF8.self)
+        }
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -73,9 +73,14 @@ package enum NavigatorFile {
         let history = state.history
         if let stored = history.stored as? JSONStoredHistory {
             // Entries read from a file are copied as they stood, not decoded and re-encoded.
-            for range in stored.ranges[history.storedDropped...] {
+            // Entries separated as this encoder separates them are copied as one run.
+            var index = history.storedDropped
+            while index < stored.count {
                 separate()
-                writer.raw(stored.buffer[range])
+                let first = index
+                while index + 1 < stored.count, stored.isSeparatedAsWritten(index) { index += 1 }
+                writer.raw(stored.buffer[stored.bounds[2 * first]..<stored.bounds[2 * index + 1]])
+                index += 1
             }
         } else if let stored = history.stored {
             // Another codec's entries were checked when it read them; one that no longer
@@ -146,11 +151,22 @@ package enum NavigatorFile {
         }
         var sizes: [Int] = []
         if let stored = history.stored as? JSONStoredHistory {
-            sizes = stored.ranges[history.storedDropped...].map(\.count)
+            sizes = (history.storedDropped..<stored.count).map { stored.bytes(at: $0).count }
         } else if let stored = history.stored {
             sizes = (history.storedDropped..<stored.count).map { ((try? stored.entry(at: $0)).map(size)) ?? 0 }
         }
         return sizes + history.recorded.map(size)
+    }
+
+    /// The history array at `start` (its value in a file) as the full reader reads it, without
+    /// ``HistoryScan``: for tests that hold the scan to it. `nil` for an empty history.
+    package static func readHistoryFully(_ bytes: [UInt8], at start: Int) throws -> (history: JSONStoredHistory?, end: Int) {
+        var scanner = JSONScanner(bytes)
+        scanner.position = start
+        var badTabs: Int?
+        let history = try FileReader.readHistoryFully(&scanner, badTabs: &badTabs)
+        guard badTabs == nil else { throw JSONSyntaxError(reason: "bad tabs", offset: badTabs) }
+        return (history.stored as? JSONStoredHistory, scanner.position)
     }
 
     /// Decodes one history entry from the bytes the file held for it.
@@ -208,7 +224,7 @@ private enum FileReader {
     /// tell a corrupt file from one of a newer format.
     package static func read(_ scanner: inout JSONScanner, format: inout Int?) throws -> NavigatorState {
         var state = NavigatorState()
-        var seen = Set<String>()
+        var seen = SeenKeys()
         var unknown: [JSONMember] = []
         var firstProblem: JSONSyntaxError?
         var hasInitial = false
@@ -225,7 +241,7 @@ private enum FileReader {
             throw scanner.error("expected a JSON object")
         }
         try scanner.readObject(depth: 1) { scanner, key in
-            guard seen.insert(key).inserted else {
+            guard seen.insert(key) else {
                 throw scanner.error("duplicate key \(quoted(key))")
             }
             let start = scanner.position
@@ -369,12 +385,12 @@ private enum FileReader {
     private static func readRouteNames(_ scanner: inout JSONScanner) throws -> [String]? {
         if try scanner.skipNull() { return nil }
         var names: [String] = []
-        var seen = Set<String>()
+        var seen = SeenKeys()
         try scanner.readArray(depth: 2) { scanner in
             let start = scanner.position
             let name = try scanner.readString()
             guard Route.isValidName(name) else { throw scanner.error("invalid route name \(quoted(name)) in routes", at: start) }
-            guard seen.insert(name).inserted else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
+            guard seen.insert(name) else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
             names.append(name)
         }
         return names
@@ -385,8 +401,18 @@ private enum FileReader {
     /// `badTabs` is set to where the first entry's `tabs` is not an array of strings: a format-2
     /// file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
     private static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(scanner.bytes.count / 160)  // a typical entry is 150-200 bytes
+        // The common case in one tight pass; anything else is read below, from the start.
+        if let scan = HistoryScan(scanner.bytes, at: scanner.position) {
+            scanner.position = scan.end
+            return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: scan.bounds, lastSeq: scan.lastSeq))
+        }
+        return try readHistoryFully(&scanner, badTabs: &badTabs)
+    }
+
+    /// ``readHistory(_:badTabs:)`` for any history, with callbacks per member.
+    static func readHistoryFully(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
+        var bounds: [Int] = []
+        bounds.reserveCapacity(scanner.bytes.count / 80)  // a typical entry is 150-200 bytes
         var lastSeq = 0
         try scanner.readArray(depth: 2) { scanner in
             _ = scanner.peek()
@@ -435,11 +461,29 @@ private enum FileReader {
             guard found == 31, let seq else {
                 throw scanner.error("history entry needs seq, at, op, args and path", at: start)
             }
-            ranges.append(start..<scanner.position)
+            bounds.append(start)
+            bounds.append(scanner.position)
             lastSeq = max(lastSeq, seq)
         }
-        if ranges.isEmpty { return History() }
-        return History(stored: JSONStoredHistory(buffer: scanner.bytes, ranges: ranges, lastSeq: lastSeq))
+        if bounds.isEmpty { return History() }
+        return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: bounds, lastSeq: lastSeq))
+    }
+}
+
+/// The keys of an object seen so far, to refuse a duplicate: a list while there are few (a
+/// file's dozen top-level keys; a `Set` would cost a conformance lookup on every run), a set
+/// beyond, so that a hostile file of a million keys is still read in linear time.
+private struct SeenKeys {
+    private var few: [String] = []
+    private var many: Set<String>?
+
+    /// Adds `key`; `false` when it was already there.
+    mutating func insert(_ key: String) -> Bool {
+        if many != nil { return many!.insert(key).inserted }
+        if few.contains(key) { return false }
+        few.append(key)
+        if few.count == 32 { many = Set(few) }
+        return true
     }
 }
 

@@ -25,7 +25,11 @@ struct StackArrayShape {
         var scanner = JSONScanner(bytes)
         guard scanner.peek() == UInt8(ascii: "[") else { return }
         isArray = true
+        struct Decided: Error {}
         try? scanner.readArray(depth: 0) { scanner in
+            // Past two elements, only FlowStacks' routes look at the rest (all must be routes):
+            // an array of anything else (NavigationPath's strings) is decided, and not scanned on.
+            if count >= 2, !firstIsRoute { throw Decided() }
             let byte = scanner.peek()
             if count == 1 { secondIsObject = byte == UInt8(ascii: "{") }
             var isRoute = false

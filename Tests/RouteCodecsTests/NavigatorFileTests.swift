@@ -139,6 +139,29 @@ import TestSupport
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "no error")")
     }
 
+    /// History entries are copied as they stood, in runs where they were separated as routectl
+    /// writes them; whatever separated them otherwise, they are written one a line.
+    @Test func historyEntriesAreWrittenOneALineWhateverSeparatedThem() throws {
+        let entry = { (seq: Int) in #"{"seq": \#(seq), "at": "t", "op": "set", "args": ["a"], "path": "a"}"# }
+        let head = "{\n  \"format\": 1,\n  \"initial\": {\"name\": \"a\"},\n  \"root\": {\"name\": \"a\"},\n  \"stack\": [],\n  \"historyLimit\": 1000,\n  \"history\": ["
+        let written = head + (1...5).map { "\n    " + entry($0) }.joined(separator: ",") + "\n  ]\n}\n"
+        #expect(NavigatorFile.encode(try decode(written)) == Array(written.utf8))
+        let odd = head + entry(1) + ",\n    " + entry(2) + "," + entry(3) + " ,\n\t" + entry(4) + ",\n    " + entry(5) + "]}"
+        #expect(NavigatorFile.encode(try decode(odd)) == Array(written.utf8))
+    }
+
+    /// A duplicate top-level key is refused however many keys come before it (the keys seen are
+    /// kept in a list while few, in a set beyond).
+    @Test(arguments: [0, 5, 31, 32, 33, 100])
+    func refusesADuplicateKeyAfterManyOthers(_ others: Int) {
+        let members = (0..<others).map { "\"k\($0)\": \($0)" }
+        let plain = "{\"format\": 1, \"initial\": {\"name\": \"a\"}" + members.map { ", " + $0 }.joined() + "}"
+        #expect((try? decode(plain)) != nil)
+        let repeated = members.isEmpty ? "\"format\": 1" : members[others / 2]
+        let error = decodeError(String(plain.dropLast()) + ", " + repeated + "}")
+        #expect(error?.message.contains("duplicate key") == true, "\(error?.message ?? "no error")")
+    }
+
     @Test func errorsSayWhereTheProblemIs() {
         let error = decodeError("{\n  \"format\": 1,\n  \"initial\": {\"name\": \"a\"}\n  \"root\": 1}")
         #expect(error?.message == "is not a valid navigator file: expected ',' or '}' at line 4, column 3")

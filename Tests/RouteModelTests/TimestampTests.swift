@@ -16,4 +16,13 @@ import RouteModel
         #expect(Timestamp.format(68256000, separators: true) == "1972-03-01T00:00:00Z")
         #expect(Timestamp.format(1_795_341_600, separators: false) == "20261122T100000Z")
     }
+
+    /// The years written digit by digit (0 to 9999) and those outside, padded as before.
+    @Test func formatsYearsAtTheEdgesOfFourDigits() {
+        #expect(Timestamp.format(-1, separators: true) == "1969-12-31T23:59:59Z")
+        #expect(Timestamp.format(-62_167_219_200, separators: true) == "0000-01-01T00:00:00Z")
+        #expect(Timestamp.format(-62_167_219_201, separators: true) == "00-1-12-31T23:59:59Z")
+        #expect(Timestamp.format(253_402_300_800, separators: true) == "10000-01-01T00:00:00Z")
+        #expect(Timestamp.format(253_402_300_800, separators: false) == "100000101T000000Z")
+    }
 }

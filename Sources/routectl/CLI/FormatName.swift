@@ -5,6 +5,17 @@ import RoutePreferences
 enum FormatName {
     static let all = FormatTable.standard.names + [PreferenceKey.settingFormatName]
 
+    /// ``all`` as a list for help, `a, b, c` (joined by hand: the option table, built on every
+    /// run, would otherwise pay for `joined(separator:)`'s generic metadata at startup).
+    static var list: String {
+        var text = ""
+        for name in all {
+            if !text.isEmpty { text += ", " }
+            text += name
+        }
+        return text
+    }
+
     /// `text` when it names a format; otherwise the list, and a guess when one is close.
     static func parse(_ text: String) throws -> String {
         guard all.contains(text) else {

@@ -20,7 +20,9 @@ struct OptionSpec: Sendable {
     var details: String? = nil
     /// What the option does for one command, where that differs from ``summary`` (an option
     /// shared by commands that use it differently); `help <command>` shows it.
-    var summaries: [Command: String] = [:]
+    /// (Pairs, not a dictionary: the table is built on every run, and a dictionary keyed by
+    /// ``Command`` costs a conformance lookup at startup.)
+    var summaries: [(command: Command, summary: String)] = []
     /// Records the option (and its value; `""` for a switch) in the parsed options.
     let apply: @Sendable (inout ParsedOptions, String) throws -> Void
 
@@ -29,7 +31,7 @@ struct OptionSpec: Sendable {
 
     /// The summary for `command`'s help: its own, or the shared ``summary``.
     func summary(for command: Command?) -> String {
-        command.flatMap { summaries[$0] } ?? summary
+        command.flatMap { command in summaries.first { $0.command == command }?.summary } ?? summary
     }
 
     /// `-s, --long <value>`, as help shows it.
@@ -69,7 +71,7 @@ struct OptionSpec: Sendable {
             apply: { $0.simulator = try word($1, "a device UDID or booted") }),
         OptionSpec(
             long: "format", short: nil, valueName: "name", commands: nil,
-            summary: "Read the state in this format only (\(FormatName.all.joined(separator: ", "))), and start a new one in it",
+            summary: "Read the state in this format only (\(FormatName.list)), and start a new one in it",
             completion: .choices(FormatName.all),
             details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string or an integer under --key.",
             apply: { $0.format = try FormatName.parse($1) }),
@@ -137,8 +139,8 @@ struct OptionSpec: Sendable {
             summary: "Stop at <route>: pop until it is on top, dismiss until the top flow holds it",
             completion: .route,
             summaries: [
-                .pop: "Pop until the nearest <route> from the top is on top (the flow's root counts)",
-                .dismiss: "Dismiss until the top flow holds <route>, as its root or pushed (the base counts)",
+                (.pop, "Pop until the nearest <route> from the top is on top (the flow's root counts)"),
+                (.dismiss, "Dismiss until the top flow holds <route>, as its root or pushed (the base counts)"),
             ],
             apply: { $0.to = $1 }),
         OptionSpec(
@@ -192,8 +194,8 @@ struct OptionSpec: Sendable {
             summary: "Move an existing (init) or corrupt (init, reset) file aside and start fresh",
             completion: .none,
             summaries: [
-                .initialize: "Replace an existing file, keeping it beside the new one as <file>.old-<time> (<file>.corrupt-<time> when it is not a valid navigator file)",
-                .reset: "When the file is corrupt, move it aside to <file>.corrupt-<time> and write a fresh one",
+                (.initialize, "Replace an existing file, keeping it beside the new one as <file>.old-<time> (<file>.corrupt-<time> when it is not a valid navigator file)"),
+                (.reset, "When the file is corrupt, move it aside to <file>.corrupt-<time> and write a fresh one"),
             ],
             apply: { options, _ in options.force = true }),
         OptionSpec(

@@ -40,7 +40,9 @@ struct ParsedCommandLine: Equatable {
 
     /// The command `word` names; otherwise a ``UsageError`` with the closest guess.
     static func command(named word: String) throws -> Command {
-        if let command = Command(rawValue: word) { return command }
+        // A search, not `Command(rawValue:)`, whose string switch builds a hashed table of
+        // the names on first use (a conformance lookup at every startup).
+        if let command = Command.allCases.first(where: { $0.rawValue == word }) { return command }
         // `routectl version`: the user meant an option.
         if let option = OptionSpec.global.first(where: { $0.long == word && $0.valueName == nil }) {
             throw UsageError("unknown command \(quoted(word))", hint: "did you mean '\(option.flag)'?")

@@ -66,7 +66,8 @@ struct Context {
                 "no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set",
                 hint: "name the file with --file <path> or ROUTECTL_FILE")
         }
-        guard !path.contains(CommandArguments.invalidUTF8) else {
+        // The marker starts with U+0001: look for that byte before the (costlier) search.
+        guard !(path.utf8.contains(1) && path.contains(CommandArguments.invalidUTF8)) else {
             throw UsageError(
                 "the navigator file's path from ROUTECTL_FILE, XDG_STATE_HOME or HOME is not valid UTF-8",
                 hint: "name the file with --file <path>")

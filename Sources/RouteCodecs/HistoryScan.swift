@@ -1,0 +1,214 @@
+import JSONText
+
+/// The history array of a navigator file checked in one tight pass over its bytes, for the common
+/// case: entries whose keys are plain ASCII, whose `seq` (and any other number) is a short
+/// integer, and whose other values are strings or arrays of strings.
+///
+/// It finds what the full reader (``FileReader``'s `readHistory`, through ``JSONScanner``'s
+/// callbacks) finds, where each entry's bytes stand and the highest `seq`, at a fraction of its
+/// cost; anything else it does not take on (an escaped key, a nested value, a malformed or
+/// unusual entry) makes it give up (`nil`), and the full reader reads the history from the start,
+/// so that what is accepted, and every error and its place, stay the full reader's.
+package struct HistoryScan {
+    /// Where each entry stands in the bytes, oldest first: entry `i` from its `{` at
+    /// `bounds[2 * i]` to after its `}` at `bounds[2 * i + 1]`.
+    package var bounds: [Int] = []
+    /// The highest `seq`.
+    package var lastSeq = 0
+    /// The index after the array's `]`.
+    package var end = 0
+
+    /// Scans the array whose `[` is the first byte after white space at `start`; `nil` when
+    /// the bytes there are not the common case (see above).
+    package init?(_ bytes: [UInt8], at start: Int) {
+        guard let scan = bytes.withUnsafeBufferPointer({ buffer -> HistoryScan? in
+            var cursor = Cursor(buffer: buffer, index: start)
+            return cursor.history()
+        }) else { return nil }
+        self = scan
+    }
+
+    private init() {}
+
+    /// A key as routectl writes it, quote to space (`"seq": `), as a little-endian word and the
+    /// mask of its bytes (a test checks them against the text). Computed, so that they are
+    /// constants in the code rather than globals initialized on first use.
+    package enum Layout {
+        package static var seq: (word: UInt64, mask: UInt64, length: Int) { (0x0020_3A22_7165_7322, 0x00FF_FFFF_FFFF_FFFF, 7) }
+        package static var at: (word: UInt64, mask: UInt64, length: Int) { (0x0000_203A_2274_6122, 0x0000_FFFF_FFFF_FFFF, 6) }
+        package static var op: (word: UInt64, mask: UInt64, length: Int) { (0x0000_203A_2270_6F22, 0x0000_FFFF_FFFF_FFFF, 6) }
+        package static var args: (word: UInt64, mask: UInt64, length: Int) { (0x203A_2273_6772_6122, ~0, 8) }
+        package static var path: (word: UInt64, mask: UInt64, length: Int) { (0x203A_2268_7461_7022, ~0, 8) }
+    }
+
+    /// The scan's place in the bytes. (A struct with mutating methods, not local functions
+    /// capturing the index, which the compiler checks for exclusive access at run time.)
+    private struct Cursor {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var index: Int
+
+        /// The next byte after white space (`index` moved to it), or 0 at the end.
+        @inline(__always)
+        mutating func next() -> UInt8 {
+            let count = buffer.count
+            // Most tokens follow one space, or none.
+            if index < count, buffer[index] > 0x20 { return buffer[index] }
+            if index &+ 1 < count, buffer[index] == 0x20, buffer[index &+ 1] > 0x20 {
+                index &+= 1
+                return buffer[index]
+            }
+            while index < count {
+                let byte = buffer[index]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return byte }
+                index &+= 1
+            }
+            return 0
+        }
+
+        /// Checks the string whose quote is at `index` and moves past it.
+        @inline(__always)
+        mutating func string() -> Bool {
+            // Plain ASCII to the closing quote, most often; else the full check.
+            let end = JSONScanner.skipPlainBytes(buffer, from: index &+ 1)
+            if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
+                index = end &+ 1
+                return true
+            }
+            guard let (end, _) = try? JSONScanner.scanString(buffer, from: index) else { return false }
+            index = end
+            return true
+        }
+
+        /// Checks an array of strings at `index` and moves past it.
+        mutating func strings() -> Bool {
+            guard next() == UInt8(ascii: "[") else { return false }
+            index &+= 1
+            if next() == UInt8(ascii: "]") {
+                index &+= 1
+                return true
+            }
+            while true {
+                guard next() == UInt8(ascii: "\""), string() else { return false }
+                switch next() {
+                case UInt8(ascii: ","): index &+= 1
+                case UInt8(ascii: "]"): index &+= 1; return true
+                default: return false
+                }
+            }
+        }
+
+        /// Moves past `layout` when the bytes at `index` are it.
+        @inline(__always)
+        mutating func skip(_ word: UInt64, _ layout: (word: UInt64, mask: UInt64, length: Int)) -> Bool {
+            guard word & layout.mask == layout.word else { return false }
+            index &+= layout.length
+            return true
+        }
+
+        /// The key whose quote is at `index`, packed as JSONScanner.packedKey packs it, with
+        /// the index moved past its colon; `nil` for a key not of plain ASCII or of more than
+        /// eight bytes.
+        @inline(__always)
+        mutating func key() -> UInt64? {
+            let count = buffer.count
+            if index &+ 8 <= count {
+                // A known key written as routectl writes it, in one comparison each.
+                let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if skip(word, Layout.seq) { return HistoryKey.seq }
+                if skip(word, Layout.at) { return HistoryKey.at }
+                if skip(word, Layout.op) { return HistoryKey.op }
+                if skip(word, Layout.args) { return HistoryKey.args }
+                if skip(word, Layout.path) { return HistoryKey.path }
+            }
+            let keyStart = index &+ 1
+            let keyEnd = JSONScanner.skipPlainBytes(buffer, from: keyStart)
+            guard keyEnd < count, buffer[keyEnd] == UInt8(ascii: "\""), keyEnd - keyStart <= 8 else { return nil }
+            var key: UInt64 = 0
+            for keyIndex in keyStart..<keyEnd { key = key << 8 | UInt64(buffer[keyIndex]) }
+            index = keyEnd &+ 1
+            guard next() == UInt8(ascii: ":") else { return nil }
+            index &+= 1
+            return key
+        }
+
+        /// A lone `0` at `index` (not `0.5` or `01`), moved past.
+        mutating func zero() -> Bool {
+            index &+= 1
+            guard index < buffer.count else { return true }
+            let after = buffer[index]
+            return (after &- UInt8(ascii: "0")) >= 10 && after != UInt8(ascii: ".") && after | 0x20 != UInt8(ascii: "e")
+        }
+
+        mutating func history() -> HistoryScan? {
+            var scan = HistoryScan()
+            scan.bounds.reserveCapacity(buffer.count / 80)  // a typical entry is 150-200 bytes
+            guard next() == UInt8(ascii: "[") else { return nil }
+            index &+= 1
+            if next() == UInt8(ascii: "]") { return nil }  // empty: the full reader's case, and cheap
+            while true {
+                guard next() == UInt8(ascii: "{") else { return nil }
+                let entryStart = index
+                index &+= 1
+                var seq = 0
+                var found = 0
+                if next() == UInt8(ascii: "}") { return nil }
+                while true {
+                    guard next() == UInt8(ascii: "\""), let key = key() else { return nil }
+                    let value = next()
+                    switch key {
+                    case HistoryKey.seq:
+                        guard (value &- UInt8(ascii: "0")) < 10, let (number, end) = JSONScanner.shortInt(buffer, at: index), number >= 1
+                        else { return nil }
+                        seq = number
+                        index = end
+                        found |= 1
+                    case HistoryKey.at:
+                        guard value == UInt8(ascii: "\""), string() else { return nil }
+                        found |= 2
+                    case HistoryKey.op:
+                        guard value == UInt8(ascii: "\""), string() else { return nil }
+                        found |= 4
+                    case HistoryKey.path:
+                        guard value == UInt8(ascii: "\""), string() else { return nil }
+                        found |= 16
+                    case HistoryKey.args:
+                        guard strings() else { return nil }
+                        found |= 8
+                    case HistoryKey.tabs:
+                        guard strings() else { return nil }
+                    default:
+                        // Another member (undo's `to`): a string or a short integer, else the
+                        // full reader's case.
+                        if value == UInt8(ascii: "\"") {
+                            guard string() else { return nil }
+                        } else if value == UInt8(ascii: "0") {
+                            guard zero() else { return nil }
+                        } else {
+                            guard value == UInt8(ascii: "-") || (value &- UInt8(ascii: "0")) < 10,
+                                let (_, end) = JSONScanner.shortInt(buffer, at: index)
+                            else { return nil }
+                            index = end
+                        }
+                    }
+                    switch next() {
+                    case UInt8(ascii: ","): index &+= 1; continue
+                    case UInt8(ascii: "}"): index &+= 1
+                    default: return nil
+                    }
+                    break
+                }
+                guard found == 31 else { return nil }
+                scan.bounds.append(entryStart)
+                scan.bounds.append(index)
+                scan.lastSeq = max(scan.lastSeq, seq)
+                switch next() {
+                case UInt8(ascii: ","): index &+= 1
+                case UInt8(ascii: "]"):
+                    scan.end = index &+ 1
+                    return scan
+                default: return nil
+                }
+            }
+        }
+    }
+}
