@@ -33,27 +33,33 @@ package struct BinaryPropertyListIndex: Sendable {
     /// top object is a dictionary (decode them to learn why).
     package init?(_ bytes: [UInt8]) {
         guard let trailer = try? BinaryPropertyListTrailer(bytes) else { return nil }
-        var checker = Checker(bytes: bytes, trailer: trailer)
-        guard let weight = checker.check(), let top = checker.top else { return nil }
+        var weights = [Int32](repeating: 0, count: trailer.objectCount)
+        let checked = bytes.withUnsafeBufferPointer { file in
+            weights.withUnsafeMutableBufferPointer { weights in
+                var checker = Checker(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
+                return checker.check().flatMap { weight in checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes) } }
+            }
+        }
+        guard let (weight, top, topIsShared, liveBytes) = checked else { return nil }
         self.bytes = bytes
         self.trailer = trailer
         count = top.count
         references = top.references
         topBytes = top.bytes
-        topIsShared = checker.topIsShared
-        liveBytes = checker.liveBytes
+        self.topIsShared = topIsShared
+        self.liveBytes = liveBytes
         valueCount = weight
-        weights = checker.weights
+        self.weights = weights
     }
 
     /// The object the reference at `position` names (already checked).
     package func reference(at position: Int) -> Int {
-        Int(truncatingIfNeeded: Checker.number(bytes, at: position, size: trailer.referenceSize))
+        Int(truncatingIfNeeded: Self.number(bytes, at: position, size: trailer.referenceSize))
     }
 
     /// Where object `index` starts (already checked, for an object reachable from the top).
     package func offset(of index: Int) -> Int {
-        Int(truncatingIfNeeded: Checker.number(bytes, at: trailer.tableOffset + index * trailer.offsetSize, size: trailer.offsetSize))
+        Int(truncatingIfNeeded: Self.number(bytes, at: trailer.tableOffset + index * trailer.offsetSize, size: trailer.offsetSize))
     }
 
     /// The object holding entry `entry`'s key.
@@ -68,22 +74,32 @@ package struct BinaryPropertyListIndex: Sendable {
     /// The UTF-8 bytes of the key of entry `entry` (an ASCII key's own bytes, in place).
     package func withKey<R>(_ entry: Int, _ body: (ArraySlice<UInt8>) -> R) -> R {
         let start = offset(of: keyObject(entry))
-        let (length, content) = Checker.count(bytes, at: start)
+        let (length, content) = Self.count(bytes, at: start)
         if bytes[start] >> 4 == 0x5 { return body(bytes[content..<content + length]) }
-        var utf8: [UInt8] = []
-        Checker.transcodeUTF16(bytes, from: content, units: length, into: &utf8)
-        return body(utf8[...])
+        return body(Array(String(decoding: Self.utf16Units(bytes, from: content, count: length), as: UTF16.self).utf8)[...])
     }
 
     /// The entries whose keys start with `prefix` (byte for byte, as keys match), in order;
     /// an empty prefix gives them all.
     package func entries(withPrefix prefix: String) -> [Int] {
-        let prefix = Array(prefix.utf8)
-        var found: [Int] = []
-        for entry in 0..<count where withKey(entry, { $0.count >= prefix.count && $0.prefix(prefix.count).elementsEqual(prefix) }) {
-            found.append(entry)
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            bytes.withUnsafeBufferPointer { file in
+                let checker = Checker(file.baseAddress!, trailer: trailer, weights: nil)
+                var found: [Int] = []
+                for entry in 0..<count {
+                    let key = checker.key(at: references + entry * trailer.referenceSize)
+                    if key.ascii {
+                        // Its bytes are its UTF-8.
+                        guard key.length >= prefix.count else { continue }
+                        if prefix.isEmpty || Self.same(file.baseAddress! + key.content, prefix.baseAddress!, prefix.count) { found.append(entry) }
+                    } else if key.length * 3 >= prefix.count, withKey(entry, { $0.starts(with: prefix) }) {
+                        found.append(entry)
+                    }
+                }
+                return found
+            }
         }
-        return found
     }
 
     /// The key of entry `entry`.
@@ -93,107 +109,166 @@ package struct BinaryPropertyListIndex: Sendable {
 
     /// The values of `entries`, decoded (a value shared between them is decoded once).
     package func values(_ entries: [Int]) throws -> [PropertyListValue] {
-        guard !entries.isEmpty else { return [] }
-        var reader = try BinaryPropertyListReader(bytes)
-        return try entries.map { try reader.decode(object: valueObject($0), depth: 1) }
+        var reader: BinaryPropertyListReader? = nil
+        return try entries.map { entry in
+            let object = valueObject(entry)
+            if let value = text(object) { return value }
+            if reader == nil { reader = try BinaryPropertyListReader(bytes) }
+            return try reader!.decode(object: object, depth: 1)
+        }
+    }
+
+    /// Object `index` when it is a string or data (what a key holding a route holds), decoded
+    /// here rather than by a reader, which prepares for every object in the file.
+    private func text(_ index: Int) -> PropertyListValue? {
+        let start = offset(of: index)
+        let (length, content) = Self.count(bytes, at: start)
+        switch bytes[start] >> 4 {
+        case 0x4: return .data(Array(bytes[content..<content + length]))
+        case 0x5: return .string(String(decoding: bytes[content..<content + length], as: UTF8.self))
+        case 0x6: return .string(String(decoding: Self.utf16Units(bytes, from: content, count: length), as: UTF16.self))
+        default: return nil
+        }
     }
 }
 
 extension BinaryPropertyListIndex {
-    /// The walk that checks a file as ``BinaryPropertyListReader`` decodes it, building nothing.
+    /// The big-endian number in the `size` bytes at `start` (already checked to be there).
+    static func number(_ bytes: [UInt8], at start: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in start..<start + size {
+            value = value << 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+
+    /// The count of the (checked) object at `start` and where its content starts.
+    static func count(_ bytes: [UInt8], at start: Int) -> (count: Int, content: Int) {
+        let low = Int(bytes[start] & 0x0F)
+        if low != 0x0F { return (low, start + 1) }
+        let size = 1 << Int(bytes[start + 1] & 0x0F)
+        return (Int(truncatingIfNeeded: number(bytes, at: start + 2, size: size)), start + 2 + size)
+    }
+
+    /// The `count` UTF-16BE code units at `start`.
+    static func utf16Units(_ bytes: [UInt8], from start: Int, count: Int) -> [UInt16] {
+        (0..<count).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are the same, eight at a time.
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            guard UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) else {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            guard a[index] == b[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+}
+
+extension BinaryPropertyListIndex {
+    /// The walk that checks a file as ``BinaryPropertyListReader`` decodes it, building nothing:
+    /// each branch below refuses (`nil`) exactly where the reader's throws.
     fileprivate struct Checker {
-        let bytes: [UInt8]
-        let trailer: BinaryPropertyListTrailer
+        /// The file's bytes, valid while the checker is.
+        let file: UnsafePointer<UInt8>
+        let tableOffset: Int
+        let offsetSize: Int
+        let referenceSize: Int
+        let objectCount: Int
+        let topObject: Int
         /// For each object: 0 not seen, -1 being checked (a reference to it is a cycle), else
         /// how many values it decodes to.
-        var weights: [Int32]
+        let weights: UnsafeMutablePointer<Int32>!
         /// The top dictionary, once its header is read.
         var top: (count: Int, references: Int, bytes: Range<Int>)? = nil
         var topIsShared = false
         var liveBytes = 0
 
-        init(bytes: [UInt8], trailer: BinaryPropertyListTrailer) {
-            self.bytes = bytes
-            self.trailer = trailer
-            weights = Array(repeating: 0, count: trailer.objectCount)
+        /// A checker of `file`, noting each object's weight in `weights` (`nil`: only to read keys).
+        init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>?) {
+            self.file = file
+            tableOffset = trailer.tableOffset
+            offsetSize = trailer.offsetSize
+            referenceSize = trailer.referenceSize
+            objectCount = trailer.objectCount
+            topObject = trailer.topObject
+            self.weights = weights
         }
 
         /// How many values the file decodes to, or `nil` when the decoder refuses it or its top
         /// object is not a dictionary.
         mutating func check() -> Int? {
-            let index = trailer.topObject
-            guard let start = offset(of: index), bytes[start] >> 4 == 0xD else { return nil }
-            return object(index, depth: 0)
+            guard let start = offset(of: topObject), file[start] >> 4 == 0xD else { return nil }
+            return object(topObject, depth: 0)
         }
 
-        static func number(_ bytes: [UInt8], at start: Int, size: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in start..<start + size {
-                value = value << 8 | UInt64(bytes[index])
+        @inline(__always) func number(at start: Int, size: Int) -> UInt64 {
+            switch size {
+            case 1: return UInt64(file[start])
+            case 2: return UInt64(file[start]) << 8 | UInt64(file[start + 1])
+            default:
+                var value: UInt64 = 0
+                for index in start..<start + size { value = value << 8 | UInt64(file[index]) }
+                return value
             }
-            return value
-        }
-
-        /// The count of the (checked) object at `start` and where its content starts.
-        static func count(_ bytes: [UInt8], at start: Int) -> (count: Int, content: Int) {
-            let low = Int(bytes[start] & 0x0F)
-            if low != 0x0F { return (low, start + 1) }
-            let size = 1 << Int(bytes[start + 1] & 0x0F)
-            return (Int(truncatingIfNeeded: number(bytes, at: start + 2, size: size)), start + 2 + size)
-        }
-
-        /// Appends the UTF-8 form of `units` checked UTF-16BE code units at `start`.
-        static func transcodeUTF16(_ bytes: [UInt8], from start: Int, units: Int, into utf8: inout [UInt8]) {
-            var scalars: [Unicode.Scalar] = []
-            var position = start
-            while position < start + 2 * units {
-                let unit = UInt32(bytes[position]) << 8 | UInt32(bytes[position + 1])
-                if (0xD800...0xDBFF).contains(unit) {
-                    let low = UInt32(bytes[position + 2]) << 8 | UInt32(bytes[position + 3])
-                    scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10 | (low - 0xDC00)))!)
-                    position += 4
-                } else {
-                    scalars.append(Unicode.Scalar(unit)!)
-                    position += 2
-                }
-            }
-            for scalar in scalars { utf8 += UTF8.encode(scalar)! }
         }
 
         /// Whether `count` bytes from `start` lie within the objects.
-        func fits(_ count: Int, at start: Int) -> Bool {
-            count >= 0 && start <= trailer.tableOffset && count <= trailer.tableOffset - start
+        @inline(__always) func fits(_ count: Int, at start: Int) -> Bool {
+            count >= 0 && start <= tableOffset && count <= tableOffset - start
         }
 
-        func offset(of index: Int) -> Int? {
-            let offset = Self.number(bytes, at: trailer.tableOffset + index * trailer.offsetSize, size: trailer.offsetSize)
-            guard offset >= UInt64(BinaryPropertyList.magic.count), offset < UInt64(trailer.tableOffset) else { return nil }
+        @inline(__always) func offset(of index: Int) -> Int? {
+            let offset = number(at: tableOffset + index * offsetSize, size: offsetSize)
+            guard offset >= UInt64(BinaryPropertyList.magic.count), offset < UInt64(tableOffset) else { return nil }
             return Int(offset)
         }
 
-        func reference(at position: Int) -> Int? {
-            let index = Self.number(bytes, at: position, size: trailer.referenceSize)
-            return index < UInt64(trailer.objectCount) ? Int(index) : nil
+        @inline(__always) func reference(at position: Int) -> Int? {
+            let index = number(at: position, size: referenceSize)
+            return index < UInt64(objectCount) ? Int(index) : nil
         }
 
         /// As the reader's `count(at:)`, `nil` where it throws.
-        func count(at start: Int) -> (count: Int, content: Int)? {
-            let low = Int(bytes[start] & 0x0F)
+        @inline(__always) func count(at start: Int) -> (count: Int, content: Int)? {
+            let low = Int(file[start] & 0x0F)
             if low != 0x0F { return (low, start + 1) }
             guard fits(1, at: start + 1) else { return nil }
-            let marker = bytes[start + 1]
+            let marker = file[start + 1]
             guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else { return nil }
             let size = 1 << Int(marker & 0x0F)
             guard fits(size, at: start + 2) else { return nil }
-            let value = Self.number(bytes, at: start + 2, size: size)
-            guard value <= UInt64(trailer.tableOffset) else { return nil }
+            let value = number(at: start + 2, size: size)
+            guard value <= UInt64(tableOffset) else { return nil }
             return (Int(value), start + 2 + size)
         }
 
         /// Notes that an object's bytes `range` are in use.
-        mutating func live(_ range: Range<Int>, isTop: Bool) {
-            liveBytes += range.count
-            if !isTop, let top, range.overlaps(top.bytes) { topIsShared = true }
+        @inline(__always) mutating func live(_ start: Int, _ end: Int, isTop: Bool) {
+            liveBytes += end - start
+            if !isTop, let top, start < top.bytes.upperBound, top.bytes.lowerBound < end { topIsShared = true }
+        }
+
+        /// Whether the `count` bytes at `start` are all ASCII, eight at a time.
+        func ascii(_ start: Int, _ count: Int) -> Bool {
+            var index = start
+            var high: UInt64 = 0
+            while index + 8 <= start + count {
+                high |= UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)
+                index += 8
+            }
+            while index < start + count {
+                high |= UInt64(file[index])
+                index += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
         }
 
         /// Checks object `index` at nesting `depth`; returns how many values it decodes to, or
@@ -203,8 +278,7 @@ extension BinaryPropertyListIndex {
             if known > 0 { return Int(known) }
             guard known == 0, let start = offset(of: index) else { return nil }
             weights[index] = -1
-            var weight = 1
-            let marker = bytes[start]
+            let marker = file[start]
             var end = start + 1
             switch marker >> 4 {
             case 0x0:
@@ -214,8 +288,8 @@ extension BinaryPropertyListIndex {
                 let size = 1 << Int(marker & 0x0F)
                 guard fits(size, at: start + 1) else { return nil }
                 if size == 16 {
-                    let high = Self.number(bytes, at: start + 1, size: 8)
-                    let low = Self.number(bytes, at: start + 9, size: 8)
+                    let high = number(at: start + 1, size: 8)
+                    let low = number(at: start + 9, size: 8)
                     guard high == 0 || (high == UInt64.max && low >= UInt64(1) << 63) else { return nil }
                 }
                 end = start + 1 + size
@@ -230,11 +304,8 @@ extension BinaryPropertyListIndex {
                 guard let (count, content) = count(at: start), fits(count, at: content) else { return nil }
                 end = content + count
             case 0x5:
-                guard let (count, content) = count(at: start), fits(count, at: content) else { return nil }
+                guard let (count, content) = count(at: start), fits(count, at: content), ascii(content, count) else { return nil }
                 end = content + count
-                var high: UInt8 = 0
-                for position in content..<end { high |= bytes[position] }
-                guard high < 0x80 else { return nil }
             case 0x6:
                 guard let (count, content) = count(at: start) else { return nil }
                 let (size, overflow) = count.multipliedReportingOverflow(by: 2)
@@ -242,10 +313,10 @@ extension BinaryPropertyListIndex {
                 end = content + size
                 var position = content
                 while position < end {
-                    let unit = UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
+                    let unit = UInt16(file[position]) << 8 | UInt16(file[position + 1])
                     if unit & 0xF800 == 0xD800 {
                         guard unit < 0xDC00, position + 2 < end else { return nil }
-                        let next = UInt16(bytes[position + 2]) << 8 | UInt16(bytes[position + 3])
+                        let next = UInt16(file[position + 2]) << 8 | UInt16(file[position + 3])
                         guard next & 0xFC00 == 0xDC00 else { return nil }
                         position += 4
                     } else {
@@ -255,37 +326,42 @@ extension BinaryPropertyListIndex {
             case 0x8:
                 let size = Int(marker & 0x0F) + 1
                 guard fits(size, at: start + 1) else { return nil }
-                let high = max(0, size - 8)
-                guard bytes[start + 1..<start + 1 + high].allSatisfy({ $0 == 0 }) else { return nil }
+                for position in start + 1..<start + 1 + max(0, size - 8) where file[position] != 0 { return nil }
                 end = start + 1 + size
             case 0xA:
                 guard depth < BinaryPropertyList.maxDepth, let (count, content) = count(at: start) else { return nil }
-                let (size, overflow) = count.multipliedReportingOverflow(by: trailer.referenceSize)
+                let (size, overflow) = count.multipliedReportingOverflow(by: referenceSize)
                 guard !overflow, fits(size, at: content) else { return nil }
                 end = content + size
-                live(start..<end, isTop: false)
-                for position in stride(from: content, to: end, by: trailer.referenceSize) {
+                live(start, end, isTop: false)
+                var weight = 1
+                var position = content
+                while position < end {
                     guard let child = reference(at: position), let more = object(child, depth: depth + 1) else { return nil }
                     weight += more
                     guard weight <= BinaryPropertyList.maxValues else { return nil }
+                    position += referenceSize
                 }
                 weights[index] = Int32(weight)
                 return weight
             case 0xD:
                 guard depth < BinaryPropertyList.maxDepth, let (count, content) = count(at: start) else { return nil }
-                let (size, overflow) = count.multipliedReportingOverflow(by: 2 * trailer.referenceSize)
+                let (size, overflow) = count.multipliedReportingOverflow(by: 2 * referenceSize)
                 guard !overflow, fits(size, at: content) else { return nil }
                 end = content + size
                 let isTop = depth == 0
                 if isTop { top = (count, content, start..<end) }
-                live(start..<end, isTop: isTop)
-                let half = count * trailer.referenceSize
-                for keyPosition in stride(from: content, to: content + half, by: trailer.referenceSize) {
+                live(start, end, isTop: isTop)
+                let half = count * referenceSize
+                var weight = 1
+                var keyPosition = content
+                while keyPosition < content + half {
                     guard let key = reference(at: keyPosition), let keyWeight = object(key, depth: depth + 1),
-                          let keyStart = offset(of: key), bytes[keyStart] >> 4 == 0x5 || bytes[keyStart] >> 4 == 0x6,
+                          let keyStart = offset(of: key), file[keyStart] >> 4 == 0x5 || file[keyStart] >> 4 == 0x6,
                           let value = reference(at: keyPosition + half), let valueWeight = object(value, depth: depth + 1) else { return nil }
                     weight += keyWeight + valueWeight
                     guard weight <= BinaryPropertyList.maxValues else { return nil }
+                    keyPosition += referenceSize
                 }
                 guard keysAreUnique(content, count: count) else { return nil }
                 weights[index] = Int32(weight)
@@ -293,73 +369,152 @@ extension BinaryPropertyListIndex {
             default:
                 return nil
             }
-            live(start..<end, isTop: false)
+            live(start, end, isTop: false)
             weights[index] = 1
             return 1
         }
 
-        /// The UTF-8 bytes of the (checked) string object at `start`: an ASCII string's own
-        /// range, or a UTF-16 string transcoded into `scratch`.
-        func keyRange(at start: Int, scratch: inout [UInt8]) -> (ascii: Bool, range: Range<Int>) {
-            let (length, content) = Self.count(bytes, at: start)
-            if bytes[start] >> 4 == 0x5 { return (true, content..<content + length) }
-            scratch.removeAll(keepingCapacity: true)
-            Self.transcodeUTF16(bytes, from: content, units: length, into: &scratch)
-            return (false, 0..<scratch.count)
+        /// A checked string key: where its content is, its length in bytes (ASCII) or UTF-16
+        /// units, and which it is.
+        typealias Key = (object: Int, content: Int, length: Int, ascii: Bool)
+
+        @inline(__always) func key(at position: Int) -> Key {
+            let object = Int(truncatingIfNeeded: number(at: position, size: referenceSize))
+            let start = Int(truncatingIfNeeded: number(at: tableOffset + object * offsetSize, size: offsetSize))
+            let low = Int(file[start] & 0x0F)
+            let (length, content) = low != 0x0F
+                ? (low, start + 1)
+                : (Int(truncatingIfNeeded: number(at: start + 2, size: 1 << Int(file[start + 1] & 0x0F))), start + 2 + (1 << Int(file[start + 1] & 0x0F)))
+            return (object, content, length, file[start] >> 4 == 0x5)
         }
 
-        /// Whether the `count` keys whose references start at `content` (checked strings) are
-        /// all different, scalar for scalar: few compared in pairs, many by their hashes.
-        func keysAreUnique(_ content: Int, count: Int) -> Bool {
-            guard count > 1 else { return true }
-            var keys: [(ascii: Bool, range: Range<Int>, utf8: [UInt8])] = []
-            keys.reserveCapacity(count)
-            var scratch: [UInt8] = []
-            var objects: [Int] = []
-            objects.reserveCapacity(count)
-            for position in stride(from: content, to: content + count * trailer.referenceSize, by: trailer.referenceSize) {
-                let object = Int(truncatingIfNeeded: Self.number(bytes, at: position, size: trailer.referenceSize))
-                objects.append(object)
-                let (ascii, range) = keyRange(at: offset(of: object)!, scratch: &scratch)
-                keys.append((ascii, range, ascii ? [] : scratch))
-            }
-            func same(_ a: Int, _ b: Int) -> Bool {
-                if objects[a] == objects[b] { return true }
-                let (x, y) = (keys[a], keys[b])
-                guard x.range.count == y.range.count else { return false }
-                switch (x.ascii, y.ascii) {
-                case (true, true): return bytes[x.range].elementsEqual(bytes[y.range])
-                case (true, false): return bytes[x.range].elementsEqual(y.utf8)
-                case (false, true): return x.utf8.elementsEqual(bytes[y.range])
-                case (false, false): return x.utf8 == y.utf8
-                }
-            }
-            if count <= 16 {
-                for a in 1..<count {
-                    for b in 0..<a where same(a, b) { return false }
+        /// Whether two keys are the same, scalar for scalar: ASCII bytes and UTF-16 units
+        /// compare unit for unit (an ASCII key's bytes are its units).
+        func same(_ a: Key, _ b: Key) -> Bool {
+            if a.object == b.object { return true }
+            guard a.length == b.length else { return false }
+            switch (a.ascii, b.ascii) {
+            case (true, true): return BinaryPropertyListIndex.same(file + a.content, file + b.content, a.length)
+            case (false, false): return BinaryPropertyListIndex.same(file + a.content, file + b.content, 2 * a.length)
+            default:
+                let (ascii, utf16) = a.ascii ? (a, b) : (b, a)
+                for index in 0..<ascii.length where file[utf16.content + 2 * index] != 0 || file[utf16.content + 2 * index + 1] != file[ascii.content + index] {
+                    return false
                 }
                 return true
             }
-            var hashes: [(hash: Int, key: Int)] = []
-            hashes.reserveCapacity(count)
-            for (key, entry) in keys.enumerated() {
-                var hasher = Hasher()
-                if entry.ascii {
-                    bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[entry.range])) }
-                } else {
-                    entry.utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        /// A hash of a key's units, the same for its ASCII and UTF-16 spellings: ASCII bytes
+        /// eight at a time; UTF-16 units one at a time, unless they are all ASCII, when they
+        /// are hashed as those bytes.
+        func hash(_ key: Key, seed: UInt64) -> UInt64 {
+            var hash = seed ^ UInt64(key.length)
+            @inline(__always) func mix(_ word: UInt64) {
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 32
+            }
+            if key.ascii {
+                var index = key.content
+                let end = key.content + key.length
+                while index + 8 <= end {
+                    mix(UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
+                    index += 8
                 }
-                hashes.append((hasher.finalize(), key))
+                var tail: UInt64 = 0
+                while index < end {
+                    tail = tail << 8 | UInt64(file[index])
+                    index += 1
+                }
+                mix(tail)
+                return hash
+            }
+            var units: [UInt8] = []
+            for index in 0..<key.length {
+                let unit = UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1])
+                guard unit < 0x80 else {
+                    // Not ASCII, so equal to no ASCII key: its own hash.
+                    for index in 0..<key.length { mix(UInt64(file[key.content + 2 * index]) << 8 | UInt64(file[key.content + 2 * index + 1])) }
+                    return hash
+                }
+                units.append(UInt8(unit))
+            }
+            return units.withUnsafeBufferPointer { units in
+                var index = 0
+                while index + 8 <= units.count {
+                    mix(UnsafeRawPointer(units.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    index += 8
+                }
+                var tail: UInt64 = 0
+                while index < units.count {
+                    tail = tail << 8 | UInt64(units[index])
+                    index += 1
+                }
+                mix(tail)
+                return hash
+            }
+        }
+
+        /// Whether the `count` keys whose references start at `content` (checked strings) are
+        /// all different: few compared in pairs, many through a table of their hashes. Should
+        /// the hashes collide past a budget (a file built to make the table slow), Swift's own
+        /// seeded hashing sorts them instead.
+        func keysAreUnique(_ content: Int, count: Int) -> Bool {
+            guard count > 1 else { return true }
+            if count <= 16 {
+                for a in 1..<count {
+                    let first = key(at: content + a * referenceSize)
+                    for b in 0..<a where same(first, key(at: content + b * referenceSize)) { return false }
+                }
+                return true
+            }
+            var capacity = 64
+            while capacity < 2 * count { capacity <<= 1 }
+            var slots = [Int32](repeating: -1, count: capacity)
+            var budget = 8 * count + 64
+            let seed = Self.seed
+            for entry in 0..<count {
+                let new = key(at: content + entry * referenceSize)
+                var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
+                while slots[slot] >= 0 {
+                    budget -= 1
+                    guard budget > 0 else { return keysAreUniqueBySorting(content, count: count) }
+                    if same(new, key(at: content + Int(slots[slot]) * referenceSize)) { return false }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                slots[slot] = Int32(truncatingIfNeeded: entry)
+            }
+            return true
+        }
+
+        /// A seed for ``hash(_:seed:)`` that differs from process to process.
+        static let seed: UInt64 = {
+            var hasher = Hasher()
+            hasher.combine(0xCBF2_9CE4_8422_2325 as UInt64)
+            return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
+        }()
+
+        /// ``keysAreUnique(_:count:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
+        func keysAreUniqueBySorting(_ content: Int, count: Int) -> Bool {
+            var hashes: [(hash: Int, entry: Int)] = []
+            hashes.reserveCapacity(count)
+            for entry in 0..<count {
+                let key = key(at: content + entry * referenceSize)
+                var hasher = Hasher()
+                for index in 0..<key.length {
+                    hasher.combine(key.ascii ? UInt16(file[key.content + index])
+                        : UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1]))
+                }
+                hashes.append((hasher.finalize(), entry))
             }
             hashes.sort { $0.hash < $1.hash }
             var first = 0
             while first < hashes.count {
                 var last = first + 1
                 while last < hashes.count, hashes[last].hash == hashes[first].hash { last += 1 }
-                if last - first > 1 {
-                    for a in first + 1..<last {
-                        for b in first..<a where same(hashes[a].key, hashes[b].key) { return false }
-                    }
+                for a in first + 1..<last {
+                    let new = key(at: content + hashes[a].entry * referenceSize)
+                    for b in first..<a where same(new, key(at: content + hashes[b].entry * referenceSize)) { return false }
                 }
                 first = last
             }
