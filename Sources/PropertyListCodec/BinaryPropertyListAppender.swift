@@ -1,5 +1,8 @@
-/// Changes entries of a binary property list's top dictionary without re-encoding the others:
-/// the new values are appended after the file's objects, the top dictionary's references to
+/// Changes entries of a binary property list's top dictionary without re-encoding the others.
+///
+/// A value that is not a container, encoded in as many bytes as the one it replaces (an integer
+/// in its width, a string of the same length), is written over it when nothing else refers to
+/// those bytes: only that value's bytes change. Other new values are appended after the file's objects, the top dictionary's references to
 /// them are rewritten (in place, or in a new dictionary appended when entries are added or
 /// removed), and the offset table and trailer are written again. Every other object keeps its
 /// bytes and its index.
@@ -52,6 +55,25 @@ package enum BinaryPropertyListAppender {
 
         var out = Array(index.bytes[..<trailer.tableOffset])
         out.reserveCapacity(index.bytes.count + 2 * index.count * referenceSize + 256)
+        // Values of the same size written over the old ones, when those are theirs alone.
+        replaced.removeAll { entry, slot in
+            let old = index.valueObject(entry)
+            switch values[slot] {
+            case .array, .dictionary: return false
+            default: break
+            }
+            let bytes = BinaryPropertyListWriter.scalar(values[slot])
+            let range = index.byteRange(of: old)
+            guard bytes.count == range.count, !index.isShared(old), old != trailer.topObject, !index.overlapsAnother(old) else { return false }
+            out.replaceSubrange(range, with: bytes)
+            return true
+        }
+        if replaced.isEmpty, added.isEmpty, !removed.contains(true) {
+            return out + index.bytes[trailer.tableOffset...]
+        }
+        values = replaced.map { values[$0.slot] } + added.flatMap { [values[$0.key], values[$0.value]] }
+        replaced = replaced.enumerated().map { ($1.entry, $0) }
+        added = added.indices.map { (replaced.count + 2 * $0, replaced.count + 2 * $0 + 1) }
         var offsets: [Int] = []
         var writer = BinaryPropertyListWriter()
         guard let new = writer.append(values, numberedFrom: trailer.objectCount, referenceSize: referenceSize, to: &out, offsets: &offsets) else {

@@ -69,7 +69,47 @@ package struct BinaryPropertyListIndex: Sendable {
     package func valueObject(_ entry: Int) -> Int { reference(at: references + (count + entry) * trailer.referenceSize) }
 
     /// How many values object `index` decodes to.
-    package func weight(of index: Int) -> Int { Int(weights[index]) }
+    package func weight(of index: Int) -> Int { Int(weights[index] & ~Self.shared) }
+
+    /// The bit of ``weights`` that says an object is referred to more than once.
+    fileprivate static let shared: Int32 = 1 << 30
+
+    /// Whether object `index` is referred to from more than one place in the file.
+    package func isShared(_ index: Int) -> Bool { weights[index] & Self.shared != 0 }
+
+    /// Where the bytes of object `index` (reachable from the top, so checked) lie.
+    package func byteRange(of index: Int) -> Range<Int> {
+        let start = offset(of: index)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0x0: return start..<start + 1
+        case 0x1: return start..<start + 1 + (1 << Int(marker & 0x0F))
+        case 0x2: return start..<start + (marker == 0x22 ? 5 : 9)
+        case 0x3: return start..<start + 9
+        case 0x8: return start..<start + 2 + Int(marker & 0x0F)
+        default:
+            let (count, content) = Self.count(bytes, at: start)
+            let size = switch marker >> 4 {
+            case 0x6: 2 * count
+            case 0xA: count * trailer.referenceSize
+            case 0xD: 2 * count * trailer.referenceSize
+            default: count
+            }
+            return start..<content + size
+        }
+    }
+
+    /// Whether the bytes of object `index` overlap those of another object reachable from the
+    /// top (the format does not forbid it): then they cannot be rewritten in place.
+    package func overlapsAnother(_ index: Int) -> Bool {
+        let range = byteRange(of: index)
+        for other in 0..<trailer.objectCount where other != index && weights[other] != 0 {
+            let start = offset(of: other)
+            if start >= range.upperBound || (start < range.lowerBound && byteRange(of: other).upperBound <= range.lowerBound) { continue }
+            return true
+        }
+        return false
+    }
 
     /// The UTF-8 bytes of the key of entry `entry` (an ASCII key's own bytes, in place).
     package func withKey<R>(_ entry: Int, _ body: (ArraySlice<UInt8>) -> R) -> R {
@@ -213,6 +253,8 @@ extension BinaryPropertyListIndex {
             switch size {
             case 1: return UInt64(file[start])
             case 2: return UInt64(file[start]) << 8 | UInt64(file[start + 1])
+            case 4: return UInt64(UInt32(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt32.self)))
+            case 8: return UInt64(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
             default:
                 var value: UInt64 = 0
                 for index in start..<start + size { value = value << 8 | UInt64(file[index]) }
@@ -275,7 +317,10 @@ extension BinaryPropertyListIndex {
         /// `nil` where the reader throws.
         mutating func object(_ index: Int, depth: Int) -> Int? {
             let known = weights[index]
-            if known > 0 { return Int(known) }
+            if known > 0 {
+                weights[index] = known | BinaryPropertyListIndex.shared
+                return Int(known & ~BinaryPropertyListIndex.shared)
+            }
             guard known == 0, let start = offset(of: index) else { return nil }
             weights[index] = -1
             let marker = file[start]

@@ -152,7 +152,7 @@ package struct BinaryPropertyListWriter {
     }
 
     /// The encoded bytes of a value that is not a container.
-    private static func scalar(_ value: PropertyListValue) -> [UInt8] {
+    package static func scalar(_ value: PropertyListValue) -> [UInt8] {
         var out: [UInt8] = []
         switch value {
         case .string(let string):

@@ -76,7 +76,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             throw error.about(preferences.name)
         }
         guard dictionary[resolved.name] == nil, let nearKey,
-              let near = nearKey(key.name, try document.whole().dictionary.keys) else { return resolved }
+              let near = nearKey(key.name, document.keys()) else { return resolved }
         throw NavigatorError(
             .invalidInput, "\(preferences.name) has no \(key)", detail: PreferencesFact.missingKeyNear(near: near))
     }

@@ -115,6 +115,21 @@ public struct PropertyListDocument: Equatable, Sendable {
         return document
     }
 
+    /// Every key of the document, in order: of a document read in part, read from the file
+    /// (without decoding the values), with this one's changes made.
+    public func keys() -> [String] {
+        guard let partial else { return dictionary.keys }
+        var keys = (0..<partial.index.count).map(partial.index.key)
+        for (key, change) in changes(partial) {
+            switch change {
+            case .replace: break
+            case .add: keys.append(key)
+            case .remove: keys.removeAll { PropertyListDictionary.sameKey($0, key) }
+            }
+        }
+        return keys
+    }
+
     /// What changed in the entries read, each with its key: a value replaced or an entry
     /// removed (by its entry in the file), then the keys added, in order.
     private func changes(_ partial: Partial) -> [(key: String, change: BinaryPropertyListAppender.Change)] {
@@ -149,8 +164,9 @@ public struct PropertyListDocument: Equatable, Sendable {
     public func encoded(as name: String = "the property list") throws -> [UInt8] {
         var patched: [UInt8]? = nil
         if let partial {
-            // A file due to be compacted, or one that cannot take more objects, is written whole.
-            guard let bytes = appended(partial) else { return try whole().encoded(as: name) }
+            // A file due to be compacted, one that cannot take more objects, or one the garbage
+            // would take past the limit, is written whole.
+            guard let bytes = appended(partial), bytes.count <= Self.maxBytes else { return try whole().encoded(as: name) }
             patched = bytes
         }
         let bytes: [UInt8]

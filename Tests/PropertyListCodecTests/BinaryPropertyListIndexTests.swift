@@ -127,6 +127,20 @@ import PropertyListCodec
         #expect(route["stack"] as? [String] == ["home", "details"] && route["n"] as? Int == 7, "\(route)")
     }
 
+    /// A scalar of the old one's size is written over it: only its bytes change. One that
+    /// another key shares, or of another size, is appended instead.
+    @Test func aValueOfTheSameSizeIsWrittenOverTheOldOne() throws {
+        let entry = try #require(Self.dictionary.keys.firstIndex(of: "n"))
+        let after = try #require(try Self.applying([.replace(entry: entry, value: 301), .replace(entry: 0, value: "onboardinG")], to: Self.bytes))
+        #expect(after.count == Self.bytes.count)
+        #expect(zip(after, Self.bytes).filter { $0 != $1 }.count == 2, "the integer's low byte and the string's last")
+        #expect(try Self.decoded(after) == Self.dictionary.replacing("n", with: 301).replacing("route", with: "onboardinG"))
+        let shared = BinaryPropertyList.encode(["a": "same", "b": "same"])
+        let changed = try #require(try Self.applying([.replace(entry: 0, value: "diff")], to: shared))
+        #expect(changed.count > shared.count, "appended: b still refers to the old string")
+        #expect(try Self.decoded(changed) == ["a": "diff", "b": "same"])
+    }
+
     @Test func anAddedAndARemovedKeyRewriteTheTopDictionary() throws {
         let last = Self.dictionary.count - 1
         let after = try #require(try Self.applying([.remove(entry: 1), .add(key: "new", value: "v"), .replace(entry: last, value: 1)], to: Self.bytes))

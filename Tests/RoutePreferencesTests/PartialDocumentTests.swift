@@ -61,6 +61,11 @@ final class BinaryBytesPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(document.dictionary == ["route": "onboarding", "routeBackup": "home/details"])
         #expect(try document.whole() == PropertyListDocument.decode(bytes, name: "'x'"))
         #expect(try document.encoded() == bytes, "nothing changed: the same bytes")
+        #expect(document.keys() == Self.preferences.keys)
+        var changed = document
+        changed.dictionary = changed.dictionary.removing("route").replacing("new", with: 1)
+        #expect(changed.keys() == Self.preferences.removing("route").replacing("new", with: 1).keys)
+        #expect(try changed.whole().dictionary == Self.preferences.removing("route").replacing("new", with: 1))
         // XML is read whole.
         let xml = try XMLPropertyList.encode(.dictionary(Self.preferences))
         #expect(try !PropertyListDocument.decode(xml, name: "'x'", keysStartingWith: "route").isPartial)
