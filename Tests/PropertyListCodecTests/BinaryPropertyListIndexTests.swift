@@ -94,7 +94,7 @@ import PropertyListCodec
 
     /// The index agrees with the decoder on mutations of a dictionary of every type and of
     /// many keys (the sample of ``PropertyListHostileInputTests`` has few).
-    @Test func mutationsAreAcceptedExactlyWhenTheyDecode() {
+    @Test(.slowLayer) func mutationsAreAcceptedExactlyWhenTheyDecode() {
         var random = FuzzRandom(seed: FuzzSettings.seed(for: "BinaryPropertyListIndex.mutations"))
         var accepted = 0
         for _ in 0..<FuzzSettings.cases(2_000, factor: 100) {
@@ -181,7 +181,7 @@ import PropertyListCodec
 
     /// Changed 10,000 times, a file holds what the last change left, and its size stays bounded:
     /// once garbage outweighs the live objects the appender declines, and the file is written whole.
-    @Test func tenThousandChangesKeepTheFileBounded() throws {
+    @Test(.slowLayer) func tenThousandChangesKeepTheFileBounded() throws {
         var bytes = Self.bytes
         var largest = 0
         var whole = 0
