@@ -9,7 +9,8 @@
 ///
 /// A replaced or removed value is left behind, unreferenced, as Apple's and Python's readers
 /// allow. So that a file changed again and again does not grow without bound, a file whose
-/// unreferenced bytes already outnumber its referenced ones is not appended to: the caller
+/// unreferenced bytes already outnumber its referenced ones is not appended to (a value
+/// written over the old one still is written so): the caller
 /// re-encodes it whole, which drops them (so a file is at most about twice its size, plus the
 /// last change).
 package enum BinaryPropertyListAppender {
@@ -30,7 +31,6 @@ package enum BinaryPropertyListAppender {
     package static func applying(_ changes: [Change], to index: BinaryPropertyListIndex) -> [UInt8]? {
         let trailer = index.trailer
         let referenceSize = trailer.referenceSize
-        guard trailer.tableOffset - BinaryPropertyList.magic.count - index.liveBytes <= index.liveBytes else { return nil }
         var values: [PropertyListValue] = []
         var replaced: [(entry: Int, slot: Int)] = []
         var added: [(key: Int, value: Int)] = []
@@ -71,6 +71,8 @@ package enum BinaryPropertyListAppender {
         if replaced.isEmpty, added.isEmpty, !removed.contains(true) {
             return out + index.bytes[trailer.tableOffset...]
         }
+        // Something is appended: not to a file whose garbage already outweighs the rest.
+        guard trailer.tableOffset - BinaryPropertyList.magic.count - index.liveBytes <= index.liveBytes else { return nil }
         values = replaced.map { values[$0.slot] } + added.flatMap { [values[$0.key], values[$0.value]] }
         replaced = replaced.enumerated().map { ($1.entry, $0) }
         added = added.indices.map { (replaced.count + 2 * $0, replaced.count + 2 * $0 + 1) }

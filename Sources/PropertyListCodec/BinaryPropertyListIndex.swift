@@ -30,13 +30,16 @@ package struct BinaryPropertyListIndex: Sendable {
     private let weights: [Int32]
 
     /// The index of `bytes`, or `nil` when they are not a valid binary property list whose
-    /// top object is a dictionary (decode them to learn why).
-    package init?(_ bytes: [UInt8]) {
+    /// top object is a dictionary (decode them to learn why). `probes` is how many probes of
+    /// its hash table, on average per key, a dictionary of many keys may take before its keys
+    /// are compared by sorting instead (0: always sorted, for tests of that path).
+    package init?(_ bytes: [UInt8], probes: Int = 8) {
         guard let trailer = try? BinaryPropertyListTrailer(bytes) else { return nil }
         var weights = [Int32](repeating: 0, count: trailer.objectCount)
         let checked = bytes.withUnsafeBufferPointer { file in
             weights.withUnsafeMutableBufferPointer { weights in
                 var checker = Checker(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
+                checker.probes = probes
                 return checker.check().flatMap { weight in checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes) } }
             }
         }
@@ -230,6 +233,8 @@ extension BinaryPropertyListIndex {
         var top: (count: Int, references: Int, bytes: Range<Int>)? = nil
         var topIsShared = false
         var liveBytes = 0
+        /// Hash-table probes allowed per key (see ``BinaryPropertyListIndex/init(_:probes:)``).
+        var probes = 8
 
         /// A checker of `file`, noting each object's weight in `weights` (`nil`: only to read keys).
         init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>?) {
@@ -516,7 +521,8 @@ extension BinaryPropertyListIndex {
             var capacity = 64
             while capacity < 2 * count { capacity <<= 1 }
             var slots = [Int32](repeating: -1, count: capacity)
-            var budget = 8 * count + 64
+            guard probes > 0 else { return keysAreUniqueBySorting(content, count: count) }
+            var budget = probes * count + 64
             let seed = Self.seed
             for entry in 0..<count {
                 let new = key(at: content + entry * referenceSize)

@@ -90,6 +90,11 @@ import PropertyListCodec
         distinct[20] = [0x61, 0, 0x7A]
         #expect(Hostile.error(Hostile.binary([manyKeys] + distinct)) == nil)
         #expect(BinaryPropertyListIndex(Hostile.binary([manyKeys] + distinct))?.count == 21)
+        // The same by sorting, the path a file whose keys' hashes collide takes.
+        #expect(BinaryPropertyListIndex(Hostile.binary([manyKeys] + many), probes: 0) == nil)
+        #expect(BinaryPropertyListIndex(Hostile.binary([manyKeys] + distinct), probes: 0)?.count == 21)
+        #expect(BinaryPropertyListIndex(Self.bytes, probes: 0)?.count == Self.dictionary.count)
+        #expect(BinaryPropertyListIndex(Self.bytes, probes: 1)?.count == Self.dictionary.count)
     }
 
     /// The index agrees with the decoder on mutations of a dictionary of every type and of
