@@ -42,12 +42,17 @@
 # app's own (scripts/make-navigation-path-file.py: 1,000 screens, enum values,
 # structs and Ints): `show --path` and `push details _0:=1` against the same
 # floors and goals, which for a JSON array print its first string, or splice a
-# pair in after its `[`. Push times are mostly fsync and vary with the disk:
+# pair in after its `[`. A seventh is the app's preferences of the fourth as an XML
+# plist (`--key route show --path` and `set home`), and an eighth those preferences
+# holding the NavigationPath's JSON as data under a key (`--key navigationPath show
+# --path` and `push details _0:=1`), against the same floors and goals as the fourth.
+# With ROUTECTL_BASELINE=/path/to/an/older/routectl, the preferences cases also time
+# that binary in the same run (before/after). Push times are mostly fsync and vary with the disk:
 # compare runs on the same machine. The script always exits 0 when the runs worked;
 # read the PASS/MISS column.
 #
 # Environment: ROUTECTL_BIN=/path/to/routectl skips the build and uses that
-# binary. TMPDIR picks where the files live (use a real disk, not tmpfs, or
+# binary; ROUTECTL_BASELINE=/path/to/routectl adds it to the preferences cases. TMPDIR picks where the files live (use a real disk, not tmpfs, or
 # fsync costs nothing). hyperfine's JSON exports go to .build-bench/bench/.
 set -euo pipefail
 
@@ -83,6 +88,21 @@ else
   "${build[@]}" >&2
   bin="$("${build[@]}" --show-bin-path)/routectl"
 fi
+
+baseline=
+if [[ -n ${ROUTECTL_BASELINE:-} ]]; then
+  baseline=$(command -v "$ROUTECTL_BASELINE") || die "ROUTECTL_BASELINE: no such program: $ROUTECTL_BASELINE"
+  [[ $baseline == /* ]] || baseline=$PWD/$baseline
+fi
+
+# before NAME ARGS...: hyperfine arguments timing the baseline binary too, when there is one
+# (NAME 'show': a read of FILE; else a change of a fresh copy of PRISTINE as COPY).
+before_show() { [[ -z $baseline ]] || printf '%s\n' -n "before: routectl show --path" -p true "$baseline $*"; }
+before_change() { # before_change PRISTINE COPY LABEL ARGS...
+  local pristine=$1 copy=$2 label=$3
+  shift 3
+  [[ -z $baseline ]] || printf '%s\n' -n "before: routectl $label" -p "cp $pristine $copy" "$baseline -f $copy $*"
+}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/routectl-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -166,12 +186,14 @@ for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
 [[ $("$bin" -f "$d/routectl.plist" --key route show --path) == home ]] || die "routectl set did not set (plist)"
 echo
 echo "== an app's preferences: binary plist, 2,000 keys, $(wc -c <"$d/pristine.plist") bytes =="
+mapfile -t extra < <(before_show "-f $d/read.plist --key route show --path"; before_change "$d/pristine.plist" "$d/before.plist" set --key route set home)
 hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-plist.json" \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
   -n 'routectl show --path' -p true "$bin -f $d/read.plist --key route show --path" \
   -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
-  -n 'routectl set' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key route set home"
+  -n 'routectl set' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key route set home" \
+  "${extra[@]}"
 
 # The same preferences with VAPersistentNavigator's tree as data under its key (a scene id after the prefix).
 d=$work/vapn
@@ -187,13 +209,59 @@ for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
 "$bin" -f "$d/routectl.plist" --key "$key" push details _0:=1 || die "routectl push failed (vapn)"
 [[ $("$bin" -f "$d/routectl.plist" --key "$key" show --path) == "$vapn_path/details?_0:=1" ]] || die "routectl push did not push (vapn)"
 echo
+mapfile -t extra < <(before_show "-f $d/read.plist --key $key show --path"; before_change "$d/pristine.plist" "$d/before.plist" push --key "$key" push details _0:=1)
 echo "== VAPersistentNavigator: its tree ($(wc -c <"$d/tree.json") bytes of JSON data) in the preferences, $(wc -c <"$d/pristine.plist") bytes =="
 hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-vapn.json" \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
   -n 'routectl show --path' -p true "$bin -f $d/read.plist --key $key show --path" \
   -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
-  -n 'routectl push' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key $key push details _0:=1"
+  -n 'routectl push' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key $key push details _0:=1" \
+  "${extra[@]}"
+
+# The preferences of the fourth case as an XML plist.
+d=$work/plist-xml
+mkdir "$d"
+python3 scripts/make-app-plist.py 2000 --xml -o "$d/pristine.plist"
+cp "$d/pristine.plist" "$d/read.plist"
+[[ $("$bin" -f "$d/read.plist" --key route show --path) == onboarding ]] || die "routectl show failed (plist-xml)"
+for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
+"$work/push_floor" "$d/floor.plist" || die "C push floor failed (plist-xml)"
+"$bin" -f "$d/routectl.plist" --key route set home || die "routectl set failed (plist-xml)"
+[[ $("$bin" -f "$d/routectl.plist" --key route show --path) == home ]] || die "routectl set did not set (plist-xml)"
+[[ $(diff "$d/pristine.plist" "$d/routectl.plist" | grep -c '^[<>]') == 2 ]] || die "routectl set changed more than the value's line (plist-xml)"
+mapfile -t extra < <(before_show "-f $d/read.plist --key route show --path"; before_change "$d/pristine.plist" "$d/before.plist" set --key route set home)
+echo
+echo "== an app's preferences: XML plist, 2,000 keys, $(wc -c <"$d/pristine.plist") bytes =="
+hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-plist-xml.json" \
+  -n '/bin/true' -p true /bin/true \
+  -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
+  -n 'routectl show --path' -p true "$bin -f $d/read.plist --key route show --path" \
+  -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
+  -n 'routectl set' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key route set home" \
+  "${extra[@]}"
+
+# The same binary preferences holding a NavigationPath's JSON (1,000 screens) as data under a key.
+d=$work/path-key
+mkdir "$d"
+python3 scripts/make-navigation-path-file.py 1000 -o "$d/path.json"
+python3 scripts/make-app-plist.py 2000 --data "navigationPath=$d/path.json" -o "$d/pristine.plist"
+cp "$d/pristine.plist" "$d/read.plist"
+[[ $("$bin" -f "$d/read.plist" --key navigationPath show --path) == /home/*/details?_0:=0 ]] || die "routectl show failed (path-key)"
+for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
+"$work/push_floor" "$d/floor.plist" || die "C push floor failed (path-key)"
+"$bin" -f "$d/routectl.plist" --key navigationPath push details _0:=1 || die "routectl push failed (path-key)"
+[[ $("$bin" -f "$d/routectl.plist" --key navigationPath show --path) == */details?_0:=0/details?_0:=1 ]] || die "routectl push did not push (path-key)"
+mapfile -t extra < <(before_show "-f $d/read.plist --key navigationPath show --path"; before_change "$d/pristine.plist" "$d/before.plist" push --key navigationPath push details _0:=1)
+echo
+echo "== NavigationPath under a key: 1,000 screens ($(wc -c <"$d/path.json") bytes of JSON data) in the preferences, $(wc -c <"$d/pristine.plist") bytes =="
+hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-path-key.json" \
+  -n '/bin/true' -p true /bin/true \
+  -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
+  -n 'routectl show --path' -p true "$bin -f $d/read.plist --key navigationPath show --path" \
+  -n 'C push floor' -p "cp $d/pristine.plist $d/floor.plist" "$work/push_floor $d/floor.plist" \
+  -n 'routectl push' -p "cp $d/pristine.plist $d/routectl.plist" "$bin -f $d/routectl.plist --key navigationPath push details _0:=1" \
+  "${extra[@]}"
 
 # SwiftUI's NavigationPath: 1,000 screens in a JSON file of the app's own.
 d=$work/navigation-path
@@ -219,12 +287,12 @@ hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-nav
 
 echo
 python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" "$out/hyperfine-plist.json" \
-  "$out/hyperfine-vapn.json" "$out/hyperfine-navigation-path.json" <<'PY'
+  "$out/hyperfine-vapn.json" "$out/hyperfine-navigation-path.json" "$out/hyperfine-plist-xml.json" "$out/hyperfine-path-key.json" <<'PY'
 import json, sys
 names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
 small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
                   for f in sys.argv[1:4])
-pl, va, np = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:7])
+pl, va, np, px, pk = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:9])
 print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}{'format 2':>10}")
 for n in names:
     print(f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}{f2[n]:>10.2f}" if n in f2 else f"{n:<22}{small[n]:>9.2f}{big[n]:>9.2f}")
@@ -286,4 +354,16 @@ for label, v, goal in [
     ("path push / C push floor", np["routectl push"] / np["C push floor"], 2),
 ]:
     print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
+print()
+print("the preferences' keys (goals from issue 23: at most 1.5x the floors):")
+print(f"{'case':<34}{'floor':>7}{'show':>8}{'ratio':>7}{'':<6}{'floor':>8}{'change':>8}{'ratio':>7}")
+for label, r, change in [("binary plist, --key route", pl, "routectl set"), ("XML plist, --key route", px, "routectl set"),
+                         ("VAPN under a key", va, "routectl push"), ("NavigationPath under a key", pk, "routectl push")]:
+    show, write = r["routectl show --path"] / r["C read floor"], r[change] / r["C push floor"]
+    print(f"{label:<34}{r['C read floor']:>7.2f}{r['routectl show --path']:>8.2f}{show:>7.2f} {'PASS' if show <= 1.5 else 'MISS':<5}"
+          f"{r['C push floor']:>8.2f}{r[change]:>8.2f}{write:>7.2f} {'PASS' if write <= 1.5 else 'MISS'}")
+    before = {k[len("before: "):]: v for k, v in r.items() if k.startswith("before: ")}
+    if before:
+        print(f"{'  before (same run)':<34}{'':>7}{before['routectl show --path']:>8.2f}{before['routectl show --path'] / r['C read floor']:>7.2f}{'':<6}"
+              f"{'':>8}{before[change]:>8.2f}{before[change] / r['C push floor']:>7.2f}")
 PY

@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """make-app-plist.py: an app's preferences for scripts/bench.sh, as a binary plist.
 
-usage: make-app-plist.py KEYS [--data KEY=FILE] -o FILE
+usage: make-app-plist.py KEYS [--data KEY=FILE] [--xml] -o FILE
 
 Writes what an app's UserDefaults typically hold, KEYS entries of every plist type
 (strings, integers, reals, booleans, dates, data, small arrays and dictionaries),
 plus `route = onboarding`, the @AppStorage key routectl edits. `--data KEY=FILE` adds
 FILE's bytes as data under KEY, last, as a storage that encodes its state writes it
 (VAPersistentNavigator's: `--data com.vandrj.navigator<scene id>=tree.json`).
+`--xml` writes the same preferences as an XML plist.
 """
 import argparse, datetime, plistlib
 
 parser = argparse.ArgumentParser()
 parser.add_argument("keys", type=int)
 parser.add_argument("--data", metavar="KEY=FILE")
+parser.add_argument("--xml", action="store_true")
 parser.add_argument("-o", "--output", required=True)
 args = parser.parse_args()
 
@@ -43,4 +45,4 @@ if args.data:
     with open(path, "rb") as f:
         prefs[key] = f.read()
 with open(args.output, "wb") as f:
-    plistlib.dump(prefs, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    plistlib.dump(prefs, f, fmt=plistlib.FMT_XML if args.xml else plistlib.FMT_BINARY, sort_keys=False)

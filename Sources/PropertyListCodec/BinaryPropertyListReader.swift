@@ -31,6 +31,12 @@ package struct BinaryPropertyListReader {
         try object(trailer.topObject, depth: 0, referencedAt: bytes.count - BinaryPropertyListTrailer.size + 16)
     }
 
+    /// Object `index`, decoded as if met at nesting `depth` (``BinaryPropertyListIndex`` reads
+    /// one value of the top dictionary, at depth 1).
+    package mutating func decode(object index: Int, depth: Int) throws -> PropertyListValue {
+        try object(index, depth: depth, referencedAt: bytes.count - BinaryPropertyListTrailer.size + 16)
+    }
+
     private func error(_ reason: String, at offset: Int) -> PropertyListError {
         PropertyListError(reason, at: offset)
     }

@@ -43,19 +43,7 @@ package struct BinaryPropertyListWriter {
         var out = BinaryPropertyList.magic
         var offsets: [Int] = []
         offsets.reserveCapacity(objects.count)
-        for object in objects {
-            offsets.append(out.count)
-            switch object {
-            case .scalar(let bytes):
-                out += bytes
-            case .array(let elements):
-                Self.appendHeader(0xA0, count: elements.count, to: &out)
-                for element in elements { Self.append(UInt64(element), size: referenceSize, to: &out) }
-            case .dictionary(let keys, let values):
-                Self.appendHeader(0xD0, count: keys.count, to: &out)
-                for reference in keys + values { Self.append(UInt64(reference), size: referenceSize, to: &out) }
-            }
-        }
+        writeObjects(numberedFrom: 0, referenceSize: referenceSize, to: &out, offsets: &offsets)
         let tableOffset = out.count
         let offsetSize = Self.width(holding: UInt64(tableOffset))
         for offset in offsets { Self.append(UInt64(offset), size: offsetSize, to: &out) }
@@ -64,6 +52,46 @@ package struct BinaryPropertyListWriter {
         Self.append(0, size: 8, to: &out)  // the top object is always the first
         Self.append(UInt64(tableOffset), size: 8, to: &out)
         return out
+    }
+
+    /// `values` and everything in them as objects numbered from `firstIndex` on (after a
+    /// file's own), appended to `out` with references of `referenceSize` bytes, each object's
+    /// offset appended to `offsets`; returns the values' indices, or `nil` (appending nothing)
+    /// when the objects would then be more than references of that size can name.
+    package mutating func append(
+        _ values: [PropertyListValue], numberedFrom firstIndex: Int, referenceSize: Int, to out: inout [UInt8], offsets: inout [Int]
+    ) -> [Int]? {
+        objects = []
+        scalars = [:]
+        buffers = [:]
+        let roots = withExtendedLifetime(values) { values.map { flatten($0) } }
+        buffers = [:]
+        guard Self.canRefer(to: firstIndex + objects.count, referenceSize: referenceSize) else { return nil }
+        writeObjects(numberedFrom: firstIndex, referenceSize: referenceSize, to: &out, offsets: &offsets)
+        return roots.map { $0 + firstIndex }
+    }
+
+    /// Whether `count` objects can all be named by references of `referenceSize` bytes (as
+    /// ``BinaryPropertyListTrailer`` checks).
+    package static func canRefer(to count: Int, referenceSize: Int) -> Bool {
+        referenceSize == 8 || UInt64(count) <= UInt64(1) << (8 * referenceSize) - 1
+    }
+
+    /// Writes the flattened objects, numbered from `firstIndex` on.
+    private func writeObjects(numberedFrom firstIndex: Int, referenceSize: Int, to out: inout [UInt8], offsets: inout [Int]) {
+        for object in objects {
+            offsets.append(out.count)
+            switch object {
+            case .scalar(let bytes):
+                out += bytes
+            case .array(let elements):
+                Self.appendHeader(0xA0, count: elements.count, to: &out)
+                for element in elements { Self.append(UInt64(firstIndex + element), size: referenceSize, to: &out) }
+            case .dictionary(let keys, let values):
+                Self.appendHeader(0xD0, count: keys.count, to: &out)
+                for reference in keys + values { Self.append(UInt64(firstIndex + reference), size: referenceSize, to: &out) }
+            }
+        }
     }
 
     /// Numbers `value` and everything in it, returning its index.
@@ -124,7 +152,7 @@ package struct BinaryPropertyListWriter {
     }
 
     /// The encoded bytes of a value that is not a container.
-    private static func scalar(_ value: PropertyListValue) -> [UInt8] {
+    package static func scalar(_ value: PropertyListValue) -> [UInt8] {
         var out: [UInt8] = []
         switch value {
         case .string(let string):
@@ -165,7 +193,7 @@ package struct BinaryPropertyListWriter {
 
     /// The narrowest of 1, 2, 4 and 8 bytes that holds `value`. (References and offsets are
     /// as wide as the object count and the offset table's start, as Apple sizes them.)
-    private static func width(holding value: UInt64) -> Int {
+    package static func width(holding value: UInt64) -> Int {
         switch value {
         case ..<(1 << 8): return 1
         case ..<(1 << 16): return 2
@@ -175,7 +203,7 @@ package struct BinaryPropertyListWriter {
     }
 
     /// Appends the `size` low bytes of `value`, big-endian.
-    private static func append(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+    package static func append(_ value: UInt64, size: Int, to out: inout [UInt8]) {
         for shift in stride(from: 8 * (size - 1), through: 0, by: -8) {
             out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
@@ -183,7 +211,7 @@ package struct BinaryPropertyListWriter {
 
     /// Appends a marker with its count: in its low four bits when below 15, else `0x_f` and
     /// the count as an integer object.
-    private static func appendHeader(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
+    package static func appendHeader(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
         if count < 15 {
             out.append(marker | UInt8(count))
         } else {

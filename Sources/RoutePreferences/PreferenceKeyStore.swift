@@ -46,16 +46,29 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     ///
     /// - Throws: as ``readState()``.
     public func readLocated() throws -> (state: StoredState, foundKey: String?) {
-        let dictionary = try preferences.read().dictionary
-        let key = try resolvedKey(in: dictionary)
-        return (try naming(key) { try key.state(in: dictionary) }, found(key))
+        let document = try preferences.read(keysStartingWith: key.name)
+        let key = try resolvedKey(in: document)
+        return (try naming(key) { try state(of: key, in: document) }, found(key))
+    }
+
+    /// What `key` holds in `document` (``PreferenceKey/state(in:)``). The store reads only the
+    /// keys that start with its key's name (those ``PreferenceKey/resolved(in:)`` looks at), so
+    /// a refusal, which may name the other keys that could hold a route, is made again on the
+    /// whole document.
+    private func state(of key: PreferenceKey, in document: PropertyListDocument) throws -> StoredState {
+        do {
+            return try key.state(in: document.dictionary)
+        } catch is NavigatorError where document.isPartial {
+            return try key.state(in: document.whole().dictionary)
+        }
     }
 
     /// The key that holds the state in `dictionary` (``PreferenceKey/resolved(in:)``).
     ///
     /// - Throws: the ambiguity of a prefix, naming the preferences; `invalidInput` when the key
     ///   is missing and another looks like what was meant.
-    private func resolvedKey(in dictionary: PropertyListDictionary) throws -> PreferenceKey {
+    private func resolvedKey(in document: PropertyListDocument) throws -> PreferenceKey {
+        let dictionary = document.dictionary
         let resolved: PreferenceKey
         do {
             resolved = try key.resolved(in: dictionary)
@@ -63,7 +76,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             throw error.about(preferences.name)
         }
         guard dictionary[resolved.name] == nil, let nearKey,
-              let near = nearKey(key.name, dictionary.entries.map(\.key)) else { return resolved }
+              let near = nearKey(key.name, document.keys()) else { return resolved }
         throw NavigatorError(
             .invalidInput, "\(preferences.name) has no \(key)", detail: PreferencesFact.missingKeyNear(near: near))
     }
@@ -81,12 +94,12 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     ///   navigator JSON that does not decode) and start from an unset setting. The preferences
     ///   themselves are never replaced when they cannot be read.
     public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
-        try preferences.update { document in
-            let key = try resolvedKey(in: document.dictionary)
+        try preferences.update(keysStartingWith: key.name) { document in
+            let key = try resolvedKey(in: document)
             var state: StoredState
             var unreadable = false
             do {
-                state = try naming(key) { try key.state(in: document.dictionary) }
+                state = try naming(key) { try self.state(of: key, in: document) }
             } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error) {
                 // As if the key were missing (see PreferenceKey.missingState()).
                 state = try naming(key) { try key.missingState() }
@@ -123,8 +136,8 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     ///   setting only (``PreferenceKey/holdsSettingOnly``).
     public func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState> {
         try state.validate()
-        return try preferences.update { document in
-            let key = try resolvedKey(in: document.dictionary)
+        return try preferences.update(keysStartingWith: key.name) { document in
+            let key = try resolvedKey(in: document)
             guard !key.holdsSettingOnly else {
                 throw NavigatorError(
                     .invalidInput,

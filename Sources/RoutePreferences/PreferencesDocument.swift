@@ -14,4 +14,27 @@ public protocol PreferencesDocument: Sendable {
     /// are) and a result, stores the replacement, and returns the result. As safe as the place
     /// allows: a file is changed under its lock and replaced atomically.
     func update<Result>(_ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)) throws -> Result
+
+    /// As ``read()``, but the document may hold only the keys that start with `prefix` (see
+    /// ``PropertyListDocument/isPartial``): a place that can read one key without the others
+    /// does so. By default, ``read()``.
+    func read(keysStartingWith prefix: String) throws -> PropertyListDocument
+
+    /// As ``update(_:)``, but `change` may see only the keys that start with `prefix`, and
+    /// return that document changed: what it did not read is kept. By default, ``update(_:)``.
+    func update<Result>(
+        keysStartingWith prefix: String, _ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)
+    ) throws -> Result
+}
+
+extension PreferencesDocument {
+    public func read(keysStartingWith prefix: String) throws -> PropertyListDocument {
+        try read()
+    }
+
+    public func update<Result>(
+        keysStartingWith prefix: String, _ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)
+    ) throws -> Result {
+        try update(change)
+    }
 }

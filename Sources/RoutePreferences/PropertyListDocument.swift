@@ -8,6 +8,11 @@ import PlainText
 /// An XML document remembers the file it was read from: written back, every entry that did
 /// not change keeps its bytes (see ``XMLPropertyListLayout``), so only the changed value's
 /// lines change. Two documents are equal when their dictionaries and forms are.
+///
+/// A binary file may be read in part (``decode(_:name:keysStartingWith:)``): checked whole,
+/// but only the entries a key store needs decoded; written back, only what changed in them is
+/// appended to the file's bytes (see ``BinaryPropertyListAppender``). ``whole()`` decodes the
+/// rest.
 public struct PropertyListDocument: Equatable, Sendable {
     /// The largest preferences routectl reads, in bytes (16 MiB), wherever they are kept: a
     /// limit of the preferences stores, not of any format a key holds.
@@ -19,6 +24,19 @@ public struct PropertyListDocument: Equatable, Sendable {
     public var format: PropertyListFormat
     /// The XML file it was read from, to write it back in its own layout.
     private var layout: XMLPropertyListLayout? = nil
+    /// The binary file it was read in part from.
+    private var partial: Partial? = nil
+
+    /// A binary file read in part: its index, the entries read (``dictionary`` as it was read),
+    /// and where each of them is in the file.
+    private struct Partial: Sendable {
+        var index: BinaryPropertyListIndex
+        var read: PropertyListDictionary
+        var entries: [Int]
+    }
+
+    /// Whether only some of the entries were read (``whole()`` reads them all).
+    public var isPartial: Bool { partial != nil }
 
     /// A document.
     public init(_ dictionary: PropertyListDictionary = [:], format: PropertyListFormat = .binary) {
@@ -57,6 +75,86 @@ public struct PropertyListDocument: Equatable, Sendable {
         return document
     }
 
+    /// Decodes `bytes` as ``decode(_:name:)`` does, except that of a binary file's top
+    /// dictionary only the entries whose keys start with `prefix` (byte for byte) are decoded:
+    /// the others are checked to decode, and are kept as they are when the document is written.
+    /// An XML file is decoded whole.
+    ///
+    /// - Throws: as ``decode(_:name:)``, for the same files.
+    public static func decode(_ bytes: [UInt8], name: String, keysStartingWith prefix: String) throws -> PropertyListDocument {
+        guard bytes.starts(with: BinaryPropertyList.magic), let index = BinaryPropertyListIndex(bytes) else {
+            return try decode(bytes, name: name)  // XML, or a binary file that does not decode: say why
+        }
+        let entries = index.entries(withPrefix: prefix)
+        let values: [PropertyListValue]
+        do {
+            values = try index.values(entries)
+        } catch let error as PropertyListError {
+            throw unreadable("\(name) is not a valid binary property list: \(error)")
+        }
+        let dictionary = PropertyListDictionary(zip(entries, values).map { .init(key: index.key($0), value: $1) })
+        var document = PropertyListDocument(dictionary, format: .binary)
+        document.partial = Partial(index: index, read: dictionary, entries: entries)
+        return document
+    }
+
+    /// The whole document: a document read in part, with every entry decoded and this one's
+    /// changes made (a changed value in its place, a new key at the end); any other, itself.
+    ///
+    /// - Throws: as ``decode(_:name:)`` (never, for a file read in part: it was checked).
+    public func whole() throws -> PropertyListDocument {
+        guard let partial else { return self }
+        var document = try Self.decode(partial.index.bytes, name: "the property list")
+        for (key, change) in changes(partial) {
+            switch change {
+            case .replace(_, let value), .add(_, let value): document.dictionary = document.dictionary.replacing(key, with: value)
+            case .remove: document.dictionary = document.dictionary.removing(key)
+            }
+        }
+        document.format = format
+        return document
+    }
+
+    /// Every key of the document, in order: of a document read in part, read from the file
+    /// (without decoding the values), with this one's changes made.
+    public func keys() -> [String] {
+        guard let partial else { return dictionary.keys }
+        var keys = (0..<partial.index.count).map(partial.index.key)
+        for (key, change) in changes(partial) {
+            switch change {
+            case .replace: break
+            case .add: keys.append(key)
+            case .remove: keys.removeAll { PropertyListDictionary.sameKey($0, key) }
+            }
+        }
+        return keys
+    }
+
+    /// What changed in the entries read, each with its key: a value replaced or an entry
+    /// removed (by its entry in the file), then the keys added, in order.
+    private func changes(_ partial: Partial) -> [(key: String, change: BinaryPropertyListAppender.Change)] {
+        var changes: [(key: String, change: BinaryPropertyListAppender.Change)] = []
+        for (old, entry) in zip(partial.read.entries, partial.entries) {
+            switch dictionary[old.key] {
+            case nil: changes.append((old.key, .remove(entry: entry)))
+            case let new? where new != old.value: changes.append((old.key, .replace(entry: entry, value: new)))
+            default: break
+            }
+        }
+        for new in dictionary.entries where partial.read[new.key] == nil {
+            changes.append((new.key, .add(key: new.key, value: new.value)))
+        }
+        return changes
+    }
+
+    /// A binary document read in part, written by appending what changed to the file it was
+    /// read from; `nil` when that cannot be done (see ``BinaryPropertyListAppender``).
+    private func appended(_ partial: Partial) -> [UInt8]? {
+        guard format == .binary else { return nil }
+        let changes = changes(partial).map(\.change)
+        return changes.isEmpty ? partial.index.bytes : BinaryPropertyListAppender.applying(changes, to: partial.index)
+    }
+
     /// The document in its form (an XML document read from a file, in that file's layout),
     /// checked to be one routectl reads back: no larger than ``NavigatorFile/maxBytes`` and, in
     /// binary, of no more than ``BinaryPropertyList/maxValues`` values. `name` is what the
@@ -64,9 +162,18 @@ public struct PropertyListDocument: Equatable, Sendable {
     ///
     /// - Throws: `cannotApply` for a document past a limit (naming it) or one XML cannot hold.
     public func encoded(as name: String = "the property list") throws -> [UInt8] {
+        var patched: [UInt8]? = nil
+        if let partial {
+            // A file due to be compacted, one that cannot take more objects, or one the garbage
+            // would take past the limit, is written whole.
+            guard let bytes = appended(partial), bytes.count <= Self.maxBytes else { return try whole().encoded(as: name) }
+            patched = bytes
+        }
         let bytes: [UInt8]
         do {
-            if format == .xml, let layout {
+            if let patched {
+                bytes = patched
+            } else if format == .xml, let layout {
                 bytes = try layout.encode(dictionary)
             } else {
                 if format == .binary {

@@ -42,16 +42,36 @@ public struct PropertyListFileStore: PreferencesDocument {
         try decode { try file.read() }
     }
 
+    /// The document, of a binary file only the keys that start with `prefix` decoded (see
+    /// ``PropertyListDocument/decode(_:name:keysStartingWith:)``).
+    public func read(keysStartingWith prefix: String) throws -> PropertyListDocument {
+        try decode(keysStartingWith: prefix) { try file.read() }
+    }
+
     /// Changes the file under its lock (see ``PreferencesDocument/update(_:)``). When there is
     /// no file, `change` first sees an empty document, and nothing is created unless it
     /// returns a replacement; it may then run again, under the lock.
     public func update<Result>(_ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)) throws -> Result {
+        try update(keysStartingWith: nil, change)
+    }
+
+    /// As ``update(_:)``, `change` seeing of a binary file only the keys that start with
+    /// `prefix`; what it did not read is kept byte for byte.
+    public func update<Result>(
+        keysStartingWith prefix: String, _ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)
+    ) throws -> Result {
+        try update(keysStartingWith: Optional(prefix), change)
+    }
+
+    private func update<Result>(
+        keysStartingWith prefix: String?, _ change: (PropertyListDocument) throws -> (replacement: PropertyListDocument?, result: Result)
+    ) throws -> Result {
         let firstLook = {
             let (replacement, result) = try change(PropertyListDocument())
             return replacement == nil ? result : nil
         }
         return try file.change(firstLook: firstLook, beforeCreating: refuseMissingFolder) { locked in
-            let (replacement, result) = try change(try decode { try locked.read() })
+            let (replacement, result) = try change(try decode(keysStartingWith: prefix) { try locked.read() })
             if let replacement {
                 try locked.replace(with: replacement.encoded(as: name))
             }
@@ -77,9 +97,10 @@ public struct PropertyListFileStore: PreferencesDocument {
 
     /// Reads the bytes `read` gives (none: an empty document) and decodes them, naming the file
     /// in the reader's errors too (a file too large is refused before it is read).
-    private func decode(_ read: () throws -> [UInt8]?) throws -> PropertyListDocument {
+    private func decode(keysStartingWith prefix: String? = nil, _ read: () throws -> [UInt8]?) throws -> PropertyListDocument {
         do {
             guard let bytes = try read() else { return PropertyListDocument() }
+            if let prefix { return try PropertyListDocument.decode(bytes, name: name, keysStartingWith: prefix) }
             return try PropertyListDocument.decode(bytes, name: name)
         } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil && error.detail == nil {
             // The file is too large: name it as a property list, and never offer to replace it.

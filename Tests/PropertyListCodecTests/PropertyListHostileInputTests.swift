@@ -37,12 +37,18 @@ import PropertyListCodec
         return out
     }
 
-    /// The error decoding `bytes` gives, or `nil` when they decode.
+    /// The error decoding `bytes` gives, or `nil` when they decode. Every case is also checked
+    /// against ``BinaryPropertyListIndex``, which must accept exactly what decodes to a dictionary.
     static func error(_ bytes: [UInt8]) -> String? {
+        let indexed = BinaryPropertyListIndex(bytes) != nil
         do {
-            _ = try BinaryPropertyList.decode(bytes)
+            let value = try BinaryPropertyList.decode(bytes)
+            var isDictionary = false
+            if case .dictionary = value { isDictionary = true }
+            #expect(indexed == isDictionary, "the index \(indexed ? "accepts" : "refuses") a file that decodes to \(value.kindPhrase)")
             return nil
         } catch {
+            #expect(!indexed, "the index accepts a file the decoder refuses: \(error)")
             return "\(error)"
         }
     }
@@ -81,6 +87,9 @@ import PropertyListCodec
                 case 3: if bytes.count > 1 { bytes.remove(at: index) }
                 default: bytes[index] = UInt8.random(in: 0...255, using: &random)
                 }
+            }
+            if binary {
+                _ = Self.error(bytes)  // the index agrees with the decoder
             }
             do {
                 let value = try (binary ? BinaryPropertyList.decode(bytes) : XMLPropertyList.decode(bytes))

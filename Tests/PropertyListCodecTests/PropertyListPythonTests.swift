@@ -68,16 +68,26 @@ struct PropertyListPythonTests {
             try Data(try format.encode(.dictionary(dictionary))).write(to: URL(fileURLWithPath: sandbox.folder + "/same-" + name))
             let edited = dictionary.replacing("ascii", with: "edited by routectl")
             try Data(try format.encode(.dictionary(edited))).write(to: URL(fileURLWithPath: sandbox.folder + "/edited-" + name))
+            if format == .binary {
+                // The same edit appended to the file's own bytes (issue 23).
+                let index = try #require(BinaryPropertyListIndex(bytes))
+                let change: BinaryPropertyListAppender.Change = index.entries(withPrefix: "ascii").first { index.key($0) == "ascii" }
+                    .map { .replace(entry: $0, value: "edited by routectl") } ?? .add(key: "ascii", value: "edited by routectl")
+                let appended = try #require(BinaryPropertyListAppender.applying([change], to: index))
+                try Data(appended).write(to: URL(fileURLWithPath: sandbox.folder + "/appended-" + name))
+            }
         }
         let result = PythonPlist.run(PythonPlist.script + PythonPlist.checkScript, in: sandbox.folder)
         #expect(result.exitCode == 0, "\(result.summary): \(result.stderrText)")
         #expect(result.stdoutText == """
             same-all.bplist ok
             edited-all.bplist ok
+            appended-all.bplist ok
             same-all.xml ok
             edited-all.xml ok
             same-many.bplist ok
             edited-many.bplist ok
+            appended-many.bplist ok
 
             """, "\(result.stderrText)")
     }
@@ -175,7 +185,7 @@ enum PythonPlist {
             original = many() if name.startswith("many") else values(name.endswith("bplist"))
             edited = dict(original)
             edited["ascii"] = "edited by routectl"  # in its place, or added at the end
-            for prefix, want in [("same-", original), ("edited-", edited)]:
+            for prefix, want in [("same-", original), ("edited-", edited)] + ([("appended-", edited)] if name.endswith("bplist") else []):
                 with open(prefix + name, "rb") as f:
                     got = plistlib.loads(f.read())
                 if canon(got) == canon(want):

@@ -6,8 +6,8 @@
  *   fsync the folder.
  * The edit is textual: {"name": "bench"} is spliced in before the `]` that
  * closes "stack" (no JSON parsing, no history entry). `routectl push` is
- * compared against it. A binary property list (an app's preferences) is written
- * back unchanged: its floor is the same system calls, with no edit at all. A JSON
+ * compared against it. A property list (an app's preferences, binary or XML) is
+ * written back unchanged: its floor is the same system calls, with no edit at all. A JSON
  * array (SwiftUI's NavigationPath, the last pushed screen first) gets a pair
  * spliced in after its `[`.
  *
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     close(fd);
     buf[len] = '\0';
     struct iovec iov[3] = {{buf, len}, {buf, 0}, {buf, 0}};
-    if (len >= 8 && memcmp(buf, "bplist00", 8) == 0) goto write;
+    if ((len >= 8 && memcmp(buf, "bplist00", 8) == 0) || (len >= 5 && memcmp(buf, "<?xml", 5) == 0)) goto write;
 
     char *q = buf;
     while (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r') q++;

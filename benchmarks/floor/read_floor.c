@@ -3,7 +3,7 @@
  * The least work a reader of a navigator file can do: open, fstat, read the
  * whole file into memory, find the "root" value crudely (no JSON parsing) and
  * print its name on one line. `routectl show --path` is compared against it.
- * A binary property list (an app's preferences) is only read: its size is
+ * A property list (an app's preferences, binary or XML) is only read: its size is
  * printed, so the floor is the system calls alone. A JSON array (SwiftUI's
  * NavigationPath, the last pushed screen first) prints its first string, the
  * top screen's type name.
@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
     }
     close(fd);
     buf[len] = '\0';
-    if (len >= 8 && memcmp(buf, "bplist00", 8) == 0) { printf("%zu\n", len); return 0; }
+    if ((len >= 8 && memcmp(buf, "bplist00", 8) == 0) || (len >= 5 && memcmp(buf, "<?xml", 5) == 0)) { printf("%zu\n", len); return 0; }
 
     /* ["MyApp.Screen", ...]: print the first string. */
     char *q = buf;

@@ -1,0 +1,575 @@
+/// A binary property list whose top object is a dictionary, checked whole but decoded not at
+/// all: where each of the top dictionary's keys and values is, to read one value without
+/// decoding the others and to change one by appending (``BinaryPropertyListAppender``).
+///
+/// The check accepts exactly the files ``BinaryPropertyList/decode(_:)`` accepts (every object
+/// reachable from the top, in the decoder's order: offsets, counts and lengths in range,
+/// markers known, ASCII and UTF-16 text valid, no cycle, no nesting past
+/// ``BinaryPropertyList/maxDepth``, no expansion past ``BinaryPropertyList/maxValues``, every
+/// dictionary's keys strings and unique) but builds no value: it reads bytes in place, so it
+/// costs a fraction of a decode. A file it refuses is decoded to say why (`nil` here).
+package struct BinaryPropertyListIndex: Sendable {
+    /// The whole file.
+    package let bytes: [UInt8]
+    /// Its checked trailer.
+    package let trailer: BinaryPropertyListTrailer
+    /// The number of entries in the top dictionary.
+    package let count: Int
+    /// Where the top dictionary's first key reference is; its value references follow the keys'.
+    package let references: Int
+    /// Where the top dictionary's bytes lie.
+    package let topBytes: Range<Int>
+    /// Whether another object reachable from the top shares bytes with the top dictionary's,
+    /// so that its references cannot be rewritten in place.
+    package let topIsShared: Bool
+    /// The bytes of all objects reachable from the top, each counted once.
+    package let liveBytes: Int
+    /// How many values the file decodes to (as ``BinaryPropertyList/maxValues`` counts them).
+    package let valueCount: Int
+    /// How many values each object decodes to, by index; 0 for an object not reachable.
+    private let weights: [Int32]
+
+    /// The index of `bytes`, or `nil` when they are not a valid binary property list whose
+    /// top object is a dictionary (decode them to learn why). `probes` is how many probes of
+    /// its hash table, on average per key, a dictionary of many keys may take before its keys
+    /// are compared by sorting instead (0: always sorted, for tests of that path).
+    package init?(_ bytes: [UInt8], probes: Int = 8) {
+        guard let trailer = try? BinaryPropertyListTrailer(bytes) else { return nil }
+        var weights = [Int32](repeating: 0, count: trailer.objectCount)
+        let checked = bytes.withUnsafeBufferPointer { file in
+            weights.withUnsafeMutableBufferPointer { weights in
+                var checker = Checker(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
+                checker.probes = probes
+                return checker.check().flatMap { weight in checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes) } }
+            }
+        }
+        guard let (weight, top, topIsShared, liveBytes) = checked else { return nil }
+        self.bytes = bytes
+        self.trailer = trailer
+        count = top.count
+        references = top.references
+        topBytes = top.bytes
+        self.topIsShared = topIsShared
+        self.liveBytes = liveBytes
+        valueCount = weight
+        self.weights = weights
+    }
+
+    /// The object the reference at `position` names (already checked).
+    package func reference(at position: Int) -> Int {
+        Int(truncatingIfNeeded: Self.number(bytes, at: position, size: trailer.referenceSize))
+    }
+
+    /// Where object `index` starts (already checked, for an object reachable from the top).
+    package func offset(of index: Int) -> Int {
+        Int(truncatingIfNeeded: Self.number(bytes, at: trailer.tableOffset + index * trailer.offsetSize, size: trailer.offsetSize))
+    }
+
+    /// The object holding entry `entry`'s key.
+    package func keyObject(_ entry: Int) -> Int { reference(at: references + entry * trailer.referenceSize) }
+
+    /// The object holding entry `entry`'s value.
+    package func valueObject(_ entry: Int) -> Int { reference(at: references + (count + entry) * trailer.referenceSize) }
+
+    /// How many values object `index` decodes to.
+    package func weight(of index: Int) -> Int { Int(weights[index] & ~Self.shared) }
+
+    /// The bit of ``weights`` that says an object is referred to more than once.
+    fileprivate static let shared: Int32 = 1 << 30
+
+    /// Whether object `index` is referred to from more than one place in the file.
+    package func isShared(_ index: Int) -> Bool { weights[index] & Self.shared != 0 }
+
+    /// Where the bytes of object `index` (reachable from the top, so checked) lie.
+    package func byteRange(of index: Int) -> Range<Int> {
+        let start = offset(of: index)
+        let marker = bytes[start]
+        switch marker >> 4 {
+        case 0x0: return start..<start + 1
+        case 0x1: return start..<start + 1 + (1 << Int(marker & 0x0F))
+        case 0x2: return start..<start + (marker == 0x22 ? 5 : 9)
+        case 0x3: return start..<start + 9
+        case 0x8: return start..<start + 2 + Int(marker & 0x0F)
+        default:
+            let (count, content) = Self.count(bytes, at: start)
+            let size = switch marker >> 4 {
+            case 0x6: 2 * count
+            case 0xA: count * trailer.referenceSize
+            case 0xD: 2 * count * trailer.referenceSize
+            default: count
+            }
+            return start..<content + size
+        }
+    }
+
+    /// Whether the bytes of object `index` overlap those of another object reachable from the
+    /// top (the format does not forbid it): then they cannot be rewritten in place.
+    package func overlapsAnother(_ index: Int) -> Bool {
+        let range = byteRange(of: index)
+        for other in 0..<trailer.objectCount where other != index && weights[other] != 0 {
+            let start = offset(of: other)
+            if start >= range.upperBound || (start < range.lowerBound && byteRange(of: other).upperBound <= range.lowerBound) { continue }
+            return true
+        }
+        return false
+    }
+
+    /// The UTF-8 bytes of the key of entry `entry` (an ASCII key's own bytes, in place).
+    package func withKey<R>(_ entry: Int, _ body: (ArraySlice<UInt8>) -> R) -> R {
+        let start = offset(of: keyObject(entry))
+        let (length, content) = Self.count(bytes, at: start)
+        if bytes[start] >> 4 == 0x5 { return body(bytes[content..<content + length]) }
+        return body(Array(String(decoding: Self.utf16Units(bytes, from: content, count: length), as: UTF16.self).utf8)[...])
+    }
+
+    /// The entries whose keys start with `prefix` (byte for byte, as keys match), in order;
+    /// an empty prefix gives them all.
+    package func entries(withPrefix prefix: String) -> [Int] {
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            bytes.withUnsafeBufferPointer { file in
+                let checker = Checker(file.baseAddress!, trailer: trailer, weights: nil)
+                var found: [Int] = []
+                for entry in 0..<count {
+                    let key = checker.key(at: references + entry * trailer.referenceSize)
+                    if key.ascii {
+                        // Its bytes are its UTF-8.
+                        guard key.length >= prefix.count else { continue }
+                        if prefix.isEmpty || Self.same(file.baseAddress! + key.content, prefix.baseAddress!, prefix.count) { found.append(entry) }
+                    } else if key.length * 3 >= prefix.count, withKey(entry, { $0.starts(with: prefix) }) {
+                        found.append(entry)
+                    }
+                }
+                return found
+            }
+        }
+    }
+
+    /// The key of entry `entry`.
+    package func key(_ entry: Int) -> String {
+        withKey(entry) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The values of `entries`, decoded (a value shared between them is decoded once).
+    package func values(_ entries: [Int]) throws -> [PropertyListValue] {
+        var reader: BinaryPropertyListReader? = nil
+        return try entries.map { entry in
+            let object = valueObject(entry)
+            if let value = text(object) { return value }
+            if reader == nil { reader = try BinaryPropertyListReader(bytes) }
+            return try reader!.decode(object: object, depth: 1)
+        }
+    }
+
+    /// Object `index` when it is a string or data (what a key holding a route holds), decoded
+    /// here rather than by a reader, which prepares for every object in the file.
+    private func text(_ index: Int) -> PropertyListValue? {
+        let start = offset(of: index)
+        let (length, content) = Self.count(bytes, at: start)
+        switch bytes[start] >> 4 {
+        case 0x4: return .data(Array(bytes[content..<content + length]))
+        case 0x5: return .string(String(decoding: bytes[content..<content + length], as: UTF8.self))
+        case 0x6: return .string(String(decoding: Self.utf16Units(bytes, from: content, count: length), as: UTF16.self))
+        default: return nil
+        }
+    }
+}
+
+extension BinaryPropertyListIndex {
+    /// The big-endian number in the `size` bytes at `start` (already checked to be there).
+    static func number(_ bytes: [UInt8], at start: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in start..<start + size {
+            value = value << 8 | UInt64(bytes[index])
+        }
+        return value
+    }
+
+    /// The count of the (checked) object at `start` and where its content starts.
+    static func count(_ bytes: [UInt8], at start: Int) -> (count: Int, content: Int) {
+        let low = Int(bytes[start] & 0x0F)
+        if low != 0x0F { return (low, start + 1) }
+        let size = 1 << Int(bytes[start + 1] & 0x0F)
+        return (Int(truncatingIfNeeded: number(bytes, at: start + 2, size: size)), start + 2 + size)
+    }
+
+    /// The `count` UTF-16BE code units at `start`.
+    static func utf16Units(_ bytes: [UInt8], from start: Int, count: Int) -> [UInt16] {
+        (0..<count).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are the same, eight at a time.
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            guard UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self) else {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            guard a[index] == b[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+}
+
+extension BinaryPropertyListIndex {
+    /// The walk that checks a file as ``BinaryPropertyListReader`` decodes it, building nothing:
+    /// each branch below refuses (`nil`) exactly where the reader's throws.
+    fileprivate struct Checker {
+        /// The file's bytes, valid while the checker is.
+        let file: UnsafePointer<UInt8>
+        let tableOffset: Int
+        let offsetSize: Int
+        let referenceSize: Int
+        let objectCount: Int
+        let topObject: Int
+        /// For each object: 0 not seen, -1 being checked (a reference to it is a cycle), else
+        /// how many values it decodes to.
+        let weights: UnsafeMutablePointer<Int32>!
+        /// The top dictionary, once its header is read.
+        var top: (count: Int, references: Int, bytes: Range<Int>)? = nil
+        var topIsShared = false
+        var liveBytes = 0
+        /// Hash-table probes allowed per key (see ``BinaryPropertyListIndex/init(_:probes:)``).
+        var probes = 8
+
+        /// A checker of `file`, noting each object's weight in `weights` (`nil`: only to read keys).
+        init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>?) {
+            self.file = file
+            tableOffset = trailer.tableOffset
+            offsetSize = trailer.offsetSize
+            referenceSize = trailer.referenceSize
+            objectCount = trailer.objectCount
+            topObject = trailer.topObject
+            self.weights = weights
+        }
+
+        /// How many values the file decodes to, or `nil` when the decoder refuses it or its top
+        /// object is not a dictionary.
+        mutating func check() -> Int? {
+            guard let start = offset(of: topObject), file[start] >> 4 == 0xD else { return nil }
+            return object(topObject, depth: 0)
+        }
+
+        @inline(__always) func number(at start: Int, size: Int) -> UInt64 {
+            switch size {
+            case 1: return UInt64(file[start])
+            case 2: return UInt64(file[start]) << 8 | UInt64(file[start + 1])
+            case 4: return UInt64(UInt32(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt32.self)))
+            case 8: return UInt64(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
+            default:
+                var value: UInt64 = 0
+                for index in start..<start + size { value = value << 8 | UInt64(file[index]) }
+                return value
+            }
+        }
+
+        /// Whether `count` bytes from `start` lie within the objects.
+        @inline(__always) func fits(_ count: Int, at start: Int) -> Bool {
+            count >= 0 && start <= tableOffset && count <= tableOffset - start
+        }
+
+        @inline(__always) func offset(of index: Int) -> Int? {
+            let offset = number(at: tableOffset + index * offsetSize, size: offsetSize)
+            guard offset >= UInt64(BinaryPropertyList.magic.count), offset < UInt64(tableOffset) else { return nil }
+            return Int(offset)
+        }
+
+        @inline(__always) func reference(at position: Int) -> Int? {
+            let index = number(at: position, size: referenceSize)
+            return index < UInt64(objectCount) ? Int(index) : nil
+        }
+
+        /// As the reader's `count(at:)`, `nil` where it throws.
+        @inline(__always) func count(at start: Int) -> (count: Int, content: Int)? {
+            let low = Int(file[start] & 0x0F)
+            if low != 0x0F { return (low, start + 1) }
+            guard fits(1, at: start + 1) else { return nil }
+            let marker = file[start + 1]
+            guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else { return nil }
+            let size = 1 << Int(marker & 0x0F)
+            guard fits(size, at: start + 2) else { return nil }
+            let value = number(at: start + 2, size: size)
+            guard value <= UInt64(tableOffset) else { return nil }
+            return (Int(value), start + 2 + size)
+        }
+
+        /// Notes that an object's bytes `range` are in use.
+        @inline(__always) mutating func live(_ start: Int, _ end: Int, isTop: Bool) {
+            liveBytes += end - start
+            if !isTop, let top, start < top.bytes.upperBound, top.bytes.lowerBound < end { topIsShared = true }
+        }
+
+        /// Whether the `count` bytes at `start` are all ASCII, eight at a time.
+        func ascii(_ start: Int, _ count: Int) -> Bool {
+            var index = start
+            var high: UInt64 = 0
+            while index + 8 <= start + count {
+                high |= UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)
+                index += 8
+            }
+            while index < start + count {
+                high |= UInt64(file[index])
+                index += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+
+        /// Checks object `index` at nesting `depth`; returns how many values it decodes to, or
+        /// `nil` where the reader throws.
+        mutating func object(_ index: Int, depth: Int) -> Int? {
+            let known = weights[index]
+            if known > 0 {
+                weights[index] = known | BinaryPropertyListIndex.shared
+                return Int(known & ~BinaryPropertyListIndex.shared)
+            }
+            guard known == 0, let start = offset(of: index) else { return nil }
+            weights[index] = -1
+            let marker = file[start]
+            var end = start + 1
+            switch marker >> 4 {
+            case 0x0:
+                guard marker == 0x08 || marker == 0x09 else { return nil }
+            case 0x1:
+                guard marker & 0x0F <= 4 else { return nil }
+                let size = 1 << Int(marker & 0x0F)
+                guard fits(size, at: start + 1) else { return nil }
+                if size == 16 {
+                    let high = number(at: start + 1, size: 8)
+                    let low = number(at: start + 9, size: 8)
+                    guard high == 0 || (high == UInt64.max && low >= UInt64(1) << 63) else { return nil }
+                }
+                end = start + 1 + size
+            case 0x2:
+                let size = marker == 0x22 ? 4 : marker == 0x23 ? 8 : 0
+                guard size > 0, fits(size, at: start + 1) else { return nil }
+                end = start + 1 + size
+            case 0x3:
+                guard marker == 0x33, fits(8, at: start + 1) else { return nil }
+                end = start + 9
+            case 0x4:
+                guard let (count, content) = count(at: start), fits(count, at: content) else { return nil }
+                end = content + count
+            case 0x5:
+                guard let (count, content) = count(at: start), fits(count, at: content), ascii(content, count) else { return nil }
+                end = content + count
+            case 0x6:
+                guard let (count, content) = count(at: start) else { return nil }
+                let (size, overflow) = count.multipliedReportingOverflow(by: 2)
+                guard !overflow, fits(size, at: content) else { return nil }
+                end = content + size
+                var position = content
+                while position < end {
+                    let unit = UInt16(file[position]) << 8 | UInt16(file[position + 1])
+                    if unit & 0xF800 == 0xD800 {
+                        guard unit < 0xDC00, position + 2 < end else { return nil }
+                        let next = UInt16(file[position + 2]) << 8 | UInt16(file[position + 3])
+                        guard next & 0xFC00 == 0xDC00 else { return nil }
+                        position += 4
+                    } else {
+                        position += 2
+                    }
+                }
+            case 0x8:
+                let size = Int(marker & 0x0F) + 1
+                guard fits(size, at: start + 1) else { return nil }
+                for position in start + 1..<start + 1 + max(0, size - 8) where file[position] != 0 { return nil }
+                end = start + 1 + size
+            case 0xA:
+                guard depth < BinaryPropertyList.maxDepth, let (count, content) = count(at: start) else { return nil }
+                let (size, overflow) = count.multipliedReportingOverflow(by: referenceSize)
+                guard !overflow, fits(size, at: content) else { return nil }
+                end = content + size
+                live(start, end, isTop: false)
+                var weight = 1
+                var position = content
+                while position < end {
+                    guard let child = reference(at: position), let more = object(child, depth: depth + 1) else { return nil }
+                    weight += more
+                    guard weight <= BinaryPropertyList.maxValues else { return nil }
+                    position += referenceSize
+                }
+                weights[index] = Int32(weight)
+                return weight
+            case 0xD:
+                guard depth < BinaryPropertyList.maxDepth, let (count, content) = count(at: start) else { return nil }
+                let (size, overflow) = count.multipliedReportingOverflow(by: 2 * referenceSize)
+                guard !overflow, fits(size, at: content) else { return nil }
+                end = content + size
+                let isTop = depth == 0
+                if isTop { top = (count, content, start..<end) }
+                live(start, end, isTop: isTop)
+                let half = count * referenceSize
+                var weight = 1
+                var keyPosition = content
+                while keyPosition < content + half {
+                    guard let key = reference(at: keyPosition), let keyWeight = object(key, depth: depth + 1),
+                          let keyStart = offset(of: key), file[keyStart] >> 4 == 0x5 || file[keyStart] >> 4 == 0x6,
+                          let value = reference(at: keyPosition + half), let valueWeight = object(value, depth: depth + 1) else { return nil }
+                    weight += keyWeight + valueWeight
+                    guard weight <= BinaryPropertyList.maxValues else { return nil }
+                    keyPosition += referenceSize
+                }
+                guard keysAreUnique(content, count: count) else { return nil }
+                weights[index] = Int32(weight)
+                return weight
+            default:
+                return nil
+            }
+            live(start, end, isTop: false)
+            weights[index] = 1
+            return 1
+        }
+
+        /// A checked string key: where its content is, its length in bytes (ASCII) or UTF-16
+        /// units, and which it is.
+        typealias Key = (object: Int, content: Int, length: Int, ascii: Bool)
+
+        @inline(__always) func key(at position: Int) -> Key {
+            let object = Int(truncatingIfNeeded: number(at: position, size: referenceSize))
+            let start = Int(truncatingIfNeeded: number(at: tableOffset + object * offsetSize, size: offsetSize))
+            let low = Int(file[start] & 0x0F)
+            let (length, content) = low != 0x0F
+                ? (low, start + 1)
+                : (Int(truncatingIfNeeded: number(at: start + 2, size: 1 << Int(file[start + 1] & 0x0F))), start + 2 + (1 << Int(file[start + 1] & 0x0F)))
+            return (object, content, length, file[start] >> 4 == 0x5)
+        }
+
+        /// Whether two keys are the same, scalar for scalar: ASCII bytes and UTF-16 units
+        /// compare unit for unit (an ASCII key's bytes are its units).
+        func same(_ a: Key, _ b: Key) -> Bool {
+            if a.object == b.object { return true }
+            guard a.length == b.length else { return false }
+            switch (a.ascii, b.ascii) {
+            case (true, true): return BinaryPropertyListIndex.same(file + a.content, file + b.content, a.length)
+            case (false, false): return BinaryPropertyListIndex.same(file + a.content, file + b.content, 2 * a.length)
+            default:
+                let (ascii, utf16) = a.ascii ? (a, b) : (b, a)
+                for index in 0..<ascii.length where file[utf16.content + 2 * index] != 0 || file[utf16.content + 2 * index + 1] != file[ascii.content + index] {
+                    return false
+                }
+                return true
+            }
+        }
+
+        /// A hash of a key's units, the same for its ASCII and UTF-16 spellings: ASCII bytes
+        /// eight at a time; UTF-16 units one at a time, unless they are all ASCII, when they
+        /// are hashed as those bytes.
+        func hash(_ key: Key, seed: UInt64) -> UInt64 {
+            var hash = seed ^ UInt64(key.length)
+            @inline(__always) func mix(_ word: UInt64) {
+                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 32
+            }
+            if key.ascii {
+                var index = key.content
+                let end = key.content + key.length
+                while index + 8 <= end {
+                    mix(UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
+                    index += 8
+                }
+                var tail: UInt64 = 0
+                while index < end {
+                    tail = tail << 8 | UInt64(file[index])
+                    index += 1
+                }
+                mix(tail)
+                return hash
+            }
+            var units: [UInt8] = []
+            for index in 0..<key.length {
+                let unit = UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1])
+                guard unit < 0x80 else {
+                    // Not ASCII, so equal to no ASCII key: its own hash.
+                    for index in 0..<key.length { mix(UInt64(file[key.content + 2 * index]) << 8 | UInt64(file[key.content + 2 * index + 1])) }
+                    return hash
+                }
+                units.append(UInt8(unit))
+            }
+            return units.withUnsafeBufferPointer { units in
+                var index = 0
+                while index + 8 <= units.count {
+                    mix(UnsafeRawPointer(units.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    index += 8
+                }
+                var tail: UInt64 = 0
+                while index < units.count {
+                    tail = tail << 8 | UInt64(units[index])
+                    index += 1
+                }
+                mix(tail)
+                return hash
+            }
+        }
+
+        /// Whether the `count` keys whose references start at `content` (checked strings) are
+        /// all different: few compared in pairs, many through a table of their hashes. Should
+        /// the hashes collide past a budget (a file built to make the table slow), Swift's own
+        /// seeded hashing sorts them instead.
+        func keysAreUnique(_ content: Int, count: Int) -> Bool {
+            guard count > 1 else { return true }
+            if count <= 16 {
+                for a in 1..<count {
+                    let first = key(at: content + a * referenceSize)
+                    for b in 0..<a where same(first, key(at: content + b * referenceSize)) { return false }
+                }
+                return true
+            }
+            var capacity = 64
+            while capacity < 2 * count { capacity <<= 1 }
+            var slots = [Int32](repeating: -1, count: capacity)
+            guard probes > 0 else { return keysAreUniqueBySorting(content, count: count) }
+            var budget = probes * count + 64
+            let seed = Self.seed
+            for entry in 0..<count {
+                let new = key(at: content + entry * referenceSize)
+                var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
+                while slots[slot] >= 0 {
+                    budget -= 1
+                    guard budget > 0 else { return keysAreUniqueBySorting(content, count: count) }
+                    if same(new, key(at: content + Int(slots[slot]) * referenceSize)) { return false }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                slots[slot] = Int32(truncatingIfNeeded: entry)
+            }
+            return true
+        }
+
+        /// A seed for ``hash(_:seed:)`` that differs from process to process.
+        static let seed: UInt64 = {
+            var hasher = Hasher()
+            hasher.combine(0xCBF2_9CE4_8422_2325 as UInt64)
+            return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
+        }()
+
+        /// ``keysAreUnique(_:count:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
+        func keysAreUniqueBySorting(_ content: Int, count: Int) -> Bool {
+            var hashes: [(hash: Int, entry: Int)] = []
+            hashes.reserveCapacity(count)
+            for entry in 0..<count {
+                let key = key(at: content + entry * referenceSize)
+                var hasher = Hasher()
+                for index in 0..<key.length {
+                    hasher.combine(key.ascii ? UInt16(file[key.content + index])
+                        : UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1]))
+                }
+                hashes.append((hasher.finalize(), entry))
+            }
+            hashes.sort { $0.hash < $1.hash }
+            var first = 0
+            while first < hashes.count {
+                var last = first + 1
+                while last < hashes.count, hashes[last].hash == hashes[first].hash { last += 1 }
+                for a in first + 1..<last {
+                    let new = key(at: content + hashes[a].entry * referenceSize)
+                    for b in first..<a where same(new, key(at: content + hashes[b].entry * referenceSize)) { return false }
+                }
+                first = last
+            }
+            return true
+        }
+    }
+}
