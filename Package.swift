@@ -7,6 +7,7 @@ import PackageDescription
 //   JSONText, PropertyListCodec    syntax only: they know nothing of navigation
 //   RouteModel                     the pure model an app links (no Glibc/Darwin, no files)
 //   RouteCodecs                    formats: a navigation state as bytes and back, one table
+//   RouteProject                   the project file (routectl.json), parsed from its bytes
 //   RouteStore                     files: lock, atomic write, the system-call layer
 //   RoutePreferences               an app's preferences: plist files and their keys
 //   RouteDefaults                  the `defaults`/`xcrun` driver (posix_spawn), simulators
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "PropertyListCodec", dependencies: ["PlainText"]),
         .target(name: "RouteModel", dependencies: ["JSONText", "PlainText"]),
         .target(name: "RouteCodecs", dependencies: ["RouteModel", "JSONText"]),
+        // The project file (routectl.json) read from its bytes: no files, no formats.
+        .target(name: "RouteProject", dependencies: ["RouteModel", "JSONText", "PlainText"]),
         // Extern: the extended-attribute calls, which Glibc's module map leaves out, are declared
         // with @_extern(c). This is the only target that needs it.
         .target(
@@ -39,7 +42,7 @@ let package = Package(
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
@@ -48,6 +51,7 @@ let package = Package(
         // that an app importing both modules needs no qualification.
         .target(name: "SwiftUIStandIn", path: "Tests/SwiftUIStandIn"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport", "SwiftUIStandIn"]),
+        .testTarget(name: "RouteProjectTests", dependencies: ["RouteProject", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(

@@ -65,7 +65,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --key | --domain | --simulator | --format | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
+                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -96,7 +96,7 @@ _routectl() {
         [[ ${COMP_WORDS[COMP_CWORD]} == --*=* ]] && prefix=$option=
     elif [[ -z $ended && $cur == -* ]]; then
         case $command in
-            show) own='--path --url --watch -w' ;;
+            show) own='--path --url --watch -w --launch-arguments' ;;
             push) own='--type' ;;
             pop) own='--to --root' ;;
             present) own='--cover --no-navigation' ;;
@@ -105,7 +105,7 @@ _routectl() {
             history) own='--last -n' ;;
             init) own='--initial --routes --history-limit --tabs --force --if-missing' ;;
         esac
-        _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
+        _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
     fi
 
@@ -114,12 +114,13 @@ _routectl() {
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --simulator) _routectl_reply "$cur" < <(printf '%s\n' booted) ;;
             --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn codable-array flowstacks navigation-path setting) ;;
+            --config) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
@@ -128,7 +129,7 @@ _routectl() {
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link help completions man) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     fi

@@ -22,7 +22,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --format --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
+                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -88,7 +88,7 @@ complete -c routectl -n __routectl_needs_command -a pop -d 'Pop routes off the t
 complete -c routectl -n __routectl_needs_command -a present -d 'Present <route> as a sheet (or a cover) over the top flow'
 complete -c routectl -n __routectl_needs_command -a dismiss -d 'Dismiss the top sheet or cover'
 complete -c routectl -n __routectl_needs_command -a tab -d 'Select a tab of the root'
-complete -c routectl -n __routectl_needs_command -a go -d 'Make the state what <path> says'
+complete -c routectl -n __routectl_needs_command -a go -d 'Make the state what <path> (or the named state @<name>) says'
 complete -c routectl -n __routectl_needs_command -a open -d 'Make the state what the deep link <url> stands for'
 complete -c routectl -n __routectl_needs_command -a undo -d 'Restore the state from before the last <n> changes'
 complete -c routectl -n __routectl_needs_command -a redo -d 'Take forward again the last <n> changes undo took back'
@@ -96,6 +96,7 @@ complete -c routectl -n __routectl_needs_command -a reset -d 'Make the initial r
 complete -c routectl -n __routectl_needs_command -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n __routectl_needs_command -a init -d 'Create the file with root = initial and an empty history'
 complete -c routectl -n __routectl_needs_command -a link -d 'Declare, list or remove the deep links that open and show --url use'
+complete -c routectl -n __routectl_needs_command -a states -d 'List the named states of the project file'
 complete -c routectl -n __routectl_needs_command -a help -d 'Show help for routectl or one command'
 complete -c routectl -n __routectl_needs_command -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
@@ -104,6 +105,8 @@ complete -c routectl -l key -x -d 'Work on the route under this key of a propert
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
 complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
 complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks navigation-path setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it'
+complete -c routectl -l config -r -F -d 'The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)'
+complete -c routectl -l no-config -d 'Use no project file, not even one named by $ROUTECTL_CONFIG'
 complete -c routectl -l json -d 'Print JSON for scripts (changing commands print the resulting state)'
 complete -c routectl -l color -x -a 'auto always never' -d 'When to colour tables: auto (the default: on a terminal), always or never'
 complete -c routectl -l no-color -d 'Never colour the output (also when NO_COLOR is set)'
@@ -114,6 +117,7 @@ complete -c routectl -l version -d 'Print the version'
 complete -c routectl -n '__routectl_using_command show' -l path -d 'Print only the path, such as home/details?id=42'
 complete -c routectl -n '__routectl_using_command show' -l url -d 'Print only the deep link URL of the current state, from the declared links'
 complete -c routectl -n '__routectl_using_command show' -s w -l watch -d 'Print the state, then again each time it changes, until interrupted'
+complete -c routectl -n '__routectl_using_command show' -l launch-arguments -d 'Print the launch arguments that start the app in this state without touching its files'
 complete -c routectl -n '__routectl_using_command history' -s n -l last -x -d 'Keep only the last <count> changes'
 complete -c routectl -n '__routectl_using_command pop dismiss' -l to -x -a '(__routectl_names __routes route)' -d 'Stop at <route>: pop until it is on top, dismiss until the top flow holds it'
 complete -c routectl -n '__routectl_using_command pop' -l root -d 'Pop everything above the root'
@@ -140,7 +144,7 @@ complete -c routectl -n '__routectl_first_argument help' -a pop -d 'Pop routes o
 complete -c routectl -n '__routectl_first_argument help' -a present -d 'Present <route> as a sheet (or a cover) over the top flow'
 complete -c routectl -n '__routectl_first_argument help' -a dismiss -d 'Dismiss the top sheet or cover'
 complete -c routectl -n '__routectl_first_argument help' -a tab -d 'Select a tab of the root'
-complete -c routectl -n '__routectl_first_argument help' -a go -d 'Make the state what <path> says'
+complete -c routectl -n '__routectl_first_argument help' -a go -d 'Make the state what <path> (or the named state @<name>) says'
 complete -c routectl -n '__routectl_first_argument help' -a open -d 'Make the state what the deep link <url> stands for'
 complete -c routectl -n '__routectl_first_argument help' -a undo -d 'Restore the state from before the last <n> changes'
 complete -c routectl -n '__routectl_first_argument help' -a redo -d 'Take forward again the last <n> changes undo took back'
@@ -148,6 +152,7 @@ complete -c routectl -n '__routectl_first_argument help' -a reset -d 'Make the i
 complete -c routectl -n '__routectl_first_argument help' -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n '__routectl_first_argument help' -a init -d 'Create the file with root = initial and an empty history'
 complete -c routectl -n '__routectl_first_argument help' -a link -d 'Declare, list or remove the deep links that open and show --url use'
+complete -c routectl -n '__routectl_first_argument help' -a states -d 'List the named states of the project file'
 complete -c routectl -n '__routectl_first_argument help' -a help -d 'Show help for routectl or one command'
 complete -c routectl -n '__routectl_first_argument help' -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n '__routectl_first_argument help' -a man -d 'Print the manual page (roff)'

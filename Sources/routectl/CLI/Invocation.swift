@@ -1,5 +1,6 @@
 import RouteModel
 import RouteCodecs
+import RouteProject
 
 /// The second step of reading a command line: one typed request that a command runs, with every
 /// argument checked and converted.
@@ -14,6 +15,12 @@ struct Invocation {
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool, ifMissing: Bool)
+        /// `show --launch-arguments`.
+        case launchArguments
+        /// `go @<name>`: the path of a named state of the project file.
+        case goState(String)
+        /// `states`: the project file's named states.
+        case states
         /// `link add`, `link list` or `link remove`.
         case link(LinkAction)
         /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts.
@@ -63,7 +70,14 @@ struct Invocation {
                     "options '--watch' and '--url' cannot be used together",
                     hint: "watch the path instead: \(Advice.routectl(options.storeArguments)) show --watch --path")
             }
-            action = options.watch ? .watch(pathOnly: options.pathOnly) : .show(pathOnly: options.pathOnly, url: options.url)
+            if options.launchArguments && (options.pathOnly || options.json || options.url || options.watch) {
+                let other = options.json ? "--json" : options.url ? "--url" : options.watch ? "--watch" : "--path"
+                throw UsageError(
+                    "option '--launch-arguments' cannot be used with '\(other)'",
+                    hint: "run them one at a time: --launch-arguments prints the arguments alone")
+            }
+            action = options.launchArguments ? .launchArguments
+                : options.watch ? .watch(pathOnly: options.pathOnly) : .show(pathOnly: options.pathOnly, url: options.url)
         case .set where RawInteger.isSpelt(arguments[0]) && options.key != nil:
             // Only a key holds an integer; elsewhere it is the invalid route name it always was.
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
@@ -81,12 +95,22 @@ struct Invocation {
         case .tab:
             _ = try Route(arguments[0])  // a tab is named like a route
             action = .change(.selectTab(arguments[0]), recover: false)
+        case .go where arguments[0].hasPrefix("@"):
+            let name = String(arguments[0].dropFirst())
+            guard ProjectFile.isStateName(name) else {
+                throw UsageError(
+                    "invalid state name \(quoted(name)) for 'go @<name>': a state name has letters, digits, '-', '_' and '.'",
+                    hint: "list the named states with: routectl states")
+            }
+            action = .goState(name)
         case .go:
             action = .change(.go(try RoutePath(parsing: arguments[0])), recover: false)
         case .open:
             action = .change(.open(try URLText(parsing: arguments[0])), recover: false)
         case .link:
             action = .link(try LinkAction(arguments))
+        case .states:
+            action = .states
         case .undo:
             action = .change(.undo(try Invocation.count(arguments.first, for: command)), recover: false)
         case .redo:

@@ -76,6 +76,16 @@ struct OptionSpec: Sendable {
             details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string or an integer under --key.",
             apply: { $0.format = try FormatName.parse($1) }),
         OptionSpec(
+            long: "config", short: nil, valueName: "path", commands: nil,
+            summary: "The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)",
+            completion: .file,
+            details: "A project file gives the defaults of -f, --key, --domain, --simulator and --format, and declares the app's routes, types, tabs, links and named states. Options on the command line win over $ROUTECTL_FILE, which wins over the project file. The search for routectl.json stops at $HOME, at a mount point and at the file system's root; a routectl.json another user owns is refused.",
+            apply: { $0.config = try configPath($1) }),
+        OptionSpec(
+            long: "no-config", short: nil, valueName: nil, commands: nil,
+            summary: "Use no project file, not even one named by $ROUTECTL_CONFIG",
+            completion: .none, apply: { options, _ in options.noConfig = true }),
+        OptionSpec(
             long: "json", short: nil, valueName: nil, commands: nil,
             summary: "Print JSON for scripts (changing commands print the resulting state)",
             completion: .none, apply: { options, _ in options.json = true }),
@@ -130,6 +140,12 @@ struct OptionSpec: Sendable {
             completion: .none,
             details: "Each change another process (or the app) makes is printed as it lands: the whole state, a blank line between two; with --path, one path a line; with --json, one JSON object a line. A file is watched through its folder (inotify on Linux, kqueue on macOS); a domain (--domain) is read again every second. SIGINT or SIGTERM ends it as they end any command; a closed standard output (the reader of a pipe gone) ends it with status 0. Not with --url.",
             apply: { options, _ in options.watch = true }),
+        OptionSpec(
+            long: "launch-arguments", short: nil, valueName: nil, commands: [.show],
+            summary: "Print the launch arguments that start the app in this state without touching its files",
+            completion: .none,
+            details: "UserDefaults' argument domain: -<key> <value>, one key a line, each word shell-quoted, for XCUIApplication().launchArguments or xcrun simctl launch. A string is written as a quoted property-list string, data as <hex>, an integer as an XML property list. Needs a key an app reads (--key, or the project file's store.key): routectl's own navigator file exits with status 1. An unset key prints nothing. Not with --path, --url, --json or --watch.",
+            apply: { options, _ in options.launchArguments = true }),
         OptionSpec(
             long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",
@@ -242,6 +258,14 @@ private func nonEmpty(_ text: String) throws -> String {
     guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
     guard text != "-" else {
         throw InvalidValue(expected: "a navigator file cannot be standard input; name a file (a file called '-' is ./-)")
+    }
+    return text
+}
+
+private func configPath(_ text: String) throws -> String {
+    guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
+    guard text != "-" else {
+        throw InvalidValue(expected: "a project file cannot be standard input; name a file (a file called '-' is ./-)")
     }
     return text
 }

@@ -14,6 +14,8 @@ struct ParsedOptions: Equatable, Sendable {
     var url = false
     /// `show --watch`.
     var watch = false
+    /// `show --launch-arguments`.
+    var launchArguments = false
     var last: Int?
     /// `--to`'s route, for `pop` and `dismiss`.
     var to: String?
@@ -38,6 +40,10 @@ struct ParsedOptions: Equatable, Sendable {
     var simulator: String?
     /// `--format`: the format what is read must be in, and a new state is written in.
     var format: String?
+    /// `--config`: the project file to use instead of the one found.
+    var config: String?
+    /// `--no-config`: use no project file.
+    var noConfig = false
     /// `push --type`: the Swift type of the pushed value, for a format that names types.
     var elementType: String?
 

@@ -13,7 +13,7 @@ enum ChangeCommand {
             try context.store.updateState(recover: recover) { state in
                 try checkElementType(in: state, context)
                 // Stamped under the lock, so that history times follow history order.
-                return try state.perform(operation, at: WallClock.now())
+                return try context.perform(operation, on: &state, at: WallClock.now())
             }
         }
         return context.changed(outcome)

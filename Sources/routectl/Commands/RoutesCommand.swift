@@ -15,7 +15,8 @@ enum CompletionNames: Sendable {
 /// when the file cannot be read.
 enum RoutesCommand {
     static func run(_ names: CompletionNames, _ context: Context) -> CommandResult {
-        guard case .navigator(let state)? = try? context.store.readState() else { return CommandResult() }
+        guard case .navigator(let read)? = try? context.store.readState() else { return CommandResult() }
+        let state = context.declaring(read)
         let list: [String]
         switch names {
         case .routes: list = routeNames(state)
