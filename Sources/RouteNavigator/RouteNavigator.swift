@@ -143,9 +143,15 @@ public final class RouteNavigator {
     public func startWatching() -> Bool {
         guard background == nil else { return true }
         let watcher = StoreWatcher(storage.changeSource)
+        let gate = ReloadGate()
         let started = WatchSystemCalls.startThread { [weak self] in
             while watcher.wait() == .changed {
-                Task { @MainActor [weak self] in self?.reload() }
+                // One reload queued at a time: a busy main actor finds one, not a backlog.
+                guard gate.claim() else { continue }
+                Task { @MainActor [weak self] in
+                    gate.open()
+                    self?.reload()
+                }
             }
             _ = self  // read, so that the weak capture the tasks take is not reported unused
         }
