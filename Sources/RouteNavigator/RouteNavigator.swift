@@ -206,7 +206,7 @@ public final class RouteNavigator {
     /// `error` as the model's error (routectl's stores throw those). An app's own store's error
     /// is said in one line: its description's control characters escaped, cut after 160
     /// characters (as typed routes say an app's error).
-    private static func navigatorError(_ error: any Error) -> NavigatorError {
+    static func navigatorError(_ error: any Error) -> NavigatorError {
         if let error = error as? NavigatorError { return error }
         let quoted = NavigatorError.quote("\(error)", limit: 160)
         return NavigatorError(.io, String(quoted.dropFirst().dropLast()))
