@@ -23,7 +23,7 @@ extension RouteNavigator {
         Binding(
             get: { @MainActor in self.stack(of: Screen.self, tab: tab, level: level) },
             set: { @MainActor screens in
-                do { try self.setStack(screens, tab: tab, level: level) } catch { onError(Self.asNavigatorError(error)) }
+                do { try self.setStack(screens, tab: tab, level: level) } catch { onError(Self.navigatorError(error)) }
             })
     }
 
@@ -54,7 +54,7 @@ extension RouteNavigator {
         Binding(
             get: { @MainActor in self.selectedTab(Tab.self) ?? fallback },
             set: { @MainActor tab in
-                do { try self.setSelectedTab(tab) } catch { onError(Self.asNavigatorError(error)) }
+                do { try self.setSelectedTab(tab) } catch { onError(Self.navigatorError(error)) }
             })
     }
 
@@ -65,12 +65,8 @@ extension RouteNavigator {
         Binding(
             get: { @MainActor in self.presented(Screen.self, style: style, tab: tab, level: level) },
             set: { @MainActor screen in
-                do { try self.setPresented(screen, style: style, tab: tab, level: level) } catch { onError(Self.asNavigatorError(error)) }
+                do { try self.setPresented(screen, style: style, tab: tab, level: level) } catch { onError(Self.navigatorError(error)) }
             })
-    }
-
-    private static func asNavigatorError(_ error: any Error) -> NavigatorError {
-        (error as? NavigatorError) ?? NavigatorError(.io, "\(error)")
     }
 }
 #endif

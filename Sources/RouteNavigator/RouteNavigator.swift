@@ -143,9 +143,15 @@ public final class RouteNavigator {
     public func startWatching() -> Bool {
         guard background == nil else { return true }
         let watcher = StoreWatcher(storage.changeSource)
+        let gate = ReloadGate()
         let started = WatchSystemCalls.startThread { [weak self] in
             while watcher.wait() == .changed {
-                Task { @MainActor [weak self] in self?.reload() }
+                // One reload queued at a time: a busy main actor finds one, not a backlog.
+                guard gate.claim() else { continue }
+                Task { @MainActor [weak self] in
+                    gate.open()
+                    self?.reload()
+                }
             }
             _ = self  // read, so that the weak capture the tasks take is not reported unused
         }
@@ -197,8 +203,12 @@ public final class RouteNavigator {
         return true
     }
 
-    /// `error` as the model's error (every store throws those).
-    private static func navigatorError(_ error: any Error) -> NavigatorError {
-        (error as? NavigatorError) ?? NavigatorError(.io, "\(error)")
+    /// `error` as the model's error (routectl's stores throw those). An app's own store's error
+    /// is said in one line: its description's control characters escaped, cut after 160
+    /// characters (as typed routes say an app's error).
+    static func navigatorError(_ error: any Error) -> NavigatorError {
+        if let error = error as? NavigatorError { return error }
+        let quoted = NavigatorError.quote("\(error)", limit: 160)
+        return NavigatorError(.io, String(quoted.dropFirst().dropLast()))
     }
 }

@@ -167,8 +167,13 @@ enum WatchSystemCalls {
             return nil
         }, box)
         #else
+        // Darwin's pthread.h (libpthread, with the Swift overlay's SWIFT_SDK_OVERLAY_PTHREAD_EPOCH
+        // >= 1): int pthread_create(pthread_t _Nullable * _Nonnull, const pthread_attr_t
+        // * _Nullable, void * _Nullable (* _Nonnull)(void * _Nullable), void * _Nullable): the
+        // routine's argument is optional there too.
         var thread: pthread_t?
         let started = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
             Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
             return nil
         }, box)

@@ -201,6 +201,20 @@ import Testing
         }
     }
 
+    /// A case whose CodingKeys name it with no route name (here a space, a slash and a
+    /// newline): the refusal names it quoted and escaped, on one line (it was written raw,
+    /// newline and all). Test first: it failed.
+    @Test func aCaseRenamedToNoRouteNameIsRefusedInOneLine() throws {
+        enum Renamed: Codable {
+            case custom(id: Int)
+            enum CodingKeys: String, CodingKey { case custom = "my custom/case\n" }
+        }
+        let error = #expect(throws: NavigatorError.self) { try Route(Renamed.custom(id: 1)) }
+        let message = try #require(error?.message)
+        #expect(message.hasPrefix("Renamed.'my custom/case\\n' cannot be a route: "), "\(message)")
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
     /// `JSONEncoder` stops the program when a type asks for two containers of different kinds
     /// at one place; a route is refused instead.
     @Test func aContainerMisusedIsAnErrorNotACrash() throws {

@@ -115,6 +115,20 @@ import Testing
         #expect(await eventually { navigator.state?.path == "root/mine/theirs" })
     }
 
+    /// A main actor kept busy (a long layout, a debugger's pause) while the store keeps changing:
+    /// the watching thread queues at most one reload behind it, not one for each change it saw
+    /// (they piled up without bound, each a read of the whole store). Test first: it failed.
+    @Test func aBusyMainActorGetsOneReloadNotAQueue() async throws {
+        let storage = MemoryStorage(every: 0.001)
+        let navigator = RouteNavigator(storage: storage)
+        navigator.startWatching()
+        usleep(300_000)  // the main actor busy: the thread sees a change every millisecond
+        navigator.stopWatching()
+        let before = storage.reads
+        for _ in 0..<50 { await Task.yield() }
+        #expect(storage.reads - before <= 1)
+    }
+
     @Test func aWatcherIsCancelledAndTimesOut() {
         let box = Sandbox()
         let watcher = StoreWatcher(.file(path: box.file))
@@ -132,12 +146,23 @@ import Testing
 /// A store in memory, as an app might implement one: a navigator state behind a lock.
 final class MemoryStorage: WatchedStorage, @unchecked Sendable {
     private var state = StoredState.navigator(NavigatorState())
+    private var readCount = 0
     private let lock = NSLock()
+    private let interval: Double
 
-    var changeSource: ChangeSource { .poll(interval: 0.01) }
+    /// A store polled every `interval` seconds.
+    init(every interval: Double = 0.01) { self.interval = interval }
+
+    var changeSource: ChangeSource { .poll(interval: interval) }
+
+    /// How many times it was read.
+    var reads: Int { lock.withLock { readCount } }
 
     func readState() throws -> StoredState {
-        lock.withLock { state }
+        lock.withLock {
+            readCount += 1
+            return state
+        }
     }
 
     func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {

@@ -82,6 +82,29 @@ import Testing
         #expect(read.history.count == 9)
         #expect(navigator.state?.history.count == 9)
     }
+
+    /// An app's own store whose error describes itself over lines, with a terminal's escape
+    /// codes and at length: readError is one line, escaped, cut (it said it all raw). Test
+    /// first: it failed.
+    @Test func anAppStoresErrorIsOneEscapedLine() throws {
+        let navigator = RouteNavigator(storage: FailingStorage())
+        let message = try #require(navigator.readError?.message)
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(message.contains("disk\\nfull"))
+        #expect(message.count < 300)
+    }
+}
+
+/// A store that cannot be read, whose error says so over several lines.
+final class FailingStorage: WatchedStorage, @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "disk\nfull\u{1B}[2J" + String(repeating: "x", count: 5000) }
+    }
+
+    var changeSource: ChangeSource { .poll(interval: 1) }
+    func readState() throws -> StoredState { throw Failure() }
+    func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> { throw Failure() }
+    func createState(_ new: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState> { throw Failure() }
 }
 
 /// Counts the changes observers of a navigator's state see (Observation's, re-armed after each).

@@ -52,7 +52,9 @@ extension Route {
         do {
             try self.init(codableValue: json)
         } catch var error as NavigatorError {
-            let caseName = json.onlyMemberKey.map { "." + $0 } ?? ""
+            // A case named by the app's CodingKeys may be no route name (a space, a newline):
+            // quoted then, so that the message stays one line.
+            let caseName = json.onlyMemberKey.map { "." + (Route.isValidName($0) ? $0 : quoted($0, limit: 40)) } ?? ""
             error.reason = "\(Value.self)\(caseName) cannot be a route: " + error.reason
             throw error
         }
