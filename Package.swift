@@ -23,6 +23,9 @@ let package = Package(
         .target(name: "PropertyListCodec", dependencies: ["PlainText"]),
         .target(name: "RouteModel", dependencies: ["JSONText", "PlainText"]),
         .target(name: "RouteCodecs", dependencies: ["RouteModel", "JSONText"]),
+        // An app's route types (the project file's routes and types) and the check of a route,
+        // or a whole state, against them.
+        .target(name: "RouteSchema", dependencies: ["RouteModel", "JSONText", "PlainText"]),
         // Extern: the extended-attribute calls, which Glibc's module map leaves out, are declared
         // with @_extern(c). This is the only target that needs it.
         .target(
@@ -40,6 +43,7 @@ let package = Package(
         // that an app importing both modules needs no qualification.
         .target(name: "SwiftUIStandIn", path: "Tests/SwiftUIStandIn"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport", "SwiftUIStandIn"]),
+        .testTarget(name: "RouteSchemaTests", dependencies: ["RouteSchema", "RouteModel", "JSONText", "TestSupport"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(
