@@ -7,6 +7,7 @@ import PackageDescription
 //   JSONText, PropertyListCodec    syntax only: they know nothing of navigation
 //   RouteModel                     the pure model an app links (no Glibc/Darwin, no files)
 //   RouteCodecs                    formats: a navigation state as bytes and back, one table
+//   RouteProject                   the project file (routectl.json), parsed from its bytes
 //   RouteStore                     files: lock, atomic write, the system-call layer
 //   RoutePreferences               an app's preferences: plist keys, `defaults`, simulators
 //   routectl                       the command line
@@ -26,6 +27,8 @@ let package = Package(
         // An app's route types (the project file's routes and types) and the check of a route,
         // or a whole state, against them.
         .target(name: "RouteSchema", dependencies: ["RouteModel", "JSONText", "PlainText"]),
+        // The project file (routectl.json) read from its bytes: no files, no formats.
+        .target(name: "RouteProject", dependencies: ["RouteModel", "JSONText", "PlainText"]),
         // Extern: the extended-attribute calls, which Glibc's module map leaves out, are declared
         // with @_extern(c). This is the only target that needs it.
         .target(
@@ -34,7 +37,7 @@ let package = Package(
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteProject", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
@@ -44,6 +47,7 @@ let package = Package(
         .target(name: "SwiftUIStandIn", path: "Tests/SwiftUIStandIn"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport", "SwiftUIStandIn"]),
         .testTarget(name: "RouteSchemaTests", dependencies: ["RouteSchema", "RouteModel", "JSONText", "TestSupport"]),
+        .testTarget(name: "RouteProjectTests", dependencies: ["RouteProject", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(

@@ -65,7 +65,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --key | --domain | --simulator | --format | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
+                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -105,7 +105,7 @@ _routectl() {
             history) own='--last -n' ;;
             init) own='--initial --routes --history-limit --tabs --force --if-missing' ;;
         esac
-        _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
+        _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
     fi
 
@@ -114,6 +114,7 @@ _routectl() {
             --file) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --simulator) _routectl_reply "$cur" < <(printf '%s\n' booted) ;;
             --format) _routectl_reply "$cur" < <(printf '%s\n' routectl vapn codable-array flowstacks navigation-path setting) ;;
+            --config) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac

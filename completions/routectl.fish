@@ -22,7 +22,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --format --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
+                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -104,6 +104,8 @@ complete -c routectl -l key -x -d 'Work on the route under this key of a propert
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
 complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
 complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks navigation-path setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it'
+complete -c routectl -l config -r -F -d 'The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)'
+complete -c routectl -l no-config -d 'Use no project file, not even one named by $ROUTECTL_CONFIG'
 complete -c routectl -l json -d 'Print JSON for scripts (changing commands print the resulting state)'
 complete -c routectl -l color -x -a 'auto always never' -d 'When to colour tables: auto (the default: on a terminal), always or never'
 complete -c routectl -l no-color -d 'Never colour the output (also when NO_COLOR is set)'

@@ -17,9 +17,10 @@ import Testing
         "RouteModel": ["JSONText", "PlainText"],
         "RouteCodecs": ["RouteModel", "JSONText", "PlainText"],
         "RouteSchema": ["RouteModel", "JSONText", "PlainText"],
+        "RouteProject": ["RouteModel", "JSONText", "PlainText"],
         "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
-        "routectl": ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
+        "routectl": ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteProject", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
     ]
 
     @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
@@ -35,7 +36,7 @@ import Testing
                 let module = String(words[index + 1])
                 #expect(allowed.contains(module), "\(file) imports \(module), which \(target) may not")
             }
-            if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs", "RouteSchema"].contains(target) {
+            if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs", "RouteSchema", "RouteProject"].contains(target) {
                 #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences and routectl may")
             }
             if target != "RouteStore" {

@@ -74,6 +74,16 @@ struct OptionSpec: Sendable {
             details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string or an integer under --key.",
             apply: { $0.format = try FormatName.parse($1) }),
         OptionSpec(
+            long: "config", short: nil, valueName: "path", commands: nil,
+            summary: "The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)",
+            completion: .file,
+            details: "A project file gives the defaults of -f, --key, --domain, --simulator and --format, and declares the app's routes, types, tabs, links and named states. Options on the command line win over $ROUTECTL_FILE, which wins over the project file. The search for routectl.json stops at $HOME, at a mount point and at the file system's root; a routectl.json another user owns is refused.",
+            apply: { $0.config = try configPath($1) }),
+        OptionSpec(
+            long: "no-config", short: nil, valueName: nil, commands: nil,
+            summary: "Use no project file, not even one named by $ROUTECTL_CONFIG",
+            completion: .none, apply: { options, _ in options.noConfig = true }),
+        OptionSpec(
             long: "json", short: nil, valueName: nil, commands: nil,
             summary: "Print JSON for scripts (changing commands print the resulting state)",
             completion: .none, apply: { options, _ in options.json = true }),
@@ -234,6 +244,14 @@ private func nonEmpty(_ text: String) throws -> String {
     guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
     guard text != "-" else {
         throw InvalidValue(expected: "a navigator file cannot be standard input; name a file (a file called '-' is ./-)")
+    }
+    return text
+}
+
+private func configPath(_ text: String) throws -> String {
+    guard !text.isEmpty else { throw InvalidValue(expected: "expected a file path") }
+    guard text != "-" else {
+        throw InvalidValue(expected: "a project file cannot be standard input; name a file (a file called '-' is ./-)")
     }
     return text
 }

@@ -36,6 +36,10 @@ struct ParsedOptions: Equatable, Sendable {
     var simulator: String?
     /// `--format`: the format what is read must be in, and a new state is written in.
     var format: String?
+    /// `--config`: the project file to use instead of the one found.
+    var config: String?
+    /// `--no-config`: use no project file.
+    var noConfig = false
     /// `push --type`: the Swift type of the pushed value, for a format that names types.
     var elementType: String?
 

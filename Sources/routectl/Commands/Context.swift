@@ -3,6 +3,7 @@ import RouteCodecs
 import RouteStore
 import RoutePreferences
 import PropertyListCodec
+import RouteProject
 
 /// What every command needs besides its own arguments: the store the options chose (a navigator
 /// file, or a key of a plist file or of a preferences domain), how to name it, and how to print.
@@ -11,7 +12,12 @@ struct Context {
     /// app's preferences, which needs `--key`) refused before the default format reads it.
     static let fileFormats = FormatTable.standard.wrappingDefault { PropertyListSniffer($0) }
 
+    /// The options, with the project file's store defaults where the command line left them
+    /// unset (see ``ParsedOptions/applying(_:environment:)``).
     var options: ParsedOptions
+    /// The project file in use (`routectl.json`, `--config`, `$ROUTECTL_CONFIG`), if any: its
+    /// store defaults are in ``options`` already; its declarations are for the commands.
+    var project: LoadedProject?
     var store: any StateStorage
     /// Where the state is, as `show` names it: `file` (absolute), or `domain` and `simulator`,
     /// then `key` when a key holds it (the key named; see ``location(foundKey:)``).
@@ -38,7 +44,10 @@ struct Context {
     /// - Throws: ``UsageError`` when no file is named and there is no home folder to find the
     ///   default one in, or when the store options do not go together; for `--domain` without
     ///   `--key`, the model's error listing the keys that could hold a route.
-    init(_ options: ParsedOptions) throws {
+    init(_ given: ParsedOptions) throws {
+        // The project file first, before any store is read: a bad one stops every command.
+        project = try ProjectLoading.load(given, environment: Terminal.environment)
+        let options = given.applying(project, environment: Terminal.environment)
         self.options = options
         color = Terminal.useColor(options)
         if let domain = options.domain {
