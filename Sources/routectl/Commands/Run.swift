@@ -7,7 +7,8 @@ enum Run {
         var context: Context { get throws { try Context(invocation.options) } }
         switch invocation.action {
         case .show(let pathOnly, let url): return try ShowCommand.run(pathOnly: pathOnly, url: url, context)
-        case .change(let operation, let recover): return try ChangeCommand.run(operation, recover: recover, context)
+        case .change(let operation, let recover):
+            return try ChangeCommand.run(operation, recover: recover, words: invocation.routeWords, context)
         case .history(let last): return try HistoryCommand.run(last: last, context)
         case .initialize(let state, let force, let ifMissing): return try InitCommand.run(state, force: force, ifMissing: ifMissing, context)
         case .link(let action): return try LinkCommand.run(action, context)
