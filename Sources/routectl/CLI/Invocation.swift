@@ -1,5 +1,6 @@
 import RouteModel
 import RouteCodecs
+import RouteSchema
 
 /// The second step of reading a command line: one typed request that a command runs, with every
 /// argument checked and converted.
@@ -20,6 +21,10 @@ struct Invocation {
         case version
         case completions(Shell)
         case manual
+        /// `check`: the state against the schema.
+        case check
+        /// `migrate`: renames and drops, or with `dryRun` what they would do.
+        case migrate(Migration, dryRun: Bool)
     }
 
     var action: Action
@@ -108,6 +113,15 @@ struct Invocation {
             action = .completions(shell)
         case .man:
             action = .manual
+        case .check:
+            action = .check
+        case .migrate:
+            guard !options.renames.isEmpty || !options.drops.isEmpty else {
+                throw UsageError(
+                    "'migrate' needs --rename <old>=<new> or --drop <route>",
+                    hint: "for example: routectl migrate --rename details=detail --dry-run")
+            }
+            action = .migrate(try Migration(renames: options.renames, drops: options.drops), dryRun: options.dryRun)
         case .routes:
             action = .listNames(.routes)
         case .tabs:

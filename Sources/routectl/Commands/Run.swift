@@ -17,6 +17,8 @@ enum Run {
         case .version: return CommandResult(output: "routectl \(Version.current)\n")
         case .completions(let shell): return CommandResult(output: Completions.script(for: shell))
         case .manual: return CommandResult(output: ManPage.render())
+        case .check: return try CheckCommand.run(context)
+        case .migrate(let migration, let dryRun): return try MigrateCommand.run(migration, dryRun: dryRun, context)
         case .listNames(let names): return (try? RoutesCommand.run(names, context)) ?? CommandResult()
         }
     }
