@@ -65,7 +65,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
+                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs | --rename | --drop) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -104,6 +104,7 @@ _routectl() {
             reset) own='--force' ;;
             history) own='--last -n' ;;
             init) own='--initial --routes --history-limit --tabs --force --if-missing' ;;
+            migrate) own='--rename --drop --dry-run' ;;
         esac
         _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
@@ -117,10 +118,11 @@ _routectl() {
             --config) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
+            --drop) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link check migrate help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
@@ -129,7 +131,7 @@ _routectl() {
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link help completions man) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link check migrate help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     fi

@@ -22,7 +22,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
+                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs --rename --drop
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -96,6 +96,8 @@ complete -c routectl -n __routectl_needs_command -a reset -d 'Make the initial r
 complete -c routectl -n __routectl_needs_command -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n __routectl_needs_command -a init -d 'Create the file with root = initial and an empty history'
 complete -c routectl -n __routectl_needs_command -a link -d 'Declare, list or remove the deep links that open and show --url use'
+complete -c routectl -n __routectl_needs_command -a check -d 'Check the saved state against the app\'s routes in routectl.json'
+complete -c routectl -n __routectl_needs_command -a migrate -d 'Rewrite the saved state after the app\'s routes changed'
 complete -c routectl -n __routectl_needs_command -a help -d 'Show help for routectl or one command'
 complete -c routectl -n __routectl_needs_command -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
@@ -128,6 +130,9 @@ complete -c routectl -n '__routectl_using_command init' -l history-limit -x -d '
 complete -c routectl -n '__routectl_using_command init' -l tabs -x -d 'Declare a tab container and its tabs, such as home=feed,profile (repeatable)'
 complete -c routectl -n '__routectl_using_command init reset' -l force -d 'Move an existing (init) or corrupt (init, reset) file aside and start fresh'
 complete -c routectl -n '__routectl_using_command init' -l if-missing -d 'Create the file only when there is none; exit 0 either way, leaving an existing one as it is'
+complete -c routectl -n '__routectl_using_command migrate' -l rename -x -d 'Rename a route (details=detail) or a route\'s parameter (details._0=id) everywhere (repeatable)'
+complete -c routectl -n '__routectl_using_command migrate' -l drop -x -a '(__routectl_names __routes route)' -d 'Pop or dismiss a route where it stands, with what is above it (repeatable)'
+complete -c routectl -n '__routectl_using_command migrate' -l dry-run -d 'Print the path before and after, and change nothing'
 complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
@@ -149,6 +154,8 @@ complete -c routectl -n '__routectl_first_argument help' -a reset -d 'Make the i
 complete -c routectl -n '__routectl_first_argument help' -a history -d 'Print the recorded changes, oldest first'
 complete -c routectl -n '__routectl_first_argument help' -a init -d 'Create the file with root = initial and an empty history'
 complete -c routectl -n '__routectl_first_argument help' -a link -d 'Declare, list or remove the deep links that open and show --url use'
+complete -c routectl -n '__routectl_first_argument help' -a check -d 'Check the saved state against the app\'s routes in routectl.json'
+complete -c routectl -n '__routectl_first_argument help' -a migrate -d 'Rewrite the saved state after the app\'s routes changed'
 complete -c routectl -n '__routectl_first_argument help' -a help -d 'Show help for routectl or one command'
 complete -c routectl -n '__routectl_first_argument help' -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n '__routectl_first_argument help' -a man -d 'Print the manual page (roff)'

@@ -130,3 +130,38 @@ import TestSupport
         #expect(result.stderr == "routectl: \(config):3: routes[1] 'details(Int': expected ')' after the associated values (column 12)\n")
     }
 }
+
+/// The README's schema example, from its own script (docs/examples/schema.py): every command
+/// of its console block run in a fresh folder, printing exactly what the README shows.
+@Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct SchemaReadmeExampleTests {
+    @Test func theREADMEShowsWhatTheseCommandsPrint() throws {
+        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
+        guard let section = readme.components(separatedBy: "## Schema: check and migrate saved states").dropFirst().first,
+              let block = section.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first else {
+            Issue.record("the README has no schema example")
+            return
+        }
+        let box = Sandbox()
+        var commands = 0
+        for entry in block.components(separatedBy: "$ ").dropFirst() {
+            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            let command = lines[0].components(separatedBy: "   #")[0]
+            let expected = lines.dropFirst().joined(separator: "\n")
+            let words = command.split(separator: " ").map(String.init)
+            switch words.first {
+            case "python3":
+                _ = try VAPNFixtures.runPython(
+                    "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2], sys.argv[3]]; runpy.run_path(sys.argv[0])",
+                    [Docs.path(words[1]), box.folder, words[3]])
+            case "routectl":
+                // In the folder, without -f: the project file names the store.
+                let result = box.runBare(Array(words.dropFirst()))
+                #expect(result.stdout + result.stderr == expected, "\(command): status \(result.status)")
+                commands += 1
+            default:
+                Issue.record("an unknown command in the README: \(command)")
+            }
+        }
+        #expect(commands >= 12)
+    }
+}

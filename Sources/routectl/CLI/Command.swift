@@ -3,9 +3,10 @@
 enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     case show, set, push, pop, present, dismiss, tab, go, open, undo, redo, reset, history
     case initialize = "init"
-    case link, help, completions, man
+    case link
     /// The app's schema (issue 21): check a saved state, migrate one after routes changed.
     case check, migrate
+    case help, completions, man
     /// The hidden helper of the completion scripts (route names, one a line).
     case routes = "__routes"
     /// The hidden helper of the completion scripts (the root's tab names, one a line).

@@ -147,11 +147,11 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl check", "in CI: will the app read the saved state?")]),
         CommandSpec(
-            command: .migrate, synopsis: "--rename <old>=<new> ... [--drop <route> ...] [--dry-run]", arity: 0...0, completion: .none,
+            command: .migrate, synopsis: "--rename <old>=<new> [--drop <route>] [--dry-run]", arity: 0...0, completion: .none,
             summary: "Rewrite the saved state after the app's routes changed",
             details: [
                 "--rename details=detail renames a route wherever it stands; --rename details._0=id renames a route's parameter (by the route's old name). --drop <route> pops the route where it stands, with what is pushed above it, or dismisses the presentation it is the root of, with what is presented above it; a root nothing pops cannot be dropped (rename it).",
-                "routectl's own file has its history rewritten in place, the same way (a history entry whose root is dropped is removed): migrate records no entry of its own, and undo goes back to states the app can read. With a project file declaring routes, migrate changes nothing and exits 1 when any route would still not fit the schema, naming each; drop or rename those. --dry-run prints the path before and after and changes nothing.",
+                "routectl's own file has its history rewritten in place, the same way (a history entry whose root is dropped is removed): migrate records no entry of its own, and undo goes back to states the app can read. With a project file declaring routes, migrate changes nothing and exits 1 when any route would still not fit the schema, naming each; drop or rename those. --dry-run prints the path before and after, and every route the app still could not read (then exit status 1), and changes nothing.",
             ],
             examples: [
                 ("routectl migrate --rename details=detail --dry-run", "see what renaming details would do"),

@@ -9,15 +9,20 @@ enum MigrateCommand {
     static func run(_ migration: Migration, dryRun: Bool, _ context: Context) throws -> CommandResult {
         if dryRun {
             let (state, _) = try context.store.readLocated()
-            let migrated = try migrate(state, migration, context.schema)
-            return CommandResult(output: "before: \(path(state))\nafter:  \(path(migrated.state))\n"
-                + (migrated.historyRewritten > 0 ? "history: \(migrated.historyRewritten) of \(migrated.historyCount) entries rewritten\n" : "")
-                + "dry run: nothing changed\n")
+            let migrated = try migrate(state, migration)
+            let problems = context.schema.map { SchemaCheck.problems(in: migrated.state, $0).problems } ?? []
+            return CommandResult(
+                output: "before: \(path(state))\nafter:  \(path(migrated.state))\n"
+                    + (migrated.historyRewritten > 0 ? "history: \(migrated.historyRewritten) of \(migrated.historyCount) entries rewritten\n" : "")
+                    + (problems.isEmpty ? "" : "the app still could not read:\n" + problems.map { "  \($0)\n" }.joined())
+                    + "dry run: nothing changed\n",
+                status: problems.isEmpty ? ExitStatus.success : ExitStatus.failure)
         }
         var rewritten = 0
         let outcome = try context.naming {
             try context.store.updateState(recover: false) { state in
-                let migrated = try migrate(state, migration, context.schema)
+                let migrated = try migrate(state, migration)
+                if let schema = context.schema { try refuseUnreadable(migrated.state, schema) }
                 rewritten = migrated.historyRewritten
                 let changed = migrated.changed
                 state = migrated.state
@@ -43,8 +48,18 @@ enum MigrateCommand {
         var historyCount = 0
     }
 
-    /// `state` migrated; with `schema`, refused (exit 1) when a route still would not fit it.
-    static func migrate(_ state: StoredState, _ migration: Migration, _ schema: Schema?) throws -> Migrated {
+    /// Throws (exit 1) when a route of `state` would still not fit `schema`.
+    static func refuseUnreadable(_ state: StoredState, _ schema: Schema) throws {
+        let (problems, _) = SchemaCheck.problems(in: state, schema)
+        guard let first = problems.first else { return }
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more, which --dry-run lists)" : ""
+        throw NavigatorError(
+            .cannotApply,
+            "migrate changes nothing: afterwards the app still could not read \(first)\(more); add --rename or --drop for it")
+    }
+
+    /// `state` migrated.
+    static func migrate(_ state: StoredState, _ migration: Migration) throws -> Migrated {
         var result: Migrated
         switch state {
         case .setting(let setting):
@@ -98,15 +113,6 @@ enum MigrateCommand {
             }
             let changed = rewritten > 0 || new.tree != navigator.tree || new.initial != navigator.initial
             result = Migrated(state: .navigator(new), changed: changed, historyRewritten: rewritten, historyCount: count)
-        }
-        if let schema {
-            let (problems, _) = SchemaCheck.problems(in: result.state, schema)
-            if let first = problems.first {
-                let more = problems.count > 1 ? " (and \(problems.count - 1) more: run routectl check after --dry-run to list them)" : ""
-                throw NavigatorError(
-                    .cannotApply,
-                    "migrate changes nothing: afterwards the app still could not read \(first)\(more); add --rename or --drop for it")
-            }
         }
         return result
     }

@@ -15,6 +15,10 @@ enum CompletionNames: Sendable {
 /// when the file cannot be read.
 enum RoutesCommand {
     static func run(_ names: CompletionNames, _ context: Context) -> CommandResult {
+        // The app's own routes, from the project file, whatever the store holds.
+        if names == .routes, let schema = context.schema {
+            return CommandResult(output: schema.routeNames.map { $0 + "\n" }.joined())
+        }
         guard case .navigator(let state)? = try? context.store.readState() else { return CommandResult() }
         let list: [String]
         switch names {
