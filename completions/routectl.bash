@@ -96,7 +96,7 @@ _routectl() {
         [[ ${COMP_WORDS[COMP_CWORD]} == --*=* ]] && prefix=$option=
     elif [[ -z $ended && $cur == -* ]]; then
         case $command in
-            show) own='--path --url' ;;
+            show) own='--path --url --launch-arguments' ;;
             push) own='--type' ;;
             pop) own='--to --root' ;;
             present) own='--cover --no-navigation' ;;
@@ -122,7 +122,7 @@ _routectl() {
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link check migrate help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
@@ -131,7 +131,7 @@ _routectl() {
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link check migrate help completions man) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     fi

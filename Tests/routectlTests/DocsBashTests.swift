@@ -45,7 +45,7 @@ extension DocsTests {
             (["routectl", "show", "--p"], ["--path"]),
             (["routectl", "--p"], []),  // --path belongs to show: not before the command
             (["routectl", "pop", "--r"], ["--root"]),
-            (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--format", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
+            (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--format", "--config", "--no-config", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
             (["routectl", "--color", ""], ["auto", "always", "never"]),
             (["routectl", "--format", ""], ["routectl", "vapn", "codable-array", "flowstacks", "navigation-path", "setting"]),
             (["routectl", "--format=s"], ["--format=setting"]),

@@ -74,10 +74,10 @@ extension DocsTests {
             (["routectl", "d"], ["dismiss"]),
             (["routectl", "g"], ["go"]),
             (["routectl", "u"], ["undo"]),
-            (["routectl", "present", "--c"], ["--color", "--cover"]),
+            (["routectl", "present", "--c"], ["--color", "--config", "--cover"]),
             (["routectl", "dismiss", "--a"], ["--all"]),
             (["routectl", "dismiss", "--t"], ["--to"]),
-            (["routectl", "push", "--c"], ["--color"]),  // --cover belongs to present
+            (["routectl", "push", "--c"], ["--color", "--config"]),  // --cover belongs to present
             (["routectl", "init", "--t"], ["--tabs"]),
             (["routectl", "dismiss", ""], []),
             (["routectl", "present", "home", ""], []),  // key=value: nothing
@@ -177,7 +177,7 @@ extension DocsTests {
             ("routectl d", ["dismiss"]),
             ("routectl g", ["go"]),
             ("routectl u", ["undo"]),
-            ("routectl present --c", ["--color", "--cover"]),
+            ("routectl present --c", ["--color", "--config", "--cover"]),
             ("routectl dismiss --a", ["--all"]),
             ("routectl init --t", ["--tabs"]),
             ("routectl dismiss ", []),

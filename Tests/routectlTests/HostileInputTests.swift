@@ -70,9 +70,9 @@ import PropertyListCodec
     /// Whether an invocation only reads: nothing may change, whatever its status.
     static func onlyReads(_ action: Invocation.Action) -> Bool {
         switch action {
-        case .show, .history, .help, .version, .completions, .manual, .listNames, .link(.list), .check: return true
+        case .show, .history, .help, .version, .completions, .manual, .listNames, .link(.list), .launchArguments, .states, .check: return true
         case .migrate(_, let dryRun): return dryRun
-        case .change, .initialize, .link: return false
+        case .change, .initialize, .link, .goState: return false
         }
     }
 

@@ -50,7 +50,8 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// The placeholders' values when `path` matches, by name (a typed value as its JSON text);
     /// `nil` when it does not.
     public func match(_ path: RoutePath) -> [String: String]? {
-        guard path.segments.count == self.path.segments.count else { return nil }
+        // A stack without a root of its own (`/details`) is another path than one rooted there.
+        guard path.segments.count == self.path.segments.count, path.withoutRoot == self.path.withoutRoot else { return nil }
         var values: [String: String] = [:]
         let slotted = Dictionary(grouping: slots, by: \.segment)  // not a scan of every slot per segment
         for (index, (pattern, segment)) in zip(self.path.segments, path.segments).enumerated() {
@@ -98,7 +99,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
             default: segments[slot.segment] = .route(filled)
             }
         }
-        return RoutePath(segments: segments)
+        return RoutePath(segments: segments, withoutRoot: path.withoutRoot)
     }
 
     /// The routes of two segments of the same kind (and presentation style); `nil` otherwise.

@@ -3,7 +3,7 @@
 enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     case show, set, push, pop, present, dismiss, tab, go, open, undo, redo, reset, history
     case initialize = "init"
-    case link
+    case link, states
     /// The app's schema (issue 21): check a saved state, migrate one after routes changed.
     case check, migrate
     case help, completions, man

@@ -76,13 +76,17 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl tab profile", "show the profile tab")]),
         CommandSpec(
-            command: .go, synopsis: "<path>", arity: 1...1, completion: .none,
-            summary: "Make the state what <path> says",
+            command: .go, synopsis: "<path> | @<name>", arity: 1...1, completion: .none,
+            summary: "Make the state what <path> (or the named state @<name>) says",
             details: [
                 "<path> is what show --path prints: the root, then pushed routes, with sheet:<route> or cover:<route> presenting a new flow, and after a tab container's root tab:<name>, the selected tab, followed by that tab's flows. Parameters follow ? as key=value or key:=<json> joined by &, values percent-encoded.",
                 "The path shows the selected tab only: the other tabs keep their flows when the root stays the same container, and start at their roots otherwise. A path that does not parse is a usage error naming the column.",
+                "@<name> is a state the project file (routectl.json) names under \"states\": its path is applied as above, and checked then. A name it does not declare is a usage error listing the names (routectl states lists them).",
             ],
-            examples: [("routectl go 'home/tab:profile/settings/sheet:edit'", "open the profile tab's settings with the edit sheet up")]),
+            examples: [
+                ("routectl go 'home/tab:profile/settings/sheet:edit'", "open the profile tab's settings with the edit sheet up"),
+                ("routectl go @editing", "apply the state the project file names editing"),
+            ]),
         CommandSpec(
             command: .open, synopsis: "<url>", arity: 1...1, completion: .link,
             summary: "Make the state what the deep link <url> stands for",
@@ -138,6 +142,13 @@ struct CommandSpec: Sendable {
                 ("routectl link add 'myapp://item/{id}' 'home/tab:feed/details?id={id}'", "let myapp://item/42 open item 42 in the feed tab"),
                 ("routectl link list", "list the declared links, in order"),
             ]),
+        CommandSpec(
+            command: .states, synopsis: "", arity: 0...0, completion: .none,
+            summary: "List the named states of the project file",
+            details: [
+                "Prints NAME and PATH, one state a row in the order routectl.json declares them under \"states\", or with --json an array of {\"name\", \"path\"}. go @<name> applies one. Exit status 64 when there is no project file."
+            ],
+            examples: [("routectl states", "list the states go @<name> takes")]),
         CommandSpec(
             command: .check, synopsis: "", arity: 0...0, completion: .none,
             summary: "Check the saved state against the app's routes in routectl.json",

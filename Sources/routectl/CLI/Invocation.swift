@@ -1,6 +1,7 @@
 import RouteModel
 import RouteCodecs
 import RouteSchema
+import RouteProject
 
 /// The second step of reading a command line: one typed request that a command runs, with every
 /// argument checked and converted.
@@ -13,6 +14,12 @@ struct Invocation {
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool, ifMissing: Bool)
+        /// `show --launch-arguments`.
+        case launchArguments
+        /// `go @<name>`: the path of a named state of the project file.
+        case goState(String)
+        /// `states`: the project file's named states.
+        case states
         /// `link add`, `link list` or `link remove`.
         case link(LinkAction)
         /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts.
@@ -65,7 +72,13 @@ struct Invocation {
                     "option '--url' cannot be used with '\(options.json ? "--json" : "--path")'",
                     hint: "run them one at a time: --url prints the URL alone")
             }
-            action = .show(pathOnly: options.pathOnly, url: options.url)
+            if options.launchArguments && (options.pathOnly || options.json || options.url) {
+                let other = options.json ? "--json" : options.url ? "--url" : "--path"
+                throw UsageError(
+                    "option '--launch-arguments' cannot be used with '\(other)'",
+                    hint: "run them one at a time: --launch-arguments prints the arguments alone")
+            }
+            action = options.launchArguments ? .launchArguments : .show(pathOnly: options.pathOnly, url: options.url)
         case .set where RawInteger.isSpelt(arguments[0]) && options.key != nil:
             // Only a key holds an integer; elsewhere it is the invalid route name it always was.
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
@@ -83,12 +96,22 @@ struct Invocation {
         case .tab:
             _ = try Route(arguments[0])  // a tab is named like a route
             action = .change(.selectTab(arguments[0]), recover: false)
+        case .go where arguments[0].hasPrefix("@"):
+            let name = String(arguments[0].dropFirst())
+            guard ProjectFile.isStateName(name) else {
+                throw UsageError(
+                    "invalid state name \(quoted(name)) for 'go @<name>': a state name has letters, digits, '-', '_' and '.'",
+                    hint: "list the named states with: routectl states")
+            }
+            action = .goState(name)
         case .go:
             action = .change(.go(try RoutePath(parsing: arguments[0])), recover: false)
         case .open:
             action = .change(.open(try URLText(parsing: arguments[0])), recover: false)
         case .link:
             action = .link(try LinkAction(arguments))
+        case .states:
+            action = .states
         case .undo:
             action = .change(.undo(try Invocation.count(arguments.first, for: command)), recover: false)
         case .redo:

@@ -133,6 +133,12 @@ struct OptionSpec: Sendable {
             details: "The first link whose path pattern matches the current path, filled in; exit status 1 when none does. Not with --path or --json.",
             apply: { options, _ in options.url = true }),
         OptionSpec(
+            long: "launch-arguments", short: nil, valueName: nil, commands: [.show],
+            summary: "Print the launch arguments that start the app in this state without touching its files",
+            completion: .none,
+            details: "UserDefaults' argument domain: -<key> <value>, one key a line, each word shell-quoted, for XCUIApplication().launchArguments or xcrun simctl launch. A string is written as a quoted property-list string, data as <hex>, an integer as an XML property list. Needs a key an app reads (--key, or the project file's store.key): routectl's own navigator file exits with status 1. An unset key prints nothing. Not with --path, --url or --json.",
+            apply: { options, _ in options.launchArguments = true }),
+        OptionSpec(
             long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",
             completion: .none, apply: { $0.last = try wholeNumber($1, atLeast: 0) }),

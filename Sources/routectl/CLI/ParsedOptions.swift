@@ -12,6 +12,8 @@ struct ParsedOptions: Equatable, Sendable {
     var pathOnly = false
     /// `show --url`.
     var url = false
+    /// `show --launch-arguments`.
+    var launchArguments = false
     var last: Int?
     /// `--to`'s route, for `pop` and `dismiss`.
     var to: String?

@@ -15,7 +15,14 @@ enum CheckCommand {
             // What the format cannot read, the app cannot either: a finding, not a failure.
             return CommandResult(output: "\(error.message)\n", status: ExitStatus.failure)
         }
-        let (problems, count) = SchemaCheck.problems(in: state, schema)
+        var (problems, count) = SchemaCheck.problems(in: state, schema)
+        // The project's named states are paths the team will go to: checked as well.
+        for named in context.project?.project.states ?? [] {
+            for place in RoutePlace.places(inPath: named.path.description, member: "\(context.project!.name):\(named.line): states.\(named.name)") {
+                count += 1
+                if let problem = schema.problem(with: place.route) { problems.append("\(place.path): \(problem)") }
+            }
+        }
         if problems.isEmpty {
             return CommandResult(output: "ok: \(count == 1 ? "1 route fits" : "\(count) routes fit") the schema of \(context.project!.name)\n")
         }

@@ -6,7 +6,12 @@ enum LinkCommand {
     static func run(_ action: LinkAction, _ context: Context) throws -> CommandResult {
         switch action {
         case .list:
-            let view = LinkView(links: try context.naming { try context.store.readState().navigator(for: "links").links.links })
+            let stored = try context.store.readState()
+            let projectLinks = context.project?.project.linkTable ?? LinkTable()
+            // A route setting declares no links; the project's are the ones open uses.
+            let links = (stored.isSetting && !projectLinks.isEmpty)
+                ? projectLinks : context.declaring(try context.naming { try stored.navigator(for: "links") }).links
+            let view = LinkView(links: links.links)
             return CommandResult(output: context.options.json ? view.json() : view.table(color: context.color, width: Terminal.tableWidth()))
         case .add(let link):
             return context.changed(try context.store.updateState(recover: false) { stored in
@@ -23,5 +28,12 @@ enum LinkCommand {
                 }
             })
         }
+    }
+}
+
+extension StoredState {
+    var isSetting: Bool {
+        if case .setting = self { return true }
+        return false
     }
 }

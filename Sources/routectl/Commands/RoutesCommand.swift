@@ -19,7 +19,8 @@ enum RoutesCommand {
         if names == .routes, let schema = context.schema {
             return CommandResult(output: schema.routeNames.map { $0 + "\n" }.joined())
         }
-        guard case .navigator(let state)? = try? context.store.readState() else { return CommandResult() }
+        guard case .navigator(let read)? = try? context.store.readState() else { return CommandResult() }
+        let state = context.declaring(read)
         let list: [String]
         switch names {
         case .routes: list = routeNames(state)

@@ -11,6 +11,11 @@ enum Run {
             return try ChangeCommand.run(operation, recover: recover, words: invocation.routeWords, context)
         case .history(let last): return try HistoryCommand.run(last: last, context)
         case .initialize(let state, let force, let ifMissing): return try InitCommand.run(state, force: force, ifMissing: ifMissing, context)
+        case .goState(let name):
+            let context = try context
+            return try ChangeCommand.run(.go(try StatesCommand.path(of: name, in: context.project)), recover: false, context)
+        case .launchArguments: return try ShowCommand.launchArguments(context)
+        case .states: return try StatesCommand.list(invocation.options)
         case .link(let action): return try LinkCommand.run(action, context)
         case .help(let command):
             return CommandResult(output: command.map { Help.command($0.spec) } ?? Help.general())

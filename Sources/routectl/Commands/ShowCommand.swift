@@ -21,7 +21,7 @@ enum ShowCommand {
             }
         }
         if url {
-            let navigator = try context.naming(foundKey: foundKey) { try state.navigator(for: "links") }
+            let navigator = context.declaring(try context.naming(foundKey: foundKey) { try state.navigator(for: "links") })
             return CommandResult(output: try navigator.url().description + "\n")
         }
         if pathOnly && !context.options.json {
@@ -34,4 +34,25 @@ enum ShowCommand {
         }
         return CommandResult(output: context.render(state, foundKey: foundKey), notes: notes)
     }
+
+    /// `show --launch-arguments`: the value under the key, as UserDefaults' argument domain
+    /// reads it (see ``LaunchArgument``), after the state there is read as `show` reads it.
+    static func launchArguments(_ context: Context) throws -> CommandResult {
+        guard let keyStore = context.store as? PreferenceKeyStore else {
+            throw NavigatorError(
+                .cannotApply,
+                "\(context.storeName) is routectl's own navigator file, which no app reads: --launch-arguments needs the key the app reads, named with --key <name> or as store.key in routectl.json")
+        }
+        // The state must read (in its format) before its value is handed to an app.
+        let (_, foundKey) = try context.store.readLocated()
+        let key = foundKey ?? keyStore.key.name
+        guard let value = try keyStore.preferences.read().dictionary[key] else {
+            return CommandResult(notes: ["\(PreferenceKey(key)) is not set in \(context.storeName): the app starts from its own default, so there is no argument to pass"])
+        }
+        guard let line = LaunchArgument.line(key: key, value: value) else {
+            throw NavigatorError(.cannotApply, "the value of \(PreferenceKey(key)) in \(context.storeName) (\(value.kindPhrase)) is no route, so routectl passes no argument for it")
+        }
+        return CommandResult(output: line + "\n")
+    }
 }
+
