@@ -3,19 +3,21 @@
 # Install: save as ~/.local/share/bash-completion/completions/routectl (with the
 # bash-completion package), or add `eval "$(routectl completions bash)"` to ~/.bashrc.
 
-# Prints the names hidden command $1 lists (routes, tabs, URL starts) for navigator file $2
-# (the file in use when empty), one a line, as routectl itself lists them.
+# Prints the names hidden command $1 lists (routes, tabs, URL starts; with $3, the route's
+# labelled parameters) for navigator file $2 (the file in use when empty), one a line, as
+# routectl itself lists them.
 _routectl_names() {
     local helper=$1 file=$2
+    shift 2
     case $file in
         \"*\" | \'*\') file=${file:1:${#file}-2} ;;
         \~/*) file=$HOME/${file:2} ;;
         *) file=${file//\\/} ;;
     esac
     if [[ -n $file ]]; then
-        command routectl --file "$file" "$helper" 2>/dev/null
+        command routectl --file "$file" "$helper" "$@" 2>/dev/null
     else
-        command routectl "$helper" 2>/dev/null
+        command routectl "$helper" "$@" 2>/dev/null
     fi
 }
 
@@ -52,7 +54,7 @@ _routectl() {
         fi
     done
     local cur=${words[${#words[@]}-1]}
-    local command= file= expect= ended= count=0 letters option= prefix= own=
+    local command= file= expect= ended= count=0 letters option= prefix= own= first=
 
     # The words before the cursor: options and their values, the command, its arguments.
     for ((i = 1; i < ${#words[@]} - 1; i++)); do
@@ -84,6 +86,7 @@ _routectl() {
             command=$word
         else
             count=$((count + 1))
+            [[ $count -eq 1 ]] && first=$word
         fi
     done
 
@@ -133,6 +136,10 @@ _routectl() {
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
             help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
+        esac
+    else
+        case $command in
+            set | push | present) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __parameters "$file" "$first") ;;
         esac
     fi
 }

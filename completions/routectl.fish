@@ -3,7 +3,8 @@
 # Install: save as ~/.config/fish/completions/routectl.fish (mkdir -p that folder first).
 
 # Prints what the words before the cursor hold, one a line: the command (or nothing), how
-# many arguments follow it, and the --file value (or nothing).
+# many arguments follow it, the --file value (or nothing) and the first argument (or
+# nothing).
 function __routectl_scan
     set -l words (commandline -opc)
     set -e words[1]
@@ -12,6 +13,7 @@ function __routectl_scan
     set -l file ''
     set -l expect ''
     set -l ended 0
+    set -l first ''
     for word in $words
         if test -n "$expect"
             test "$expect" = --file; and set file $word
@@ -44,9 +46,10 @@ function __routectl_scan
             set command $word
         else
             set count (math $count + 1)
+            test $count = 1; and set first $word
         end
     end
-    printf '%s\n' "$command" $count "$file"
+    printf '%s\n' "$command" $count "$file" "$first"
 end
 
 # Whether no command has been typed yet.
@@ -77,6 +80,23 @@ function __routectl_names
     test -n "$file"; and set args --file $file
     for name in (command routectl $args $argv[1] 2>/dev/null)
         printf '%s\t%s\n' $name $argv[2]
+    end
+end
+
+# Whether the word being completed follows the first argument of one of the commands $argv.
+function __routectl_later_argument
+    set -l scan (__routectl_scan)
+    contains -- "$scan[1]" $argv; and test "$scan[2]" -gt 0
+end
+
+# Prints the labelled parameters (label=) the schema gives the route typed first.
+function __routectl_parameters
+    set -l scan (__routectl_scan)
+    set -l file (string replace -r -- '^~(?=/)' $HOME $scan[3])
+    set -l args
+    test -n "$file"; and set args --file $file
+    for name in (command routectl $args __parameters $scan[4] 2>/dev/null)
+        printf '%s\t%s\n' $name parameter
     end
 end
 
@@ -163,3 +183,4 @@ complete -c routectl -n '__routectl_first_argument help' -a help -d 'Show help f
 complete -c routectl -n '__routectl_first_argument help' -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n '__routectl_first_argument help' -a man -d 'Print the manual page (roff)'
 complete -c routectl -n '__routectl_first_argument completions' -a 'bash zsh fish'
+complete -c routectl -n '__routectl_later_argument set push present' -a '(__routectl_parameters)'

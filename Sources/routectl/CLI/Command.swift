@@ -14,6 +14,9 @@ enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The hidden helper of the completion scripts (the declared URL patterns' fixed prefixes,
     /// one a line).
     case links = "__links"
+    /// The hidden helper of the completion scripts (the labelled parameters the schema gives a
+    /// route, each as `label=`, one a line).
+    case parameters = "__parameters"
 
     /// The name as typed.
     var name: String { rawValue }

@@ -195,6 +195,10 @@ struct CommandSpec: Sendable {
             command: .links, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the fixed start of each declared URL pattern, one a line (for completion scripts)",
             details: [], examples: [], hidden: true),
+        CommandSpec(
+            command: .parameters, synopsis: "<route>", arity: 1...1, completion: .none,
+            summary: "Print the labelled parameters the schema gives <route>, each as label=, one a line (for completion scripts)",
+            details: [], examples: [], hidden: true),
     ]
 
     /// The command's name as typed.

@@ -151,6 +151,8 @@ struct Invocation {
             action = .listNames(.tabs)
         case .links:
             action = .listNames(.links)
+        case .parameters:
+            action = .listNames(.parameters(route: arguments[0]))
         case .help:
             let named = try arguments.first.map(ParsedCommandLine.command(named:))
             if arguments.count == 2 {
