@@ -42,10 +42,15 @@ struct LocatedJSON {
         switch byte {
         case UInt8(ascii: "{"):
             var members: [Member] = []
-            var keys = Set<String>()
+            // A short object is checked for a repeated key by a scan (cheaper than hashing); a
+            // set takes over past 16 members, so that a huge object stays linear.
+            var keys: Set<String>?
             try scanner.readObjectKeys(depth: depth) { scanner, key in
                 let text = try scanner.text(of: key)
-                guard keys.insert(text).inserted else {
+                if keys == nil, members.count == 16 { keys = Set(members.map(\.key)) }
+                let repeated = keys?.contains(text) ?? members.contains { $0.key == text }
+                keys?.insert(text)
+                guard !repeated else {
                     throw scanner.error("duplicate member \(quoted(text))", at: key.range.lowerBound)
                 }
                 members.append(Member(key: text, keyOffset: key.range.lowerBound, value: try LocatedJSON(&scanner, depth: depth + 1)))

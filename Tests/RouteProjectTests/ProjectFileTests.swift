@@ -111,6 +111,11 @@ import TestSupport
         // Duplicate members, at the second one's line.
         #expect(refusal("{\"store\": {},\n\"store\": {}}") == "routectl.json:2: not valid JSON: duplicate member 'store'")
         #expect(refusal("{\"store\": {\"key\": \"a\",\n \"key\": \"b\"}}") == "routectl.json:2: not valid JSON: duplicate member 'key'")
+        // In a large object too (past the short objects' scan), early and late keys.
+        let many = (0..<40).map { "\"T\($0)\": []" }
+        #expect(refusal("{\"types\": {" + (many + ["\n\"T3\": []"]).joined(separator: ", ") + "}}") == "routectl.json:2: not valid JSON: duplicate member 'T3'")
+        #expect(refusal("{\"types\": {" + (many + ["\n\"T39\": []"]).joined(separator: ", ") + "}}") == "routectl.json:2: not valid JSON: duplicate member 'T39'")
+        #expect(try parse("{\"types\": {" + many.joined(separator: ", ") + "}}").types.count == 40)
         // Deep nesting is refused before it exhausts the stack.
         let deep = "{\"types\": " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         #expect(refusal(deep).hasPrefix("routectl.json:1: not valid JSON: nested deeper than"))

@@ -596,8 +596,8 @@ import TestSupport
 
     @Test func goUsageErrors() {
         let box = Sandbox()
-        Self.expectRefused(box, ["go"], 64, "routectl: missing argument for 'go'", hint: .line("hint: usage: routectl go <path>"))
-        Self.expectRefused(box, ["go", "a", "b"], 64, "routectl: unexpected argument 'b' for 'go'", hint: .line("hint: usage: routectl go <path>"))
+        Self.expectRefused(box, ["go"], 64, "routectl: missing argument for 'go'", hint: .line("hint: usage: routectl go <path>|@<name>"))
+        Self.expectRefused(box, ["go", "a", "b"], 64, "routectl: unexpected argument 'b' for 'go'", hint: .line("hint: usage: routectl go <path>|@<name>"))
         #expect(box.contents() == nil)
     }
 

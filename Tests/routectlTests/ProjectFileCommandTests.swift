@@ -66,4 +66,27 @@ import TestSupport
         #expect(run(["--no-config", "show", "--path"], in: app + "/Sources").stdout == "root\n")
         #expect(run(["help", "show"], in: app + "/Sources").status == 0)
     }
+
+    @Test func hostileProjectFilesAreOneLineEach() throws {
+        // Huge: refused by its size, with the size.
+        let huge = "{\"routes\": [" + String(repeating: "\"home\", ", count: 200_000) + "\"x\"]}"
+        box.write(huge, to: app + "/routectl.json")
+        let big = run(["show"], in: app)
+        #expect(big.status == 64)
+        #expect(big.stderr == "routectl: routectl.json: is larger than 1 MiB (\(huge.utf8.count) bytes): a project file holds declarations only\n")
+        // A FIFO named so: no wait for a writer; a link to a device: not read.
+        try FileManager.default.removeItem(atPath: app + "/routectl.json")
+        #expect(mkfifo(app + "/routectl.json", 0o644) == 0)
+        let fifo = run(["show"], in: app)
+        #expect(fifo.status == 64 && fifo.stderr == "routectl: project file: '\(app)/routectl.json' is not a regular file\n", "\(fifo.stderr)")
+        try FileManager.default.removeItem(atPath: app + "/routectl.json")
+        try FileManager.default.createSymbolicLink(atPath: app + "/routectl.json", withDestinationPath: "/dev/zero")
+        let device = run(["show"], in: app)
+        #expect(device.status == 64 && device.errorLines.count == 1 && device.stderr.contains("not a regular file"), "\(device.stderr)")
+        // Control characters in a member's name are escaped; the message stays one line.
+        try FileManager.default.removeItem(atPath: app + "/routectl.json")
+        box.write(#"{"st\u001b[2Jore\n": {}}"#, to: app + "/routectl.json")
+        let escaped = run(["show"], in: app)
+        #expect(escaped.stderr == #"routectl: routectl.json:1: 'st\u{1b}[2Jore\n' is not a member of a project file"# + "\n")
+    }
 }

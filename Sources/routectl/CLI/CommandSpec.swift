@@ -76,7 +76,7 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl tab profile", "show the profile tab")]),
         CommandSpec(
-            command: .go, synopsis: "<path> | @<name>", arity: 1...1, completion: .none,
+            command: .go, synopsis: "<path>|@<name>", arity: 1...1, completion: .none,
             summary: "Make the state what <path> (or the named state @<name>) says",
             details: [
                 "<path> is what show --path prints: the root, then pushed routes, with sheet:<route> or cover:<route> presenting a new flow, and after a tab container's root tab:<name>, the selected tab, followed by that tab's flows. Parameters follow ? as key=value or key:=<json> joined by &, values percent-encoded.",

@@ -56,12 +56,14 @@ enum ProjectLoading {
     /// file routectl may not read or one too large is a usage error naming it.
     private static func read(_ path: FilePath, name: String) throws -> [UInt8]? {
         do {
-            return try SystemCall.readFile(path, limit: ProjectFile.maxSize, forWriting: false)
+            // The store's limit (16 MiB): the parser refuses anything over its own 1 MiB with
+            // the size, and the store's message would name the wrong limit.
+            return try SystemCall.readFile(path, limit: 16 << 20, forWriting: false)
         } catch let error as NavigatorError {
             // The store's wording, about the project file: "cannot read '<path>': Is a
-            // directory", or "<name>: is larger than ...".
-            if error.message.hasPrefix("cannot ") { throw UsageError("project file: " + error.message) }
-            throw UsageError("\(NavigatorError.quote(name, limit: 200)): \(error.message)")
+            // directory", "'<path>' is not a regular file", or "is larger than ...".
+            if error.message.hasPrefix("cannot ") || error.message.hasPrefix("'") { throw UsageError("project file: " + error.message) }
+            throw UsageError("project file \(NavigatorError.quote(name, limit: 200)) \(error.message)")
         }
     }
 
