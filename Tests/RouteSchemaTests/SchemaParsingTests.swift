@@ -101,6 +101,17 @@ import TestSupport
         #expect(refusal(["home"], types: ["A": ["a(B)"], "B": ["b(A)", "c"]]) == nil)
     }
 
+    /// 5,000 enums, each holding the next, the last ending the chain: the check of finite
+    /// values is linear (a sweep per link of the chain ran for minutes).
+    @Test func aLongChainOfTypesIsCheckedInLinearTime() throws {
+        let count = 5_000
+        var types = (0..<count).map { Schema.TypeDeclaration(name: "T\($0)", line: $0 + 10, cases: [SchemaDeclaration("a(T\($0 + 1))", line: $0 + 10)]) }
+        types.append(Schema.TypeDeclaration(name: "T\(count)", line: count + 10, cases: [SchemaDeclaration("a", line: count + 10)]))
+        #expect(try Schema(routes: [SchemaDeclaration("x(T0)", line: 2)], types: types).types.count == count + 1)
+        types[count] = Schema.TypeDeclaration(name: "T\(count)", line: count + 10, cases: [SchemaDeclaration("a(T0)", line: count + 10)])
+        #expect(throws: SchemaError.self) { try Schema(routes: [SchemaDeclaration("x(T0)", line: 2)], types: types) }
+    }
+
     @Test func anErrorNamesTheFileGiven() {
         #expect(throws: SchemaError.self) { try Schema(routes: [SchemaDeclaration("x(", line: 9)], file: "app/routectl.json") }
         do {
