@@ -105,6 +105,14 @@ import TestSupport
         #expect(check.status == 1)
         #expect(check.stdout == "[1]: 'profile' takes an Int as id, found \"7\"\n")
 
+        // A value the app stored is the app's: what check prints of it is escaped, so that a
+        // C1 control or a bidi override in a hostile file never reaches the terminal raw.
+        box.write(#"[{"details":{"_0":["\u009b31m\u202ex"]}}]"#)
+        let hostile = box.run(["--config", config, "check"])
+        #expect(hostile.status == 1)
+        #expect(!hostile.stdout.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E }, "\(hostile.stdout.unicodeScalars.map(\.value))")
+        #expect(hostile.stdout.hasPrefix("[0]: 'details' takes an Int as _0, found ["))
+
         // An Int-backed route setting: names are taken, and its integer checked.
         let plist = box.folder + "/prefs.plist"
         let settingProject = box.folder + "/setting.json"

@@ -26,7 +26,8 @@ enum CheckCommand {
         if problems.isEmpty {
             return CommandResult(output: "ok: \(count == 1 ? "1 route fits" : "\(count) routes fit") the schema of \(context.project!.name)\n")
         }
-        return CommandResult(output: problems.map { $0 + "\n" }.joined(), status: ExitStatus.failure)
+        // A problem quotes the app's values: escaped, as every text routectl prints of them.
+        return CommandResult(output: problems.map { Printable.escaped($0) + "\n" }.joined(), status: ExitStatus.failure)
     }
 
     /// The schema, or a usage error saying that `command` needs one.

@@ -14,7 +14,7 @@ enum MigrateCommand {
             return CommandResult(
                 output: "before: \(path(state))\nafter:  \(path(migrated.state))\n"
                     + (migrated.historyRewritten > 0 ? "history: \(migrated.historyRewritten) of \(migrated.historyCount) entries rewritten\n" : "")
-                    + (problems.isEmpty ? "" : "the app still could not read:\n" + problems.map { "  \($0)\n" }.joined())
+                    + (problems.isEmpty ? "" : "the app still could not read:\n" + problems.map { "  \(Printable.escaped($0))\n" }.joined())
                     + "dry run: nothing changed\n",
                 status: problems.isEmpty ? ExitStatus.success : ExitStatus.failure)
         }
