@@ -129,6 +129,14 @@ import TestSupport
         #expect(run("set", "outbox").status == 64)
         let stored = try PropertyListSerialization.propertyList(from: box.contents(plist)!, format: nil) as? [String: Any]
         #expect(stored?["route"] as? Int == 4 && stored?["other"] as? String == "kept")
+
+        // A String-backed one whose raw value is not the case's name: set <name> writes it.
+        box.write(#"{"routes": ["home = \"start\"", "inbox"]}"#, to: settingProject)
+        let strings = try PropertyListSerialization.data(fromPropertyList: ["route": "inbox"], format: .binary, options: 0)
+        FileManager.default.createFile(atPath: plist, contents: strings)
+        #expect(run("set", "home").status == 0)
+        #expect(run("show", "--path").stdout == "start\n")
+        #expect(run("check").status == 0)
     }
 
     @Test func aBadSignatureStopsEveryCommandNamingTheLine() {

@@ -18,7 +18,7 @@ enum ChangeCommand {
                 try checkElementType(in: state, context)
                 let before = state
                 // Stamped under the lock, so that history times follow history order.
-                let changed = try context.perform(SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
+                let changed = try context.perform(try SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
                 if changed, let schema = context.schema { try SchemaCheck.checkNewRoutes(before: before, after: state, schema) }
                 return changed
             }

@@ -29,14 +29,26 @@ enum SchemaCheck {
         return try schema.conform(operation)
     }
 
-    /// `operation` on an integer setting (an `Int`-backed enum): `set <name>` of a case the
-    /// schema gives a raw value is `set <integer>`.
-    static func rawValue(_ operation: NavigationOperation, in state: StoredState, _ context: Context) -> NavigationOperation {
-        guard let schema = context.schema, schema.routes.rawKind == .int, case .set(let route) = operation,
-              case .setting(let setting) = state, setting != .value(route.name) else { return operation }
-        if case .value = setting { return operation }
-        guard case .int(let raw)? = schema.routes[route.name]?.rawValue else { return operation }
-        return .setInteger(Int64(raw))
+    /// `operation` on a route setting whose routes have raw values: `set <name>` of a case is
+    /// `set <integer>` for an `Int`-backed enum, and `set <raw value>` for a `String`-backed one
+    /// whose raw value is not its name (`home = "start"`).
+    static func rawValue(_ operation: NavigationOperation, in state: StoredState, _ context: Context) throws -> NavigationOperation {
+        guard let schema = context.schema, case .set(let route) = operation, case .setting(let setting) = state,
+              let raw = schema.routes[route.name]?.rawValue else { return operation }
+        switch (raw, setting) {
+        case (.int(let value), .integer), (.int(let value), .unset):
+            return .setInteger(Int64(value))
+        case (.string(let text), .value), (.string(let text), .unset):
+            guard text != route.name else { return operation }
+            guard Route.isValidName(text) else {
+                throw NavigatorError(
+                    .invalidInput,
+                    "the raw value of '\(route.name)' is \(NavigatorError.quote(text)), which routectl cannot write as a route setting (it takes route names)")
+            }
+            return .set(try Route(text))
+        default:
+            return operation
+        }
     }
 
     /// Why the app's `@AppStorage` would not read `setting` as a route of the schema: a raw
