@@ -13,13 +13,13 @@ struct SchemaBuilder {
     }
 
     func checkTypeName(_ name: String, line: Int, member: String) throws(SchemaError) {
-        let valid = !name.isEmpty && name.utf8.count <= 64 && name.unicodeScalars.enumerated().allSatisfy { offset, scalar in
-            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || (offset > 0 && ("0"..."9").contains(scalar))
+        let valid = !name.isEmpty && name.utf8.count <= 64 && name.utf8.enumerated().allSatisfy { offset, byte in
+            SignatureParser.isIdentifierScalar(UInt32(byte), first: offset == 0)
         }
         guard valid else {
             throw error(line, member, "", "a type's name is a Swift identifier (letters, digits and '_', up to 64)")
         }
-        if SchemaType.builtIn[name] != nil || ["Optional", "Array", "Dictionary"].contains(name) {
+        if SchemaType.builtIn(named: name) != nil || ["Optional", "Array", "Dictionary"].contains(name) {
             throw error(line, member, "", "\(name) is Swift's own type: give the app's enum its own name")
         }
     }

@@ -15,8 +15,16 @@ public indirect enum SchemaType: Hashable, Sendable, CustomStringConvertible {
     /// A type declared under `types`, by name.
     case named(String)
 
-    /// The built-in types, by their Swift names.
-    public static let builtIn: [String: SchemaType] = ["String": .string, "Int": .int, "Double": .double, "Bool": .bool]
+    /// The built-in type Swift calls `name`, if any.
+    public static func builtIn(named name: String) -> SchemaType? {
+        switch name {
+        case "String": return .string
+        case "Int": return .int
+        case "Double": return .double
+        case "Bool": return .bool
+        default: return nil
+        }
+    }
 
     /// The type as Swift spells it: `Int`, `String?`, `[String: [Int]]`.
     public var description: String {

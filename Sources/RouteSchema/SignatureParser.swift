@@ -129,7 +129,7 @@ struct SignatureParser {
             if ["Optional", "Array", "Dictionary"].contains(name) {
                 throw fail("write \(name == "Optional" ? "T?" : name == "Array" ? "[T]" : "[String: T]") for \(name)", at: position - name.unicodeScalars.count)
             }
-            type = SchemaType.builtIn[name] ?? .named(name)
+            type = SchemaType.builtIn(named: name) ?? .named(name)
         }
         while peek() == "?" {
             position += 1
@@ -168,15 +168,24 @@ struct SignatureParser {
     /// A Swift identifier of ASCII letters, digits and `_` (what a route name takes too).
     private mutating func identifier(what: String) throws(Failure) -> String {
         let start = position
-        while let scalar = peek(), scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-            || (position > start && ("0"..."9").contains(scalar)) {
+        while let scalar = peek(), Self.isIdentifierScalar(scalar.value, first: position == start) {
             position += 1
         }
         guard position > start else {
             throw fail("expected \(what)" + (peek().map { ", found \(describe($0))" } ?? ""))
         }
         guard position - start <= 64 else { throw fail("a name is at most 64 characters", at: start) }
-        return String(String.UnicodeScalarView(scalars[start..<position]))
+        // ASCII only: one byte a scalar.
+        return String(decoding: scalars[start..<position].map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+    }
+
+    /// Whether the scalar `value` may stand in an identifier (`first`: at its start).
+    static func isIdentifierScalar(_ value: UInt32, first: Bool) -> Bool {
+        switch value {
+        case 0x5F, 0x41...0x5A, 0x61...0x7A: return true  // _ A-Z a-z
+        case 0x30...0x39: return !first  // 0-9
+        default: return false
+        }
     }
 
     private mutating func skipSpaces() {
