@@ -80,7 +80,7 @@ import TestSupport
     @Test func vapnUnderAPlistKey() throws {
         let (box, config) = Self.box(Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"details(String)\""))
         let bytes = try VAPNFixtures.plist(value: VAPNFixtures.Tree.tabs.json, format: .binary)
-        FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
         func run(_ words: String...) -> RunResult { box.run(["--config", config, "--key", VAPNFixtures.sceneKey] + words) }
         let check = run("check")
         #expect(check.status == 1)
@@ -118,7 +118,7 @@ import TestSupport
         let settingProject = box.folder + "/setting.json"
         box.write(#"{"routes": ["home", "feed = 3", "inbox"]}"#, to: settingProject)
         let data = try PropertyListSerialization.data(fromPropertyList: ["route": 9, "other": "kept"], format: .binary, options: 0)
-        FileManager.default.createFile(atPath: plist, contents: data)
+        _ = FileManager.default.createFile(atPath: plist, contents: data)
         func run(_ words: String...) -> RunResult { box.runBare(["--config", settingProject, "-f", plist, "--key", "route"] + words) }
         let stale = run("check")
         #expect(stale.status == 1)
@@ -133,7 +133,7 @@ import TestSupport
         // A String-backed one whose raw value is not the case's name: set <name> writes it.
         box.write(#"{"routes": ["home = \"start\"", "inbox"]}"#, to: settingProject)
         let strings = try PropertyListSerialization.data(fromPropertyList: ["route": "inbox"], format: .binary, options: 0)
-        FileManager.default.createFile(atPath: plist, contents: strings)
+        _ = FileManager.default.createFile(atPath: plist, contents: strings)
         #expect(run("set", "home").status == 0)
         #expect(run("show", "--path").stdout == "start\n")
         #expect(run("check").status == 0)
