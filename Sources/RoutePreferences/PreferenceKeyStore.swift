@@ -51,6 +51,18 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         return (try naming(key) { try key.state(in: dictionary) }, found(key))
     }
 
+    /// The name of the key that holds the state (the whole name when a prefix named it) and the
+    /// value stored under it, `nil` when unset, after the state there is read in its format: in
+    /// one read of the preferences (one `defaults export` for a domain).
+    ///
+    /// - Throws: as ``readState()``.
+    public func readStoredValue() throws -> (key: String, value: PropertyListValue?) {
+        let dictionary = try preferences.read().dictionary
+        let key = try resolvedKey(in: dictionary)
+        _ = try naming(key) { try key.state(in: dictionary) }
+        return (key.name, dictionary[key.name])
+    }
+
     /// The key that holds the state in `dictionary` (``PreferenceKey/resolved(in:)``).
     ///
     /// - Throws: the ambiguity of a prefix, naming the preferences; `invalidInput` when the key

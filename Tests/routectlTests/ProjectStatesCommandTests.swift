@@ -70,7 +70,7 @@ import TestSupport
         ("route", "home"),
         ("selectedTab", 2),
         (VAPNFixtures.sceneKey, Data(VAPNFixtures.Tree.tabs.json)),
-        ("com.vandrj.navigator.text", String(decoding: VAPNFixtures.Tree.flowWithSheet.json, as: UTF8.self)),
+        ("vapnAsText", String(decoding: VAPNFixtures.Tree.flowWithSheet.json, as: UTF8.self)),
         ("SavedPath", Data(NavigationPathFixtures.Notes.recipeThenSeven.utf8)),
         ("stack", Data(#"[{"main":{}},{"details":{"_0":42}}]"#.utf8)),
         ("routes", String(decoding: FlowStacksFixtures.Routes.presented.json, as: UTF8.self)),
@@ -92,6 +92,9 @@ import TestSupport
             let read = try PropertyListSerialization.propertyList(from: Data(word.utf8), format: nil)
             #expect((read as? NSObject)?.isEqual(value) == true, "\(key): \(read) is not \(value)")
         }
+        // A key named by its prefix (VAPN's scene keys) is printed whole: the app reads that one.
+        let prefixed = run("-f", plist, "--key", "com.vandrj.navigator", "show", "--launch-arguments")
+        #expect(prefixed.stdout.hasPrefix("-" + VAPNFixtures.sceneKey + " '<7b"), "\(prefixed.stdout)\(prefixed.stderr)")
         #expect(box.contents(plist) == before, "nothing is written")
         // The project's store names the key; routectl's own file has none to give.
         box.write(#"{"store": {"file": "prefs.plist", "key": "route"}}"#, to: box.folder + "/routectl.json")

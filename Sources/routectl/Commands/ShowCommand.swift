@@ -44,9 +44,8 @@ enum ShowCommand {
                 "\(context.storeName) is routectl's own navigator file, which no app reads: --launch-arguments needs the key the app reads, named with --key <name> or as store.key in routectl.json")
         }
         // The state must read (in its format) before its value is handed to an app.
-        let (_, foundKey) = try context.store.readLocated()
-        let key = foundKey ?? keyStore.key.name
-        guard let value = try keyStore.preferences.read().dictionary[key] else {
+        let (key, stored) = try keyStore.readStoredValue()
+        guard let value = stored else {
             return CommandResult(notes: ["\(PreferenceKey(key)) is not set in \(context.storeName): the app starts from its own default, so there is no argument to pass"])
         }
         guard let line = LaunchArgument.line(key: key, value: value) else {
