@@ -28,6 +28,9 @@ let package = Package(
         .target(name: "PropertyListCodec", dependencies: ["PlainText"]),
         .target(name: "RouteModel", dependencies: ["JSONText", "PlainText"]),
         .target(name: "RouteCodecs", dependencies: ["RouteModel", "JSONText"]),
+        // An app's route types (the project file's routes and types) and the check of a route,
+        // or a whole state, against them.
+        .target(name: "RouteSchema", dependencies: ["RouteModel", "JSONText", "PlainText"]),
         // The project file (routectl.json) read from its bytes: no files, no formats.
         .target(name: "RouteProject", dependencies: ["RouteModel", "JSONText", "PlainText"]),
         // Extern: the extended-attribute calls, which Glibc's module map leaves out, are declared
@@ -42,7 +45,7 @@ let package = Package(
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
@@ -51,6 +54,7 @@ let package = Package(
         // that an app importing both modules needs no qualification.
         .target(name: "SwiftUIStandIn", path: "Tests/SwiftUIStandIn"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "TestSupport", "SwiftUIStandIn"]),
+        .testTarget(name: "RouteSchemaTests", dependencies: ["RouteSchema", "RouteModel", "JSONText", "TestSupport"]),
         .testTarget(name: "RouteProjectTests", dependencies: ["RouteProject", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),

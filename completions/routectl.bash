@@ -3,19 +3,21 @@
 # Install: save as ~/.local/share/bash-completion/completions/routectl (with the
 # bash-completion package), or add `eval "$(routectl completions bash)"` to ~/.bashrc.
 
-# Prints the names hidden command $1 lists (routes, tabs, URL starts) for navigator file $2
-# (the file in use when empty), one a line, as routectl itself lists them.
+# Prints the names hidden command $1 lists (routes, tabs, URL starts; with $3, the route's
+# labelled parameters) for navigator file $2 (the file in use when empty), one a line, as
+# routectl itself lists them.
 _routectl_names() {
     local helper=$1 file=$2
+    shift 2
     case $file in
         \"*\" | \'*\') file=${file:1:${#file}-2} ;;
         \~/*) file=$HOME/${file:2} ;;
         *) file=${file//\\/} ;;
     esac
     if [[ -n $file ]]; then
-        command routectl --file "$file" "$helper" 2>/dev/null
+        command routectl --file "$file" "$helper" "$@" 2>/dev/null
     else
-        command routectl "$helper" 2>/dev/null
+        command routectl "$helper" "$@" 2>/dev/null
     fi
 }
 
@@ -52,7 +54,7 @@ _routectl() {
         fi
     done
     local cur=${words[${#words[@]}-1]}
-    local command= file= expect= ended= count=0 letters option= prefix= own=
+    local command= file= expect= ended= count=0 letters option= prefix= own= first=
 
     # The words before the cursor: options and their values, the command, its arguments.
     for ((i = 1; i < ${#words[@]} - 1; i++)); do
@@ -65,7 +67,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs) expect=$word ;;
+                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs | --rename | --drop) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -84,6 +86,7 @@ _routectl() {
             command=$word
         else
             count=$((count + 1))
+            [[ $count -eq 1 ]] && first=$word
         fi
     done
 
@@ -104,6 +107,7 @@ _routectl() {
             reset) own='--force' ;;
             history) own='--last -n' ;;
             init) own='--initial --routes --history-limit --tabs --force --if-missing' ;;
+            migrate) own='--rename --drop --dry-run' ;;
         esac
         _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
@@ -117,10 +121,11 @@ _routectl() {
             --config) compopt -o filenames 2>/dev/null; _routectl_reply "$cur" < <(compgen -f -- "$cur") ;;
             --color) _routectl_reply "$cur" < <(printf '%s\n' auto always never) ;;
             --to) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
+            --drop) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
@@ -129,8 +134,12 @@ _routectl() {
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states help completions man) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
+        esac
+    else
+        case $command in
+            set | push | present) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __parameters "$file" "$first") ;;
         esac
     fi
 }

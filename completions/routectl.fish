@@ -3,7 +3,8 @@
 # Install: save as ~/.config/fish/completions/routectl.fish (mkdir -p that folder first).
 
 # Prints what the words before the cursor hold, one a line: the command (or nothing), how
-# many arguments follow it, and the --file value (or nothing).
+# many arguments follow it, the --file value (or nothing) and the first argument (or
+# nothing).
 function __routectl_scan
     set -l words (commandline -opc)
     set -e words[1]
@@ -12,6 +13,7 @@ function __routectl_scan
     set -l file ''
     set -l expect ''
     set -l ended 0
+    set -l first ''
     for word in $words
         if test -n "$expect"
             test "$expect" = --file; and set file $word
@@ -22,7 +24,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs
+                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs --rename --drop
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -44,9 +46,10 @@ function __routectl_scan
             set command $word
         else
             set count (math $count + 1)
+            test $count = 1; and set first $word
         end
     end
-    printf '%s\n' "$command" $count "$file"
+    printf '%s\n' "$command" $count "$file" "$first"
 end
 
 # Whether no command has been typed yet.
@@ -80,6 +83,23 @@ function __routectl_names
     end
 end
 
+# Whether the word being completed follows the first argument of one of the commands $argv.
+function __routectl_later_argument
+    set -l scan (__routectl_scan)
+    contains -- "$scan[1]" $argv; and test "$scan[2]" -gt 0
+end
+
+# Prints the labelled parameters (label=) the schema gives the route typed first.
+function __routectl_parameters
+    set -l scan (__routectl_scan)
+    set -l file (string replace -r -- '^~(?=/)' $HOME $scan[3])
+    set -l args
+    test -n "$file"; and set args --file $file
+    for name in (command routectl $args __parameters $scan[4] 2>/dev/null)
+        printf '%s\t%s\n' $name parameter
+    end
+end
+
 complete -c routectl -f
 complete -c routectl -n __routectl_needs_command -a show -d 'Print the current state'
 complete -c routectl -n __routectl_needs_command -a set -d 'Make <route> the root and clear the stack'
@@ -97,6 +117,8 @@ complete -c routectl -n __routectl_needs_command -a history -d 'Print the record
 complete -c routectl -n __routectl_needs_command -a init -d 'Create the file with root = initial and an empty history'
 complete -c routectl -n __routectl_needs_command -a link -d 'Declare, list or remove the deep links that open and show --url use'
 complete -c routectl -n __routectl_needs_command -a states -d 'List the named states of the project file'
+complete -c routectl -n __routectl_needs_command -a check -d 'Check the saved state against the app\'s routes in routectl.json'
+complete -c routectl -n __routectl_needs_command -a migrate -d 'Rewrite the saved state after the app\'s routes changed'
 complete -c routectl -n __routectl_needs_command -a help -d 'Show help for routectl or one command'
 complete -c routectl -n __routectl_needs_command -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
@@ -131,6 +153,9 @@ complete -c routectl -n '__routectl_using_command init' -l history-limit -x -d '
 complete -c routectl -n '__routectl_using_command init' -l tabs -x -d 'Declare a tab container and its tabs, such as home=feed,profile (repeatable)'
 complete -c routectl -n '__routectl_using_command init reset' -l force -d 'Move an existing (init) or corrupt (init, reset) file aside and start fresh'
 complete -c routectl -n '__routectl_using_command init' -l if-missing -d 'Create the file only when there is none; exit 0 either way, leaving an existing one as it is'
+complete -c routectl -n '__routectl_using_command migrate' -l rename -x -d 'Rename a route (details=detail) or a route\'s parameter (details._0=id) everywhere (repeatable)'
+complete -c routectl -n '__routectl_using_command migrate' -l drop -x -a '(__routectl_names __routes route)' -d 'Pop or dismiss a route where it stands, with what is above it (repeatable)'
+complete -c routectl -n '__routectl_using_command migrate' -l dry-run -d 'Print the path before and after, and change nothing'
 complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
@@ -153,7 +178,10 @@ complete -c routectl -n '__routectl_first_argument help' -a history -d 'Print th
 complete -c routectl -n '__routectl_first_argument help' -a init -d 'Create the file with root = initial and an empty history'
 complete -c routectl -n '__routectl_first_argument help' -a link -d 'Declare, list or remove the deep links that open and show --url use'
 complete -c routectl -n '__routectl_first_argument help' -a states -d 'List the named states of the project file'
+complete -c routectl -n '__routectl_first_argument help' -a check -d 'Check the saved state against the app\'s routes in routectl.json'
+complete -c routectl -n '__routectl_first_argument help' -a migrate -d 'Rewrite the saved state after the app\'s routes changed'
 complete -c routectl -n '__routectl_first_argument help' -a help -d 'Show help for routectl or one command'
 complete -c routectl -n '__routectl_first_argument help' -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n '__routectl_first_argument help' -a man -d 'Print the manual page (roff)'
 complete -c routectl -n '__routectl_first_argument completions' -a 'bash zsh fish'
+complete -c routectl -n '__routectl_later_argument set push present' -a '(__routectl_parameters)'

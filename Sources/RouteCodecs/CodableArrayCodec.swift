@@ -132,3 +132,10 @@ struct ElementReuse<Value: Hashable> {
         return nil
     }
 }
+
+extension CodableArrayCodec {
+    /// Every route by its index in the array, bottom first: `[0]`, `[1]`...
+    public func routePlaces(in state: NavigatorState) -> [RoutePlace] {
+        state.tree.chain.base.pushed.enumerated().map { RoutePlace("[\($0)]", $1) }
+    }
+}

@@ -191,3 +191,21 @@ public struct FlowStacksCodec: NavigatorCodec {
             detail: FormatFact.foreignStateUnreadable(format: "flowstacks"))
     }
 }
+
+extension FlowStacksCodec {
+    /// Every screen by its coding path: `[2].push._0` in an array of routes (bottom first); in
+    /// FlowPath's triples (last first), the index of the screen's JSON text, `[2]` for the
+    /// top. A FlowPath screen that is a plain value, no enum case, is not listed.
+    public func routePlaces(in state: NavigatorState) -> [RoutePlace] {
+        let routes = FlowStacksRoute.routes(state.tree.chain)
+        let old = state.preserved?.payload as? Read
+        guard let old, old.isFlowPath else {
+            return routes.enumerated().map { RoutePlace("[\($0)].\($1.style.rawValue)._0", $1.screen) }
+        }
+        return routes.enumerated().compactMap { index, route in
+            // The shapes read stand for the routes read, while the routes are those read.
+            if index < old.shapes.count, old.tree == state.tree, old.shapes[index] != .enumValue { return nil }
+            return RoutePlace("[\(3 * (routes.count - 1 - index) + 2)]", route.screen)
+        }
+    }
+}

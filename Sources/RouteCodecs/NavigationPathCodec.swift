@@ -381,3 +381,16 @@ extension NavigationPathCodec {
         }
     }
 }
+
+extension NavigationPathCodec {
+    /// Every element that is an enum value, by the index of its JSON text in the array, which
+    /// holds the last pushed first: of three, the bottom's is `[5]`, the top's `[1]`. Plain
+    /// values (a `Swift.Int`, a struct) are no routes of the app's enum and are not listed.
+    public func routePlaces(in state: NavigatorState) -> [RoutePlace] {
+        let stack = state.tree.chain.base.pushed
+        return stack.enumerated().compactMap { index, route in
+            if let element = route.preserved?.payload as? NavigationPathElement, element.shape != .enumValue { return nil }
+            return RoutePlace("[\(2 * (stack.count - 1 - index) + 1)]", route)
+        }
+    }
+}

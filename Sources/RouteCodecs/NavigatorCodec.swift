@@ -53,6 +53,12 @@ public protocol NavigatorCodec: Sendable {
     /// NavigationPath), so that a new element takes one (`push --type`, ``GivenElementType``).
     /// Default: `false`.
     var namesElementTypes: Bool { get }
+
+    /// Every route `state` holds that the app decodes as a value of its route enum, with where
+    /// it stands in the format's own terms (a coding path such as `tabs[1].destinations[0]`),
+    /// history included when the format keeps one: what `check` and `migrate` go through.
+    /// Default: the state's path up to each route (``RoutePlace/pathPlaces(_:)``).
+    func routePlaces(in state: NavigatorState) -> [RoutePlace]
 }
 
 extension NavigatorCodec {

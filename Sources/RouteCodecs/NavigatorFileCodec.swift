@@ -54,3 +54,27 @@ public struct NavigatorFileCodec: NavigatorCodec {
         return EncodedState(bytes: bytes, droppedHistory: dropped)
     }
 }
+
+extension NavigatorFileCodec {
+    /// The tree's routes by path, the initial route (`initial`), and every route of every kept
+    /// history entry's path and tabs (`history[3].path home/details`), as `undo` would bring
+    /// them back; an entry that does not decode gives none (reading its history refuses it).
+    public func routePlaces(in state: NavigatorState) -> [RoutePlace] {
+        var places = RoutePlace.pathPlaces(state.tree)
+        if state.tree.hasRoot { places.append(RoutePlace("initial", state.initial)) }
+        if let start = state.history.validStart {
+            places += RoutePlace.places(inPath: start.path, member: "historyStart.path")
+            for (index, tab) in (start.tabs ?? []).enumerated() {
+                places += RoutePlace.places(inPath: tab, member: "historyStart.tabs[\(index)]")
+            }
+        }
+        for index in 0..<state.history.count {
+            guard let entry = try? state.history.entry(at: index) else { continue }
+            places += RoutePlace.places(inPath: entry.path, member: "history[\(index)].path")
+            for (tabIndex, tab) in (entry.tabs ?? []).enumerated() {
+                places += RoutePlace.places(inPath: tab, member: "history[\(index)].tabs[\(tabIndex)]")
+            }
+        }
+        return places
+    }
+}

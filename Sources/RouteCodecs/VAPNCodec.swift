@@ -458,3 +458,40 @@ extension JSONValue {
         }
     }
 }
+
+extension VAPNCodec {
+    /// Every route by its coding path in the tree: `root`, `destinations[0]`,
+    /// `navigator.root`, `tabs[1].destinations[0]`, `tabs[0].navigator.navigator.root`.
+    public func routePlaces(in state: NavigatorState) -> [RoutePlace] {
+        var places: [RoutePlace] = []
+        let tree = state.tree
+        if let tabs = tree.tabs, !tree.hasRoot {
+            for (index, tab) in tabs.all.enumerated() {
+                Self.places(tab.chain, at: "tabs[\(index)]", into: &places)
+            }
+            Self.presented(tree.chain.presented, at: "", into: &places)
+        } else {
+            Self.places(tree.chain, at: "", into: &places)
+        }
+        return places
+    }
+
+    private static func places(_ chain: NavigationChain, at node: String, into places: inout [RoutePlace]) {
+        places.append(RoutePlace(join(node, "root"), chain.base.root))
+        for (index, route) in chain.base.pushed.enumerated() {
+            places.append(RoutePlace(join(node, "destinations[\(index)]"), route))
+        }
+        presented(chain.presented, at: node, into: &places)
+    }
+
+    private static func presented(_ presented: [Presentation], at node: String, into places: inout [RoutePlace]) {
+        var node = node
+        for presentation in presented {
+            node = join(node, "navigator")
+            places.append(RoutePlace(join(node, "root"), presentation.flow.root))
+            for (index, route) in presentation.flow.pushed.enumerated() {
+                places.append(RoutePlace(join(node, "destinations[\(index)]"), route))
+            }
+        }
+    }
+}

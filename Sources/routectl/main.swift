@@ -26,7 +26,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         if !output.isEmpty, !Terminal.emit(output, to: 1) {
             return fail(ExitStatus.ioError, "cannot write to standard output: \(String(cString: strerror(errno)))", hint: nil)
         }
-        return ExitStatus.success
+        return result.status
     } catch let error as UsageError {
         if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
         return fail(ExitStatus.usage, error.message, hint: error.hint)

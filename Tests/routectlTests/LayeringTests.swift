@@ -16,12 +16,13 @@ import Testing
         "PropertyListCodec": ["PlainText"],
         "RouteModel": ["JSONText", "PlainText"],
         "RouteCodecs": ["RouteModel", "JSONText", "PlainText"],
+        "RouteSchema": ["RouteModel", "JSONText", "PlainText"],
         "RouteProject": ["RouteModel", "JSONText", "PlainText"],
         "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
         "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText", "Glibc", "Darwin"],
         "RouteNavigator": ["Observation", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin", "SwiftUI"],
-        "routectl": ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
+        "routectl": ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
     ]
 
     @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
@@ -37,7 +38,7 @@ import Testing
                 let module = String(words[index + 1])
                 #expect(allowed.contains(module), "\(file) imports \(module), which \(target) may not")
             }
-            if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs", "RouteProject"].contains(target) {
+            if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs", "RouteSchema", "RouteProject"].contains(target) {
                 #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences, RouteDefaults, RouteNavigator and routectl may")
             }
             if target != "RouteDefaults" {

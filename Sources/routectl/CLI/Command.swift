@@ -3,7 +3,10 @@
 enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     case show, set, push, pop, present, dismiss, tab, go, open, undo, redo, reset, history
     case initialize = "init"
-    case link, states, help, completions, man
+    case link, states
+    /// The app's schema (issue 21): check a saved state, migrate one after routes changed.
+    case check, migrate
+    case help, completions, man
     /// The hidden helper of the completion scripts (route names, one a line).
     case routes = "__routes"
     /// The hidden helper of the completion scripts (the root's tab names, one a line).
@@ -11,6 +14,9 @@ enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The hidden helper of the completion scripts (the declared URL patterns' fixed prefixes,
     /// one a line).
     case links = "__links"
+    /// The hidden helper of the completion scripts (the labelled parameters the schema gives a
+    /// route, each as `label=`, one a line).
+    case parameters = "__parameters"
 
     /// The name as typed.
     var name: String { rawValue }

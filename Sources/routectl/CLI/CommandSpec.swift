@@ -154,6 +154,25 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl states", "list the states go @<name> takes")]),
         CommandSpec(
+            command: .check, synopsis: "", arity: 0...0, completion: .none,
+            summary: "Check the saved state against the app's routes in routectl.json",
+            details: [
+                "Reads the state in whichever format it is and checks every route it holds (every flow, tab and presentation, and for routectl's own file every history entry) against the project file's routes and types, as the app's synthesized Codable would decode them. Prints ok and exits 0 when the app would read the state as shown; else prints one line per problem, with where the route stands in the format's terms (a coding path such as tabs[1].destinations[0], an array index, or the state's path) and what is wrong, and exits 1.",
+                "A state the format itself cannot read is one problem (exit 1). check never changes anything. Without a project file declaring routes, it is a usage error.",
+            ],
+            examples: [("routectl check", "in CI: will the app read the saved state?")]),
+        CommandSpec(
+            command: .migrate, synopsis: "--rename <old>=<new> [--drop <route>] [--dry-run]", arity: 0...0, completion: .none,
+            summary: "Rewrite the saved state after the app's routes changed",
+            details: [
+                "--rename details=detail renames a route wherever it stands; --rename details._0=id renames a route's parameter (by the route's old name). --drop <route> pops the route where it stands, with what is pushed above it, or dismisses the presentation it is the root of, with what is presented above it; a root nothing pops cannot be dropped (rename it).",
+                "routectl's own file has its history rewritten in place, the same way (a history entry whose root is dropped is removed): migrate records no entry of its own, and undo goes back to states the app can read. With a project file declaring routes, migrate changes nothing and exits 1 when any route would still not fit the schema, naming each; drop or rename those. --dry-run prints the path before and after, and every route the app still could not read (then exit status 1), and changes nothing.",
+            ],
+            examples: [
+                ("routectl migrate --rename details=detail --dry-run", "see what renaming details would do"),
+                ("routectl migrate --rename details._0=id --drop legacy", "rename a parameter and drop a removed screen"),
+            ]),
+        CommandSpec(
             command: .help, synopsis: "[<command> [<action>]]", arity: 0...2, completion: .command,
             summary: "Show help for routectl or one command",
             details: ["The same as --help. An action of link (help link add) shows link's help."],
@@ -179,6 +198,10 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .links, synopsis: "", arity: 0...0, completion: .none,
             summary: "Print the fixed start of each declared URL pattern, one a line (for completion scripts)",
+            details: [], examples: [], hidden: true),
+        CommandSpec(
+            command: .parameters, synopsis: "<route>", arity: 1...1, completion: .none,
+            summary: "Print the labelled parameters the schema gives <route>, each as label=, one a line (for completion scripts)",
             details: [], examples: [], hidden: true),
     ]
 

@@ -1,5 +1,6 @@
 import RouteModel
 import RouteCodecs
+import RouteSchema
 import RouteProject
 
 /// The second step of reading a command line: one typed request that a command runs, with every
@@ -29,10 +30,18 @@ struct Invocation {
         case version
         case completions(Shell)
         case manual
+        /// `check`: the state against the schema.
+        case check
+        /// `migrate`: renames and drops, or with `dryRun` what they would do.
+        case migrate(Migration, dryRun: Bool)
     }
 
     var action: Action
     var options: ParsedOptions
+    /// The words of `set`, `push` or `present` when one is positional (`push details 42`): only
+    /// the schema says which value it fills, so the route is made again from them once the
+    /// project file is read (``ChangeCommand``); the action holds the route's name alone.
+    var routeWords: [String]?
 
     /// Resolves a parsed command line; `--help` and `--version` win over everything else.
     init(_ parsed: ParsedCommandLine) throws {
@@ -82,13 +91,13 @@ struct Invocation {
             // Only a key holds an integer; elsewhere it is the invalid route name it always was.
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
         case .set, .push:
-            var route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
+            var route = try Invocation.route(arguments, &routeWords)
             if let type = options.elementType { route = GivenElementType.route(route, ofType: type) }
             action = .change(command == .set ? .set(route) : .push(route), recover: false)
         case .pop:
             action = .change(try Invocation.popOperation(arguments.first, options), recover: false)
         case .present:
-            let route = try Route(name: arguments[0], arguments: Array(arguments.dropFirst()))
+            let route = try Invocation.route(arguments, &routeWords)
             action = .change(.present(route, options.cover ? .cover : .sheet, withNavigation: !options.noNavigation), recover: false)
         case .dismiss:
             action = .change(try Invocation.dismissOperation(options), recover: false)
@@ -135,12 +144,23 @@ struct Invocation {
             action = .completions(shell)
         case .man:
             action = .manual
+        case .check:
+            action = .check
+        case .migrate:
+            guard !options.renames.isEmpty || !options.drops.isEmpty else {
+                throw UsageError(
+                    "'migrate' needs --rename <old>=<new> or --drop <route>",
+                    hint: "for example: routectl migrate --rename details=detail --dry-run")
+            }
+            action = .migrate(try Migration(renames: options.renames, drops: options.drops), dryRun: options.dryRun)
         case .routes:
             action = .listNames(.routes)
         case .tabs:
             action = .listNames(.tabs)
         case .links:
             action = .listNames(.links)
+        case .parameters:
+            action = .listNames(.parameters(route: arguments[0]))
         case .help:
             let named = try arguments.first.map(ParsedCommandLine.command(named:))
             if arguments.count == 2 {
@@ -148,6 +168,15 @@ struct Invocation {
             }
             action = .help(command: named)
         }
+    }
+
+    /// The route `arguments` name; with a positional word (no `=`), the route's name alone, the
+    /// words kept in `words` for the schema to place.
+    private static func route(_ arguments: [String], _ words: inout [String]?) throws -> Route {
+        let values = Array(arguments.dropFirst())
+        guard values.contains(where: { !$0.contains("=") }) else { return try Route(name: arguments[0], arguments: values) }
+        words = arguments
+        return try Route(arguments[0])
     }
 
     /// Throws unless the number of arguments fits the command.
@@ -227,7 +256,7 @@ struct Invocation {
         return options.dismissAll ? .dismissAll : .dismiss
     }
 
-    private static func initialState(_ options: ParsedOptions) throws -> NavigatorState {
+    static func initialState(_ options: ParsedOptions) throws -> NavigatorState {
         try NavigatorState.new(
             initial: try Route(options.initial ?? NavigatorState.defaultRouteName), routes: options.routes,
             tabContainers: try options.tabs.map(TabContainer.init(declaration:)),

@@ -220,6 +220,21 @@ struct OptionSpec: Sendable {
             completion: .none,
             details: "For scripts and CI: a file (or a key's value) that is there, valid or not, is left untouched and nothing is printed. Not with --force.",
             apply: { options, _ in options.ifMissing = true }),
+        OptionSpec(
+            long: "rename", short: nil, valueName: "old=new", commands: [.migrate],
+            summary: "Rename a route (details=detail) or a route's parameter (details._0=id) everywhere (repeatable)",
+            completion: .none,
+            apply: { $0.renames.append(try nonEmpty($1, "<old>=<new>")) }),
+        OptionSpec(
+            long: "drop", short: nil, valueName: "route", commands: [.migrate],
+            summary: "Pop or dismiss a route where it stands, with what is above it (repeatable)",
+            completion: .route,
+            apply: { $0.drops.append(try nonEmpty($1, "a route name")) }),
+        OptionSpec(
+            long: "dry-run", short: nil, valueName: nil, commands: [.migrate],
+            summary: "Print the path before and after, and change nothing",
+            completion: .none,
+            apply: { options, _ in options.dryRun = true }),
     ]
 
     /// The option called `--long`, if any.

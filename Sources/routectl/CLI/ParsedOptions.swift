@@ -46,6 +46,12 @@ struct ParsedOptions: Equatable, Sendable {
     var noConfig = false
     /// `push --type`: the Swift type of the pushed value, for a format that names types.
     var elementType: String?
+    /// `migrate --rename`, in the order given.
+    var renames: [String] = []
+    /// `migrate --drop`, in the order given.
+    var drops: [String] = []
+    /// `migrate --dry-run`.
+    var dryRun = false
 
     /// The options that chose the store, as words for a command line (unquoted): `-f <file>`,
     /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, `--format <name>`, as given.

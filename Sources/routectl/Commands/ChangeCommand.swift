@@ -2,18 +2,25 @@ import RouteStore
 import RouteModel
 import RouteCodecs
 import RoutePreferences
+import RouteSchema
 
 /// `set`, `push`, `pop` and `reset`: one navigation operation, applied under the lock.
 enum ChangeCommand {
     /// - Parameter recover: move a corrupt file aside and start fresh (`reset --force`).
-    static func run(_ operation: NavigationOperation, recover: Bool, _ context: Context) throws -> CommandResult {
+    /// - Parameter words: the route's words, when one is positional (``Invocation/routeWords``).
+    static func run(_ operation: NavigationOperation, recover: Bool, words: [String]? = nil, _ context: Context) throws -> CommandResult {
+        // The schema's conversions first, before any store is read: a refusal changes nothing.
+        let operation = try SchemaCheck.conform(operation, words: words, context)
         // Named: a navigator file's refusal of an undo its format keeps no history for names no
         // store (a key's store names itself).
         let outcome = try context.naming {
             try context.store.updateState(recover: recover) { state in
                 try checkElementType(in: state, context)
+                let before = state
                 // Stamped under the lock, so that history times follow history order.
-                return try context.perform(operation, on: &state, at: WallClock.now())
+                let changed = try context.perform(try SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
+                if changed, let schema = context.schema { try SchemaCheck.checkNewRoutes(before: before, after: state, schema) }
+                return changed
             }
         }
         return context.changed(outcome)

@@ -2,4 +2,6 @@
 struct CommandResult {
     var output = ""
     var notes: [String] = []
+    /// The exit status, when the output is a finding rather than success (`check`: 1).
+    var status: Int32 = 0
 }

@@ -5,6 +5,7 @@ import RoutePreferences
 import RouteDefaults
 import PropertyListCodec
 import RouteProject
+import RouteSchema
 
 /// What every command needs besides its own arguments: the store the options chose (a navigator
 /// file, or a key of a plist file or of a preferences domain), how to name it, and how to print.
@@ -19,6 +20,9 @@ struct Context {
     /// The project file in use (`routectl.json`, `--config`, `$ROUTECTL_CONFIG`), if any: its
     /// store defaults are in ``options`` already; its declarations are for the commands.
     var project: LoadedProject?
+    /// The app's route types, from the project file's `routes` and `types`; `nil` without a
+    /// project file or without `routes` (then routes are checked only as names and values).
+    var schema: Schema?
     var store: any StateStorage
     /// Where the state is, as `show` names it: `file` (absolute), or `domain` and `simulator`,
     /// then `key` when a key holds it (the key named; see ``location(foundKey:)``).
@@ -48,6 +52,7 @@ struct Context {
     init(_ given: ParsedOptions) throws {
         // The project file first, before any store is read: a bad one stops every command.
         project = try ProjectLoading.load(given, environment: Terminal.environment)
+        schema = try project.flatMap(SchemaLoading.schema)
         let options = given.applying(project, environment: Terminal.environment)
         self.options = options
         color = Terminal.useColor(options)

@@ -1,13 +1,15 @@
 import RouteModel
 
 /// What a hidden helper of the completion scripts lists.
-enum CompletionNames: Sendable {
+enum CompletionNames: Sendable, Equatable {
     /// Route names the file knows (`__routes`).
     case routes
     /// The tabs of the root, when it is a tab container (`__tabs`).
     case tabs
     /// The declared URL patterns' fixed starts, each once (`__links`).
     case links
+    /// The labelled parameters the schema gives a route, as `label=` (`__parameters`).
+    case parameters(route: String)
 }
 
 /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts: names (or
@@ -15,6 +17,14 @@ enum CompletionNames: Sendable {
 /// when the file cannot be read.
 enum RoutesCommand {
     static func run(_ names: CompletionNames, _ context: Context) -> CommandResult {
+        // The app's own routes, from the project file, whatever the store holds.
+        if names == .routes, let schema = context.schema {
+            return CommandResult(output: schema.routeNames.map { $0 + "\n" }.joined())
+        }
+        if case .parameters(let route) = names {
+            let labels = context.schema?.routes[route]?.values.compactMap(\.label) ?? []
+            return CommandResult(output: labels.map { $0 + "=\n" }.joined())
+        }
         guard case .navigator(let read)? = try? context.store.readState() else { return CommandResult() }
         let state = context.declaring(read)
         let list: [String]
@@ -24,6 +34,7 @@ enum RoutesCommand {
         case .links:
             var seen = Set<String>()
             list = state.links.links.map(\.url.fixedPrefix).filter { seen.insert($0).inserted }
+        case .parameters: list = []
         }
         return CommandResult(output: list.map { $0 + "\n" }.joined())
     }

@@ -8,7 +8,8 @@ enum Run {
         switch invocation.action {
         case .show(let pathOnly, let url): return try ShowCommand.run(pathOnly: pathOnly, url: url, context)
         case .watch(let pathOnly): return try WatchCommand.run(pathOnly: pathOnly, context)
-        case .change(let operation, let recover): return try ChangeCommand.run(operation, recover: recover, context)
+        case .change(let operation, let recover):
+            return try ChangeCommand.run(operation, recover: recover, words: invocation.routeWords, context)
         case .history(let last): return try HistoryCommand.run(last: last, context)
         case .initialize(let state, let force, let ifMissing): return try InitCommand.run(state, force: force, ifMissing: ifMissing, context)
         case .goState(let name):
@@ -22,6 +23,8 @@ enum Run {
         case .version: return CommandResult(output: "routectl \(Version.current)\n")
         case .completions(let shell): return CommandResult(output: Completions.script(for: shell))
         case .manual: return CommandResult(output: ManPage.render())
+        case .check: return try CheckCommand.run(context)
+        case .migrate(let migration, let dryRun): return try MigrateCommand.run(migration, dryRun: dryRun, context)
         case .listNames(let names): return (try? RoutesCommand.run(names, context)) ?? CommandResult()
         }
     }

@@ -5,19 +5,21 @@ enum BashCompletion {
     static let template = Template(#"""
 {{header}}
 
-# Prints the names hidden command $1 lists (routes, tabs, URL starts) for navigator file $2
-# (the file in use when empty), one a line, as routectl itself lists them.
+# Prints the names hidden command $1 lists (routes, tabs, URL starts; with $3, the route's
+# labelled parameters) for navigator file $2 (the file in use when empty), one a line, as
+# routectl itself lists them.
 _routectl_names() {
     local helper=$1 file=$2
+    shift 2
     case $file in
         \"*\" | \'*\') file=${file:1:${#file}-2} ;;
         \~/*) file=$HOME/${file:2} ;;
         *) file=${file//\\/} ;;
     esac
     if [[ -n $file ]]; then
-        command routectl {{file_flag}} "$file" "$helper" 2>/dev/null
+        command routectl {{file_flag}} "$file" "$helper" "$@" 2>/dev/null
     else
-        command routectl "$helper" 2>/dev/null
+        command routectl "$helper" "$@" 2>/dev/null
     fi
 }
 
@@ -54,7 +56,7 @@ _routectl() {
         fi
     done
     local cur=${words[${#words[@]}-1]}
-    local command= file= expect= ended= count=0 letters option= prefix= own=
+    local command= file= expect= ended= count=0 letters option= prefix= own= first=
 
     # The words before the cursor: options and their values, the command, its arguments.
     for ((i = 1; i < ${#words[@]} - 1; i++)); do
@@ -85,6 +87,7 @@ _routectl() {
             command=$word
         else
             count=$((count + 1))
+            [[ $count -eq 1 ]] && first=$word
         fi
     done
 
@@ -114,6 +117,10 @@ _routectl() {
         case $command in
 {{argument_cases}}
         esac
+    else
+        case $command in
+{{parameter_cases}}
+        esac
     fi
 }
 
@@ -142,6 +149,8 @@ complete -F _routectl routectl
                 source(option.completion).map { "            \(option.flag)) \($0) ;;" }
             }),
             "command_reply": source(.command)!,
+            "parameter_cases": "            " + Completions.commands.filter(Completions.takesParameters).map(\.name).joined(separator: " | ")
+                + ") compopt -o nospace 2>/dev/null; _routectl_reply \"$cur\" < <(_routectl_names \(Completions.parametersCommand) \"$file\" \"$first\") ;;",
             "argument_cases": lines(Completions.commands.compactMap { command in
                 Completions.takesArguments(command) ? source(command.completion).map { "            \(command.name)) \($0) ;;" } : nil
             }),

@@ -36,6 +36,15 @@ enum Completions {
         }
     }
 
+    /// The hidden command that prints the labelled parameters the schema gives a route.
+    static let parametersCommand = Command.parameters.name
+
+    /// Whether `command` takes `key=value` words after a route, which the schema's labelled
+    /// parameters complete (`set`, `push`, `present`).
+    static func takesParameters(_ command: CommandSpec) -> Bool {
+        command.completion == .route && argumentNames(of: command).contains("key=value")
+    }
+
     /// The global option that names the navigator file; the scripts pass its value on to
     /// ``routesCommand`` so that route names come from the file the command line will use.
     static let fileOption: OptionSpec = OptionSpec.global.first { $0.completion == .file }!

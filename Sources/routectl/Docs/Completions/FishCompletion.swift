@@ -6,7 +6,8 @@ enum FishCompletion {
 {{header}}
 
 # Prints what the words before the cursor hold, one a line: the command (or nothing), how
-# many arguments follow it, and the {{file_flag}} value (or nothing).
+# many arguments follow it, the {{file_flag}} value (or nothing) and the first argument (or
+# nothing).
 function __routectl_scan
     set -l words (commandline -opc)
     set -e words[1]
@@ -15,6 +16,7 @@ function __routectl_scan
     set -l file ''
     set -l expect ''
     set -l ended 0
+    set -l first ''
     for word in $words
         if test -n "$expect"
             test "$expect" = {{file_flag}}; and set file $word
@@ -44,9 +46,10 @@ function __routectl_scan
             set command $word
         else
             set count (math $count + 1)
+            test $count = 1; and set first $word
         end
     end
-    printf '%s\n' "$command" $count "$file"
+    printf '%s\n' "$command" $count "$file" "$first"
 end
 
 # Whether no command has been typed yet.
@@ -80,6 +83,23 @@ function __routectl_names
     end
 end
 
+# Whether the word being completed follows the first argument of one of the commands $argv.
+function __routectl_later_argument
+    set -l scan (__routectl_scan)
+    contains -- "$scan[1]" $argv; and test "$scan[2]" -gt 0
+end
+
+# Prints the labelled parameters (label=) the schema gives the route typed first.
+function __routectl_parameters
+    set -l scan (__routectl_scan)
+    set -l file (string replace -r -- '^~(?=/)' $HOME $scan[3])
+    set -l args
+    test -n "$file"; and set args {{file_flag}} $file
+    for name in (command routectl $args {{parameters_command}} $scan[4] 2>/dev/null)
+        printf '%s\t%s\n' $name parameter
+    end
+end
+
 complete -c routectl -f
 {{complete_lines}}
 """#)
@@ -97,7 +117,10 @@ complete -c routectl -f
             let condition = "-n " + quoted("__routectl_first_argument \(command.name)")
             complete += values(command.completion).map { "complete -c routectl \(condition) \($0)" }
         }
+        let parameterCommands = Completions.commands.filter(Completions.takesParameters).map(\.name).joined(separator: " ")
+        complete.append("complete -c routectl -n " + quoted("__routectl_later_argument \(parameterCommands)") + " -a '(__routectl_parameters)'")
         return template.render([
+            "parameters_command": Completions.parametersCommand,
             "header": Completions.header(.fish, install: [
                 "Install: save as ~/.config/fish/completions/routectl.fish (mkdir -p that folder first)."
             ]).map { "# " + $0 }.joined(separator: "\n"),

@@ -23,6 +23,18 @@ _routectl_names() {
 }
 {{name_functions}}
 
+# Offers the labelled parameters (label=) the schema gives the route typed first, for set, push
+# and present.
+_routectl_parameters() {
+  local file={{file_lookup}}
+  local -a args names
+  file=${(Q)file}
+  [[ $file == \~/* ]] && file=$HOME/${file#\~/}
+  [[ -n $file ]] && args=({{file_flag}} $file)
+  names=(${(f)"$(command routectl $args {{parameters_command}} ${(Q)line[1]} 2>/dev/null)"})
+  _wanted parameters expl parameter compadd -S '' -a names
+}
+
 # Offers the command names.
 _routectl_commands() {
   local -a commands=(
@@ -67,6 +79,7 @@ fi
                 "`source <(routectl completions zsh)` to ~/.zshrc after compinit.",
             ]).map { "# " + $0 }.joined(separator: "\n"),
             "file_lookup": lookup,
+            "parameters_command": Completions.parametersCommand,
             "file_flag": file.flag,
             "name_functions": [Completion.route, .tab, .link].map { completion in
                 let helper = Completions.helper(for: completion)!
@@ -114,7 +127,8 @@ fi
         let first = names.first ?? "argument"
         var specs = [quoted("1:" + (command.arity.lowerBound == 0 ? ":" : "") + first + ":" + action(command.completion))]
         if command.arity.upperBound > 1 {
-            specs.append(quoted("*:" + (names.dropFirst().first ?? first) + ": "))
+            let rest = Completions.takesParameters(command) ? "_routectl_parameters" : " "
+            specs.append(quoted("*:" + (names.dropFirst().first ?? first) + ":" + rest))
         }
         return specs
     }

@@ -1,0 +1,85 @@
+/// An app's route types, from the project file's `routes` and `types`: what synthesized
+/// `Codable` writes for them, to check a route against before the app reads it.
+///
+/// Building one refuses, naming the file, line and member, every declaration that does not
+/// parse or that synthesized `Codable` could not produce: a case declared twice, two values
+/// under one key (`a(_1: Int, Int)`), a type that is not declared, raw values mixed or given to
+/// a case with associated values, and a type no finite value has (every case holds the type
+/// itself, which only `indirect` compiles and no decoder can finish).
+public struct Schema: Sendable {
+    /// An enum declared under `types`: its name, the line of its member, and its cases.
+    public struct TypeDeclaration: Hashable, Sendable {
+        public let name: String
+        public let line: Int
+        public let cases: [SchemaDeclaration]
+
+        public init(name: String, line: Int, cases: [SchemaDeclaration]) {
+            self.name = name
+            self.line = line
+            self.cases = cases
+        }
+    }
+
+    /// An enum's cases, in order, and whether it is backed by raw values (then synthesized
+    /// `Codable` writes a case as its raw value, not as an object).
+    public struct Enumeration: Sendable {
+        public let cases: [CaseSignature]
+        /// `int` or `string` for an enum whose cases have raw values; `nil` otherwise.
+        public let rawKind: RawKind?
+        private let index: [String: Int]
+
+        init(_ cases: [CaseSignature], rawKind: RawKind?) {
+            self.cases = cases
+            self.rawKind = rawKind
+            var index: [String: Int] = [:]
+            for (offset, signature) in cases.enumerated() { index[signature.name] = offset }
+            self.index = index
+        }
+
+        /// The case called `name`.
+        public subscript(name: String) -> CaseSignature? {
+            index[name].map { cases[$0] }
+        }
+
+        /// The case names, in order.
+        public var names: [String] { cases.map(\.name) }
+
+        /// The case whose raw value is `raw`.
+        public func `case`(rawValue raw: CaseSignature.RawValue) -> CaseSignature? {
+            cases.first { $0.rawValue == raw }
+        }
+    }
+
+    /// What backs an enum with raw values.
+    public enum RawKind: Hashable, Sendable {
+        case int
+        case string
+    }
+
+    /// The app's route enum.
+    public let routes: Enumeration
+    /// The enums declared under `types`, by name.
+    public let types: [String: Enumeration]
+
+    /// The schema of `routes` and `types`, as the project file `file` declares them.
+    ///
+    /// - Throws: ``SchemaError`` for the first declaration that is wrong, in file order.
+    public init(routes: [SchemaDeclaration], types: [TypeDeclaration] = [], file: String = "routectl.json") throws(SchemaError) {
+        var builder = SchemaBuilder(file: file)
+        var enums: [String: Enumeration] = [:]
+        var typeLines: [String: (line: Int, member: String)] = [:]
+        for type in types {
+            let member = "types." + type.name
+            try builder.checkTypeName(type.name, line: type.line, member: member)
+            enums[type.name] = try builder.enumeration(type.cases, member: member)
+            typeLines[type.name] = (type.line, member)
+        }
+        self.routes = try builder.enumeration(routes, member: "routes")
+        self.types = enums
+        try builder.checkReferences(self)
+        try builder.checkInhabited(self, typeLines: typeLines)
+    }
+
+    /// The route names, in order.
+    public var routeNames: [String] { routes.names }
+}

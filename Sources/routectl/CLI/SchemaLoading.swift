@@ -1,0 +1,26 @@
+import RouteProject
+import RouteSchema
+
+/// The schema of a project file's `routes` and `types`, read with the file, before any store:
+/// a declaration synthesized `Codable` could not produce is a usage error (exit 64) naming the
+/// file, the line and the member.
+enum SchemaLoading {
+    static func schema(_ loaded: LoadedProject) throws -> Schema? {
+        guard let routes = loaded.project.routes else {
+            guard let type = loaded.project.types.first else { return nil }
+            throw UsageError(
+                "\(loaded.name):\(type.line): types.\(type.name): types are the types of the routes' values, and there is no 'routes'",
+                hint: "declare the app's routes, such as \"routes\": [\"home\", \"details(Int)\"]")
+        }
+        do {
+            return try Schema(
+                routes: routes.map { SchemaDeclaration($0.text, line: $0.line) },
+                types: loaded.project.types.map { type in
+                    Schema.TypeDeclaration(name: type.name, line: type.line, cases: type.cases.map { SchemaDeclaration($0.text, line: $0.line) })
+                },
+                file: loaded.name)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The app's schema (routectl.json's routes and types) end to end: writes refused before
+/// anything is written (64), check (0 or 1, a line a problem where the format says it stands),
+/// migrate and its dry run, on routectl's own file with its history, VAPersistentNavigator's
+/// tree under a plist key, a codable array in a JSON file, and a route setting.
+@Suite(.tags(.endToEnd), .slowLayer) struct SchemaCommandTests {
+    static let project = #"""
+        {
+          "routes": ["home", "details(Int)", "profile(id: Int, name: String?)", "feature(Feature)",
+                     "main", "settings"],
+          "types": {"Feature": ["more", "list(page: Int)"]}
+        }
+        """#
+
+    /// A sandbox with `project` as its project file.
+    static func box(_ project: String = project) -> (Sandbox, String) {
+        let box = Sandbox()
+        let config = box.folder + "/routectl.json"
+        box.write(project, to: config)
+        return (box, config)
+    }
+
+    @Test func routectlsOwnFileHistoryIncluded() throws {
+        let (box, config) = Self.box()
+        func run(_ words: String...) -> RunResult { box.run(["--config", config] + words) }
+        #expect(run("init").status == 0)
+        #expect(run("push", "details", "42").status == 0)
+        #expect(run("push", "profile", "id=7", "name=Ann").status == 0)
+        #expect(run("show", "--path").stdout == "home/details?_0:=42/profile?id:=7&name=Ann\n")
+        let before = box.text()
+        let refused = run("push", "details", "forty-two")
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "routectl: 'details' takes an Int as _0, found \"forty-two\"\n")
+        let undeclared = run("present", "detail", "1")
+        #expect(undeclared.status == 64)
+        #expect(undeclared.stderr == "routectl: route 'detail' is not in the schema's routes\nhint: did you mean 'details'?\n")
+        #expect(run("go", "home/feature?_0=lots").status == 64)
+        #expect(box.text() == before, "a refused write leaves every byte")
+        let ok = run("check")
+        #expect(ok.status == 0 && ok.stdout.hasPrefix("ok: "), "\(ok)")
+
+        // The app renames details to detail(id: Int): the state and its history no longer fit.
+        let renamed = Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"detail(id: Int)\"")
+        box.write(renamed, to: config)
+        let stale = run("check")
+        #expect(stale.status == 1)
+        #expect(stale.stdout.split(separator: "\n").first == "home/details: 'details' is not a route of the schema; did you mean 'detail'?")
+        #expect(stale.stdout.contains("history[1].path home/details: 'details'"))
+        // Renaming the route alone leaves its parameter: nothing changes.
+        let half = run("migrate", "--rename", "details=detail")
+        #expect(half.status == 1)
+        #expect(half.stderr.contains("'detail' has no value '_0': it takes only id (an Int)"))
+        #expect(box.text() == before)
+        let dry = run("migrate", "--rename", "details=detail", "--rename", "details._0=id", "--dry-run")
+        #expect(dry.status == 0)
+        #expect(dry.stdout == """
+            before: home/details?_0:=42/profile?id:=7&name=Ann
+            after:  home/detail?id:=42/profile?id:=7&name=Ann
+            history: 2 of 2 entries rewritten
+            dry run: nothing changed
+
+            """)
+        #expect(box.text() == before)
+        let migrated = run("migrate", "--rename", "details=detail", "--rename", "details._0=id")
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(run("check").status == 0)
+        // History rewritten in place, no entry of its own: undo goes back to a readable state.
+        let history = run("history", "--json").stdout
+        #expect(!history.contains("migrate") && !history.contains("home/details"))
+        #expect(run("undo").status == 0)
+        #expect(run("show", "--path").stdout == "home/detail?id:=42\n")
+        // Dropping pops where the route stands.
+        #expect(run("migrate", "--drop", "detail").status == 0)
+        #expect(run("show", "--path").stdout == "home\n")
+    }
+
+    @Test func vapnUnderAPlistKey() throws {
+        let (box, config) = Self.box(Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"details(String)\""))
+        let bytes = try VAPNFixtures.plist(value: VAPNFixtures.Tree.tabs.json, format: .binary)
+        _ = FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
+        func run(_ words: String...) -> RunResult { box.run(["--config", config, "--key", VAPNFixtures.sceneKey] + words) }
+        let check = run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == """
+            tabs[0].destinations[0]: 'details' takes a String as _0, found 42
+            tabs[1].destinations[0]: 'details' takes a String as _0, found 7
+
+            """)
+        #expect(run("push", "details", "_0:=8").status == 64)
+        #expect(box.contents() == Data(bytes), "a refused write leaves every byte")
+        #expect(run("push", "details", "8").status == 0)
+        #expect(run("show", "--path").stdout == "tab:second/settings/details?_0:=7/details?_0=8\n")
+        #expect(run("migrate", "--drop", "details").status == 0)
+        #expect(run("check").status == 0)
+        #expect(run("show", "--path").stdout == "tab:second/settings\n")
+    }
+
+    @Test func codableArrayInAFileAndASettingUnderAKey() throws {
+        let (box, config) = Self.box()
+        box.write(#"[{"details":{"_0":42}},{"profile":{"id":"7"}}]"#)
+        let check = box.run(["--config", config, "check"])
+        #expect(check.status == 1)
+        #expect(check.stdout == "[1]: 'profile' takes an Int as id, found \"7\"\n")
+
+        // A value the app stored is the app's: what check prints of it is escaped, so that a
+        // C1 control or a bidi override in a hostile file never reaches the terminal raw.
+        box.write(#"[{"details":{"_0":["\u009b31m\u202ex"]}}]"#)
+        let hostile = box.run(["--config", config, "check"])
+        #expect(hostile.status == 1)
+        #expect(!hostile.stdout.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E }, "\(hostile.stdout.unicodeScalars.map(\.value))")
+        #expect(hostile.stdout.hasPrefix("[0]: 'details' takes an Int as _0, found ["))
+
+        // An Int-backed route setting: names are taken, and its integer checked.
+        let plist = box.folder + "/prefs.plist"
+        let settingProject = box.folder + "/setting.json"
+        box.write(#"{"routes": ["home", "feed = 3", "inbox"]}"#, to: settingProject)
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": 9, "other": "kept"], format: .binary, options: 0)
+        _ = FileManager.default.createFile(atPath: plist, contents: data)
+        func run(_ words: String...) -> RunResult { box.runBare(["--config", settingProject, "-f", plist, "--key", "route"] + words) }
+        let stale = run("check")
+        #expect(stale.status == 1)
+        #expect(stale.stdout == "value: 9 is the raw value of no route of the schema (home = 0, feed = 3, inbox = 4)\n")
+        #expect(run("set", "inbox").status == 0)
+        #expect(run("show", "--path").stdout == "4\n")
+        #expect(run("check").status == 0)
+        #expect(run("set", "outbox").status == 64)
+        let stored = try PropertyListSerialization.propertyList(from: box.contents(plist)!, format: nil) as? [String: Any]
+        #expect(stored?["route"] as? Int == 4 && stored?["other"] as? String == "kept")
+
+        // A String-backed one whose raw value is not the case's name: set <name> writes it.
+        box.write(#"{"routes": ["home = \"start\"", "inbox"]}"#, to: settingProject)
+        let strings = try PropertyListSerialization.data(fromPropertyList: ["route": "inbox"], format: .binary, options: 0)
+        _ = FileManager.default.createFile(atPath: plist, contents: strings)
+        #expect(run("set", "home").status == 0)
+        #expect(run("show", "--path").stdout == "start\n")
+        #expect(run("check").status == 0)
+    }
+
+    @Test func aBadSignatureStopsEveryCommandNamingTheLine() {
+        let (box, config) = Self.box("{\n  \"routes\": [\"home\",\n    \"details(Int\"]\n}\n")
+        let result = box.run(["--config", config, "show"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "routectl: \(config):3: routes[1] 'details(Int': expected ')' after the associated values (column 12)\n")
+    }
+}
+
+/// The README's schema example, from its own script (docs/examples/schema.py): every command
+/// of its console block run in a fresh folder, printing exactly what the README shows.
+@Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct SchemaReadmeExampleTests {
+    @Test func theREADMEShowsWhatTheseCommandsPrint() throws {
+        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
+        guard let section = readme.components(separatedBy: "## Schema: check and migrate saved states").dropFirst().first,
+              let block = section.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first else {
+            Issue.record("the README has no schema example")
+            return
+        }
+        let box = Sandbox()
+        var commands = 0
+        for entry in block.components(separatedBy: "$ ").dropFirst() {
+            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+            let command = lines[0].components(separatedBy: "   #")[0]
+            let expected = lines.dropFirst().joined(separator: "\n")
+            let words = command.split(separator: " ").map(String.init)
+            switch words.first {
+            case "python3":
+                _ = try VAPNFixtures.runPython(
+                    "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2], sys.argv[3]]; runpy.run_path(sys.argv[0])",
+                    [Docs.path(words[1]), box.folder, words[3]])
+            case "routectl":
+                // In the folder, without -f: the project file names the store.
+                let result = box.runBare(Array(words.dropFirst()))
+                #expect(result.stdout + result.stderr == expected, "\(command): status \(result.status)")
+                commands += 1
+            default:
+                Issue.record("an unknown command in the README: \(command)")
+            }
+        }
+        #expect(commands >= 12)
+    }
+}
