@@ -193,14 +193,28 @@ import TestSupport
     }
 
     @Test func aCompactXMLPlistStaysCompactAndReadable() throws {
-        // Close to the limit in a compact layout: Apple's layout would push it past.
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>route</key><string>onboarding</string>"
-        var index = 0
-        while text.utf8.count < 15_000_000 {
-            text += "<key>k\(index)</key><array><array><integer>\(index)</integer></array></array>"
-            index += 1
+        // Close to the limit in a compact layout: Apple's layout would push it past. 25,000
+        // entries nested 8 deep and a long string make 15 MB; laid out as Apple lays them out (a
+        // line an element, a tab a level) each entry is 100 bytes longer, 2.5 MB in all. (It was
+        // 240,000 entries 2 deep: 960,000 values, which a debug build took 7 s to read twice;
+        // now 250,000 values.)
+        let depth = 8
+        func compact(_ index: Int) -> String {
+            "<key>k\(index)</key>" + String(repeating: "<array>", count: depth) + "<true/>" + String(repeating: "</array>", count: depth)
         }
-        text += "</dict></plist>"
+        func apple(_ index: Int) -> String {
+            "\t<key>k\(index)</key>\n" + (1...depth).map { String(repeating: "\t", count: $0) + "<array>\n" }.joined()
+                + String(repeating: "\t", count: depth + 1) + "<true/>\n"
+                + (1...depth).reversed().map { String(repeating: "\t", count: $0) + "</array>\n" }.joined()
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>route</key><string>onboarding</string>"
+        var growth = 0
+        for index in 0..<25_000 {
+            text += compact(index)
+            growth += apple(index).utf8.count - compact(index).utf8.count
+        }
+        text += "<key>pad</key><string>" + String(repeating: "x", count: 15_000_000 - text.utf8.count - 40) + "</string></dict></plist>"
+        #expect(text.utf8.count + growth > 16 << 20, "in Apple's layout the file would pass 16 MiB")
         try write(Array(text.utf8))
         let set = run("set", "home")
         #expect(set.status == 0, "\(set)")
