@@ -75,7 +75,7 @@ import PropertyListCodec
         var random = FuzzRandom(seed: FuzzSettings.seed(for: "PropertyList.randomMutationsNeverCrash"))
         let xml = try XMLPropertyList.encode(try BinaryPropertyList.decode(Self.sample).replacingUIDs)
         var decoded = 0
-        for round in 0..<FuzzSettings.cases(20_000, factor: 100) {
+        for round in 0..<FuzzSettings.cases(10_000, factor: 100) {
             let binary = round % 5 != 4
             var bytes = binary ? Self.sample : xml
             for _ in 0..<Int.random(in: 1...4, using: &random) {

@@ -105,11 +105,9 @@ enum PythonPlist {
         return nil
     }()
 
-    /// Runs `python3 -c script` in `folder`, in the test's own environment (pyenv's shims
-    /// need theirs).
+    /// Runs `python3 -c script` in `folder` (in the one python3 of ``PythonServer``).
     static func run(_ script: String, in folder: String) -> SpawnResult {
-        Spawner.run(python ?? "python3", [Array("-c".utf8), Array(script.utf8)],
-                    environment: ProcessInfo.processInfo.environment, directory: folder, timeout: 30)
+        PythonServer.run(script, [], in: folder)
     }
 
     /// The values, as Python builds them: `values(uids)` is a dictionary of every type, in a

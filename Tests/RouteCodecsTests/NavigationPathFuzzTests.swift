@@ -97,7 +97,7 @@ import RouteCodecs
     @Test func randomMutationsAndOperations() {
         let seed = FuzzSettings.seed(for: "NavigationPathFuzzTests.randomMutationsAndOperations")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(10_000, factor: 100)
+        let count = FuzzSettings.cases(5_000, factor: 100)
         let bases = Self.bases
         var decoded = 0
         var failures = 0
@@ -126,7 +126,7 @@ import RouteCodecs
             #"{"déjà":{}}"#, #"{"a b":1}"#, #"{"a":{"k":"\n"}}"#, "", "{", #"{"a":{}} x"#,
         ]
         let types = [NavigationPathTypeName("MyApp.Screen"), NavigationPathTypeName("(Swift.Int, Swift.Int)")]
-        let count = FuzzSettings.cases(20_000, factor: 100)
+        let count = FuzzSettings.cases(10_000, factor: 100)
         for index in 0..<count {
             let base = Array(random.pick(texts).utf8)
             let text = String(decoding: index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random), as: UTF8.self)

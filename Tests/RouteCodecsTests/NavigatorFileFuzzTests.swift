@@ -90,7 +90,7 @@ import RouteCodecs
     @Test func randomMutations() {
         let seed = FuzzSettings.seed(for: "NavigatorFileFuzzTests.randomMutations")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(20_000, factor: 100)
+        let count = FuzzSettings.cases(10_000, factor: 100)
         var decoded = 0
         var failures = 0
         for index in 0..<count {

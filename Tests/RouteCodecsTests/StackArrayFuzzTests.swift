@@ -107,7 +107,7 @@ import JSONText
     @Test func randomMutationsAndOperations() {
         let seed = FuzzSettings.seed(for: "StackArrayFuzzTests.randomMutationsAndOperations")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(10_000, factor: 100)
+        let count = FuzzSettings.cases(5_000, factor: 100)
         let bases = Self.bases
         var decoded = 0
         var failures = 0

@@ -81,7 +81,7 @@ import JSONText
     @Test func randomMutationsAndOperations() {
         let seed = FuzzSettings.seed(for: "VAPNFuzzTests.randomMutationsAndOperations")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(10_000, factor: 100)
+        let count = FuzzSettings.cases(5_000, factor: 100)
         let bases = VAPNFixtures.Tree.allCases.map(\.json) + [Array(VAPNFixtures.Notes.tabs.utf8)]
         var decoded = 0
         var failures = 0

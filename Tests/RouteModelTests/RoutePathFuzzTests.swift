@@ -16,7 +16,7 @@ import TestSupport
     @Test func parseNeverTrapsAndItsResultRoundTrips() {
         let seed = FuzzSettings.seed(for: "RoutePathFuzzTests.parse")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(20_000, factor: 100)
+        let count = FuzzSettings.cases(10_000, factor: 100)
         var parsed = 0
         for index in 0..<count {
             let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in random.pick(Self.alphabet) }.joined()
@@ -42,7 +42,7 @@ import TestSupport
         let seed = FuzzSettings.seed(for: "RoutePathFuzzTests.roundTrip")
         var random = FuzzRandom(seed: seed)
         let names = ["a", "home", "_x", "x.y-z", "Details9", String(repeating: "n", count: 64)]
-        for index in 0..<FuzzSettings.cases(5_000, factor: 100) {
+        for index in 0..<FuzzSettings.cases(2_500, factor: 100) {
             let routes = try (0..<Int.random(in: 1...5, using: &random)).map { _ in
                 let keys = Array(["id", "q", "_k", "a.b", "tab"].shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
                 let parameters = try keys.map { key in

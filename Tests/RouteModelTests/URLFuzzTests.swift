@@ -39,7 +39,7 @@ import RouteModel
     @Test func randomTextNeverTrapsAndWhatParsesRoundTrips() {
         let seed = FuzzSettings.seed(for: "URLFuzzTests.parse")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(20_000, factor: 100)
+        let count = FuzzSettings.cases(10_000, factor: 100)
         var urls = 0
         var patterns = 0
         for index in 0..<count {
@@ -75,7 +75,7 @@ import RouteModel
         var random = FuzzRandom(seed: seed)
         let pieces = ["home", "/", "/d", "/tab:feed", "/sheet:s", "?", "?id=", "?id:=", "&n=", "&n:=", "{id}", "{n}", "{id}", "{n}", "%7B", "x", "7"]
         let hostile = ["{", "}", "&", "=", "é", "\u{1}", "//", "sheet:", ":"]
-        let count = FuzzSettings.cases(10_000, factor: 100)
+        let count = FuzzSettings.cases(5_000, factor: 100)
         var parsed = 0
         for index in 0..<count {
             let text = "home" + (0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(random.chance(0.1) ? hostile : pieces) }.joined()
@@ -96,7 +96,7 @@ import RouteModel
         func text(_ minimum: Int) -> String {
             (0..<Int.random(in: minimum...8, using: &random)).map { _ in random.pick(Self.partAlphabet) }.joined()
         }
-        for index in 0..<FuzzSettings.cases(5_000, factor: 100) {
+        for index in 0..<FuzzSettings.cases(2_500, factor: 100) {
             let host: String? = random.chance(0.8) ? text(0).lowercased() : nil
             let url = URLText(
                 scheme: random.pick(["myapp", "https", "a+b.c-d"]), host: host,

@@ -547,12 +547,32 @@ import TestSupport
         #expect(result.stderr == "routectl: 'xcrun' wrote more than 16777216 bytes; it was stopped\n")
     }
 
+    /// A data value of 256 KiB of base64, or 3 bytes: four times what a pipe holds (64 KiB on
+    /// Linux and macOS), so that the property list routectl writes to `defaults import` cannot
+    /// fit in the pipe. (It was 1 and 4 MiB: every run parsed and wrote them again, 17 s of a
+    /// debug build's time in all, for no more than the pipe's overflow they show.)
+    static let moreThanAPipeHolds = String(repeating: "QUJD", count: 1 << 16)
+
+    /// The premise of the large cases: the value is larger than a new pipe's capacity, by far.
+    @Test func theLargeValueIsMoreThanAPipeHolds() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        #if os(Linux)
+        let capacity = fcntl(ends[1], 1032)  // F_GETPIPE_SZ, which Glibc's module map leaves out
+        #else
+        let capacity: Int32 = 64 << 10  // macOS: a pipe grows to 64 KiB
+        #endif
+        try #require(capacity > 0)
+        #expect(Self.moreThanAPipeHolds.utf8.count >= 4 * Int(capacity), "a pipe holds \(capacity) bytes")
+    }
+
     /// `defaults import` that exits without reading its input: routectl's write meets a closed
     /// pipe (EPIPE, never SIGPIPE), small input or large (more than a pipe holds): a failing
     /// status is reported, and so is input left unread.
     @Test(arguments: [false, true])
     func anImportThatReadsNothingIsNoSignal(large: Bool) throws {
-        let blob = large ? String(repeating: "QUJD", count: 1 << 20) : "QUJD"  // 4 MiB of base64, or 3 bytes
+        let blob = large ? Self.moreThanAPipeHolds : "QUJD"
         standIn.write(Self.smallDomain.replacingOccurrences(of: "eyJmb3JtYXQiOiAxfQ==", with: blob))
         let before = standIn.bytes()
 
@@ -575,7 +595,7 @@ import TestSupport
     /// reads nothing and for one that reads part; a tool that reads it all succeeds every time.
     @Test(arguments: [false, true])
     func inputLeftUnreadIsAFailureEveryTime(large: Bool) throws {
-        let blob = large ? String(repeating: "QUJD", count: 1 << 18) : "QUJD"  // 1 MiB of base64, or 3 bytes
+        let blob = large ? Self.moreThanAPipeHolds : "QUJD"
         let domain = Self.smallDomain.replacingOccurrences(of: "eyJmb3JtYXQiOiAxfQ==", with: blob)
         standIn.write(domain)
         let before = standIn.bytes()

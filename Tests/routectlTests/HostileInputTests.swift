@@ -82,7 +82,7 @@ import PropertyListCodec
         try #require(Spawner.canChangeDirectory, "routectl must run inside the sandbox: it may create files by relative names")
         let seed = FuzzSettings.seed(for: "HostileInputTests.commandLines")
         var generator = HostileArguments(seed: seed)
-        let count = FuzzSettings.cases(300)
+        let count = FuzzSettings.cases(100)  // scripts/fuzz.sh runs 1000 a round, with new seeds
         let box = Sandbox()
         #expect(box.run("init", "--initial", "home").status == 0)
         #expect(box.run("push", "details", "id=42").status == 0)
@@ -197,7 +197,7 @@ import PropertyListCodec
     @Test func mutatedFiles() {
         let seed = FuzzSettings.seed(for: "HostileInputTests.mutatedFiles")
         var random = FuzzRandom(seed: seed)
-        let count = FuzzSettings.cases(150)
+        let count = FuzzSettings.cases(50)  // scripts/fuzz.sh runs 1000 a round, with new seeds
         let box = Sandbox()
         for index in 0..<count {
             let bytes = HostileFiles.mutate(Array(random.pick(HostileFiles.seeds).utf8), using: &random)

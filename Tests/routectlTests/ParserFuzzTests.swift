@@ -27,7 +27,7 @@ import TestSupport
         let seed = FuzzSettings.seed(for: "ParserFuzzTests")
         var generator = HostileArguments(seed: seed)
         generator.hugeWords = false
-        let count = FuzzSettings.cases(10_000, factor: 100)
+        let count = FuzzSettings.cases(5_000, factor: 100)
         for index in 0..<count {
             let words = generator.next().map { HostileArguments.text($0, invalidMarker: CommandArguments.invalidUTF8) }
             if let problem = Self.check(words) {

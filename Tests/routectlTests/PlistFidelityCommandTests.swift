@@ -123,9 +123,24 @@ import TestSupport
     }
 
     /// A file `limit - slack` bytes long: the string `pad` made as long as it takes.
+    ///
+    /// Foundation takes seconds to write 16 MiB, so it writes a 1 MiB pad first, which tells
+    /// how much the rest of the file takes (a 1 MiB pad and a 16 MiB one need the same widths
+    /// of lengths and offsets). XML is then that file with more `x`s in the pad, which is what
+    /// Foundation writes for the longer string; binary is written once more, at the right size.
     func writeNear16MiB(slack: Int, format: PropertyListSerialization.PropertyListFormat, extra: [String: Any] = [:]) throws {
         let limit = 16 << 20
-        var size = limit - 1000
+        var size = 1 << 20
+        let probe = try Self.foundation(extra.merging(["route": "a", "pad": String(repeating: "x", count: size)]) { $1 }, format)
+        size += limit - slack - probe.count
+        if format == .xml {
+            let pad = Array("<string>".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("</string>".utf8)
+            let start = try #require((0...probe.count - pad.count).first { probe[$0] == pad[0] && probe[$0..<$0 + pad.count].elementsEqual(pad) })
+            var bytes = probe
+            bytes.insert(contentsOf: [UInt8](repeating: UInt8(ascii: "x"), count: size - (1 << 20)), at: start + 8)
+            try #require(bytes.count == limit - slack)
+            return try write(bytes)
+        }
         for _ in 0..<3 {
             let bytes = try Self.foundation(extra.merging(["route": "a", "pad": String(repeating: "x", count: size)]) { $1 }, format)
             let missing = limit - slack - bytes.count
@@ -162,9 +177,11 @@ import TestSupport
     }
 
     @Test func aSetAtTheValuesLimitIsRefusedBeforeWriting() throws {
-        // 1 + 2 × 524,287 = 2^20 - 1 values, counted as the reader counts them: one key more passes 2^20.
-        var dictionary: [String: Any] = ["route": "onboarding"]
-        for index in 0..<524_286 { dictionary["k\(index)"] = 0 }
+        // 1 + 2 + 2 + 1,048,570 = 2^20 - 1 values, counted as the reader counts them (the root,
+        // two keys and their values, each of the array's references to one 0): one key more
+        // passes 2^20. (An array, not 524,286 keys: Foundation writes it in 0.8 s, not 6, and
+        // each routectl run reads 1 MB, not 10.)
+        let dictionary: [String: Any] = ["route": "onboarding", "list": [Int](repeating: 0, count: 1_048_570)]
         try write(try Self.foundation(dictionary, .binary))
         #expect(run("set", "home").status == 0, "a change of a value is made")
         let original = bytes()
@@ -176,14 +193,28 @@ import TestSupport
     }
 
     @Test func aCompactXMLPlistStaysCompactAndReadable() throws {
-        // Close to the limit in a compact layout: Apple's layout would push it past.
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>route</key><string>onboarding</string>"
-        var index = 0
-        while text.utf8.count < 15_000_000 {
-            text += "<key>k\(index)</key><array><array><integer>\(index)</integer></array></array>"
-            index += 1
+        // Close to the limit in a compact layout: Apple's layout would push it past. 25,000
+        // entries nested 8 deep and a long string make 15 MB; laid out as Apple lays them out (a
+        // line an element, a tab a level) each entry is 100 bytes longer, 2.5 MB in all. (It was
+        // 240,000 entries 2 deep: 960,000 values, which a debug build took 7 s to read twice;
+        // now 250,000 values.)
+        let depth = 8
+        func compact(_ index: Int) -> String {
+            "<key>k\(index)</key>" + String(repeating: "<array>", count: depth) + "<true/>" + String(repeating: "</array>", count: depth)
         }
-        text += "</dict></plist>"
+        func apple(_ index: Int) -> String {
+            "\t<key>k\(index)</key>\n" + (1...depth).map { String(repeating: "\t", count: $0) + "<array>\n" }.joined()
+                + String(repeating: "\t", count: depth + 1) + "<true/>\n"
+                + (1...depth).reversed().map { String(repeating: "\t", count: $0) + "</array>\n" }.joined()
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>route</key><string>onboarding</string>"
+        var growth = 0
+        for index in 0..<25_000 {
+            text += compact(index)
+            growth += apple(index).utf8.count - compact(index).utf8.count
+        }
+        text += "<key>pad</key><string>" + String(repeating: "x", count: 15_000_000 - text.utf8.count - 40) + "</string></dict></plist>"
+        #expect(text.utf8.count + growth > 16 << 20, "in Apple's layout the file would pass 16 MiB")
         try write(Array(text.utf8))
         let set = run("set", "home")
         #expect(set.status == 0, "\(set)")

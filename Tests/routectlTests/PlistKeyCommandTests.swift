@@ -272,10 +272,11 @@ enum AppPlist {
 
         """#
 
+    /// Runs `python3 -c <values + script> arguments...` in the sandbox (in the one python3 of
+    /// ``PythonServer``); its standard output without the last newline.
     static func run(_ script: String, _ arguments: String..., in sandbox: Sandbox) throws -> String {
-        let result = Spawner.run(
-            try #require(python), [Array("-c".utf8), Array((values + script).utf8)] + arguments.map { Array($0.utf8) },
-            environment: ProcessInfo.processInfo.environment, directory: sandbox.folder, timeout: 30)
+        _ = try #require(python)
+        let result = PythonServer.run(values + script, arguments, in: sandbox.folder)
         #expect(result.exitCode == 0, "\(result.summary): \(result.stderrText)")
         return result.stdoutText.trimmingCharacters(in: .newlines)
     }

@@ -104,14 +104,11 @@ extension VAPNFixtures {
         return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    /// Runs `python3 -c script arguments...` in the test's own environment (pyenv's shims
-    /// need theirs); its standard output.
+    /// Runs `python3 -c script arguments...` (in the one python3 of ``PythonServer``); its
+    /// standard output.
     public static func runPython(_ script: String, _ arguments: [String]) throws -> [UInt8] {
-        guard let python3 else { throw Failure.noPython3 }
-        let result = Spawner.run(
-            python3, [Array("-c".utf8), Array(script.utf8)] + arguments.map { Array($0.utf8) },
-            environment: ProcessInfo.processInfo.environment, directory: FileManager.default.temporaryDirectory.path,
-            timeout: 30)
+        guard python3 != nil else { throw Failure.noPython3 }
+        let result = PythonServer.run(script, arguments, in: FileManager.default.temporaryDirectory.path)
         guard result.exitCode == 0 else { throw Failure.python("\(result.summary): \(result.stderrText)") }
         return result.stdout
     }
