@@ -42,6 +42,25 @@ public enum XMLPropertyList {
         return (value, layout)
     }
 
+    /// The entries of the top dictionary whose keys start with `prefix` (byte for byte), the
+    /// indexes of those entries among all of them, every key in order, and the layout (whose
+    /// ``XMLPropertyListLayout/dictionary`` holds only those entries); the other values are
+    /// checked as ``decode(_:)`` checks them but not built. `nil` when the top value is not a
+    /// dictionary. Throws exactly where ``decode(_:)`` throws, with the same error.
+    package static func decodeSelecting(_ bytes: [UInt8], prefix: String) throws
+        -> (dictionary: PropertyListDictionary, selected: [Int], keys: [String], layout: XMLPropertyListLayout)?
+    {
+        let encoding = XMLPropertyListLayout.Encoding(bytes)
+        let text = encoding == .utf8 ? bytes : try XMLPropertyListLayout.utf8(fromUTF16: bytes, bigEndian: encoding == .utf16BE)
+        var reader = XMLPropertyListReader(text, fromUTF16: encoding != .utf8)
+        reader.selecting = Array(prefix.utf8)
+        guard case .dictionary(let dictionary) = try reader.document(), let tag = reader.rootTag else { return nil }
+        let layout = XMLPropertyListLayout(
+            bytes: text, encoding: encoding, dictionary: dictionary, rootTag: tag, rootIsEmptyTag: reader.rootIsEmptyTag,
+            entryEnds: reader.rootEntryEnds)
+        return (dictionary, reader.selectedEntries, reader.rootKeys, layout)
+    }
+
     /// `value` as an XML property list; throws ``PropertyListError`` for what XML cannot
     /// hold: a uid, a date outside the years 0000...9999 or not finite, and text (a string or
     /// key) with U+FFFE or U+FFFF.

@@ -79,6 +79,32 @@ package struct XMLPropertyListLayout: Sendable {
             }
             out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
         }
+        return encoded(out)
+    }
+
+    /// The document with some of its entries changed, by their indexes among the top
+    /// dictionary's entries: replaced by another entry, or removed (`nil`); `added` entries
+    /// come after the others. Every other entry keeps its bytes, as in ``encode(_:)``.
+    package func encode(changing changes: [Int: PropertyListDictionary.Entry?], adding added: [PropertyListDictionary.Entry]) throws -> [UInt8] {
+        if rootIsEmptyTag { return try encode(PropertyListDictionary(added)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        out += bytes[..<rootTag.upperBound]
+        for index in entryEnds.indices {
+            let span = (index == 0 ? rootTag.upperBound : entryEnds[index - 1])..<entryEnds[index]
+            switch changes[index] {
+            case nil: out += bytes[span]
+            case .some(nil): break
+            case .some(let entry?): try Self.append(entry, to: &out)
+            }
+        }
+        for entry in added { try Self.append(entry, to: &out) }
+        out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
+        return encoded(out)
+    }
+
+    /// `out` (UTF-8) in the file's encoding.
+    private func encoded(_ out: [UInt8]) -> [UInt8] {
         switch encoding {
         case .utf8: return out
         case .utf16LE: return Self.utf16(fromUTF8: out, bigEndian: false)

@@ -20,6 +20,14 @@ package struct XMLPropertyListReader {
     private(set) var rootIsEmptyTag = false
     /// Where each entry of the top dictionary ends: after its value.
     private(set) var rootEntryEnds: [Int] = []
+    /// The keys of the top dictionary's entries, in order.
+    private(set) var rootKeys: [String] = []
+    /// When set, only the top dictionary's entries whose keys start with these bytes are built
+    /// (``selectedEntries``); every other value is read and checked exactly as when it is
+    /// built, so the same documents are accepted and refused with the same messages.
+    package var selecting: [UInt8]? = nil
+    /// The indexes of the top dictionary's entries that were built, when ``selecting``.
+    private(set) var selectedEntries: [Int] = []
 
     /// A reader of `bytes`, from the start; `fromUTF16` when they were transcoded from UTF-16.
     package init(_ bytes: [UInt8], fromUTF16: Bool = false) {
@@ -112,15 +120,17 @@ package struct XMLPropertyListReader {
     // MARK: Values
 
     /// The value whose start tag is next, at nesting `depth`.
-    private mutating func value(depth: Int) throws -> PropertyListValue {
+    /// With `build` false, the value is read and checked as it would be built, but arrays,
+    /// dictionaries and strings are not built (a placeholder is returned).
+    private mutating func value(depth: Int, build: Bool = true) throws -> PropertyListValue {
         let tag = try startTag()
         switch tag.name {
         case "dict":
-            return try dictionary(tag, depth: depth)
+            return try dictionary(tag, depth: depth, build: build)
         case "array":
-            return try array(tag, depth: depth)
+            return try array(tag, depth: depth, build: build)
         case "string":
-            return .string(try text(of: tag))
+            return .string(try text(of: tag, collect: build))
         case "integer":
             let text = try self.text(of: tag)
             guard let integer = PropertyListInteger(parsing: trimmed(text)) else {
@@ -157,7 +167,7 @@ package struct XMLPropertyListReader {
     }
 
     /// The dictionary whose start tag `tag` was just read.
-    private mutating func dictionary(_ tag: Tag, depth: Int) throws -> PropertyListValue {
+    private mutating func dictionary(_ tag: Tag, depth: Int, build: Bool) throws -> PropertyListValue {
         guard depth < XMLPropertyList.maxDepth else {
             throw error("arrays and dictionaries are nested more than \(XMLPropertyList.maxDepth) deep", at: tag.offset)
         }
@@ -187,13 +197,26 @@ package struct XMLPropertyListReader {
             guard position < bytes.count, !starts(with: "</") else {
                 throw error("the key \(quoted(key)) has no value")
             }
-            entries.append(.init(key: key, value: try value(depth: depth + 1)))
-            if isRoot { rootEntryEnds.append(position) }
+            if isRoot, let prefix = selecting {
+                if key.utf8.starts(with: prefix) {
+                    selectedEntries.append(rootEntryEnds.count)
+                    entries.append(.init(key: key, value: try value(depth: depth + 1)))
+                } else {
+                    _ = try value(depth: depth + 1, build: false)
+                }
+            } else {
+                let value = try value(depth: depth + 1, build: build)
+                if build { entries.append(.init(key: key, value: value)) }
+            }
+            if isRoot {
+                rootEntryEnds.append(position)
+                rootKeys.append(key)
+            }
         }
     }
 
     /// The array whose start tag `tag` was just read.
-    private mutating func array(_ tag: Tag, depth: Int) throws -> PropertyListValue {
+    private mutating func array(_ tag: Tag, depth: Int, build: Bool) throws -> PropertyListValue {
         guard depth < XMLPropertyList.maxDepth else {
             throw error("arrays and dictionaries are nested more than \(XMLPropertyList.maxDepth) deep", at: tag.offset)
         }
@@ -205,7 +228,8 @@ package struct XMLPropertyListReader {
                 try endTag("array")
                 return .array(elements)
             }
-            elements.append(try value(depth: depth + 1))
+            let element = try value(depth: depth + 1, build: build)
+            if build { elements.append(element) }
         }
     }
 
@@ -240,8 +264,9 @@ package struct XMLPropertyListReader {
     /// The text content of the element `tag` (whose start tag was just read), through its end
     /// tag: entities and character references expanded, CDATA kept, comments dropped; any
     /// element inside is refused. Line ends are kept as they are (`\r` stays `\r`), as
-    /// Foundation reads them: it writes a carriage return raw, and means it.
-    private mutating func text(of tag: Tag) throws -> String {
+    /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
+    /// the text is checked the same way but not kept (the empty string is returned).
+    private mutating func text(of tag: Tag, collect: Bool = true) throws -> String {
         if tag.empty { return "" }
         var out: [UInt8] = []
         while true {
@@ -259,19 +284,20 @@ package struct XMLPropertyListReader {
                     let start = position
                     position += 9
                     guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
-                    out += bytes[position..<end]
+                    if collect { out += bytes[position..<end] }
                     position = end + 3
                 } else {
                     throw error("an element inside <\(tag.name)>")
                 }
             } else if byte == UInt8(ascii: "&") {
-                out += try reference()
+                let expanded = try reference()
+                if collect { out += expanded }
             } else {
                 let start = position
                 while position < bytes.count, bytes[position] != UInt8(ascii: "<"), bytes[position] != UInt8(ascii: "&") {
                     position += 1
                 }
-                out += bytes[start..<position]
+                if collect { out += bytes[start..<position] }
             }
         }
     }

@@ -27,10 +27,14 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// The binary file it was read in part from.
     private var partial: Partial? = nil
 
-    /// A binary file read in part: its index, the entries read (``dictionary`` as it was read),
-    /// and where each of them is in the file.
+    /// A file read in part: binary (its index) or XML (its layout and every key), the entries
+    /// read (``dictionary`` as it was read), and where each of them is among the file's entries.
     private struct Partial: Sendable {
-        var index: BinaryPropertyListIndex
+        enum Source: Sendable {
+            case binary(BinaryPropertyListIndex)
+            case xml(XMLPropertyListLayout, keys: [String], file: [UInt8])
+        }
+        var source: Source
         var read: PropertyListDictionary
         var entries: [Int]
     }
@@ -78,12 +82,19 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// Decodes `bytes` as ``decode(_:name:)`` does, except that of a binary file's top
     /// dictionary only the entries whose keys start with `prefix` (byte for byte) are decoded:
     /// the others are checked to decode, and are kept as they are when the document is written.
-    /// An XML file is decoded whole.
+    /// An XML file's other values are read and checked by the same reader, but not built.
     ///
     /// - Throws: as ``decode(_:name:)``, for the same files.
     public static func decode(_ bytes: [UInt8], name: String, keysStartingWith prefix: String) throws -> PropertyListDocument {
+        if PropertyListFormat.detect(bytes) == .xml {
+            // Any refusal, or a root that is not a dictionary, is said by the whole read.
+            guard let read = try? XMLPropertyList.decodeSelecting(bytes, prefix: prefix) else { return try decode(bytes, name: name) }
+            var document = PropertyListDocument(read.dictionary, format: .xml)
+            document.partial = Partial(source: .xml(read.layout, keys: read.keys, file: bytes), read: read.dictionary, entries: read.selected)
+            return document
+        }
         guard bytes.starts(with: BinaryPropertyList.magic), let index = BinaryPropertyListIndex(bytes) else {
-            return try decode(bytes, name: name)  // XML, or a binary file that does not decode: say why
+            return try decode(bytes, name: name)  // a binary file that does not decode: say why
         }
         let entries = index.entries(withPrefix: prefix)
         let values: [PropertyListValue]
@@ -94,7 +105,7 @@ public struct PropertyListDocument: Equatable, Sendable {
         }
         let dictionary = PropertyListDictionary(zip(entries, values).map { .init(key: index.key($0), value: $1) })
         var document = PropertyListDocument(dictionary, format: .binary)
-        document.partial = Partial(index: index, read: dictionary, entries: entries)
+        document.partial = Partial(source: .binary(index), read: dictionary, entries: entries)
         return document
     }
 
@@ -104,7 +115,12 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// - Throws: as ``decode(_:name:)`` (never, for a file read in part: it was checked).
     public func whole() throws -> PropertyListDocument {
         guard let partial else { return self }
-        var document = try Self.decode(partial.index.bytes, name: "the property list")
+        let bytes: [UInt8]
+        switch partial.source {
+        case .binary(let index): bytes = index.bytes
+        case .xml(_, _, let file): bytes = file
+        }
+        var document = try Self.decode(bytes, name: "the property list")
         for (key, change) in changes(partial) {
             switch change {
             case .replace(_, let value), .add(_, let value): document.dictionary = document.dictionary.replacing(key, with: value)
@@ -119,7 +135,11 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// (without decoding the values), with this one's changes made.
     public func keys() -> [String] {
         guard let partial else { return dictionary.keys }
-        var keys = (0..<partial.index.count).map(partial.index.key)
+        var keys: [String]
+        switch partial.source {
+        case .binary(let index): keys = (0..<index.count).map(index.key)
+        case .xml(_, let all, _): keys = all
+        }
         for (key, change) in changes(partial) {
             switch change {
             case .replace: break
@@ -150,9 +170,24 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// A binary document read in part, written by appending what changed to the file it was
     /// read from; `nil` when that cannot be done (see ``BinaryPropertyListAppender``).
     private func appended(_ partial: Partial) -> [UInt8]? {
-        guard format == .binary else { return nil }
+        guard format == .binary, case .binary(let index) = partial.source else { return nil }
         let changes = changes(partial).map(\.change)
-        return changes.isEmpty ? partial.index.bytes : BinaryPropertyListAppender.applying(changes, to: partial.index)
+        return changes.isEmpty ? index.bytes : BinaryPropertyListAppender.applying(changes, to: index)
+    }
+
+    /// An XML document read in part, written in its file's layout: only the changed entries'
+    /// bytes change (see ``XMLPropertyListLayout/encode(changing:adding:)``).
+    private func spliced(_ partial: Partial, into layout: XMLPropertyListLayout) throws -> [UInt8] {
+        var changed: [Int: PropertyListDictionary.Entry?] = [:]
+        var added: [PropertyListDictionary.Entry] = []
+        for (key, change) in changes(partial) {
+            switch change {
+            case .replace(let entry, let value): changed[entry] = .some(.init(key: key, value: value))
+            case .remove(let entry): changed[entry] = .some(nil)
+            case .add(_, let value): added.append(.init(key: key, value: value))
+            }
+        }
+        return try layout.encode(changing: changed, adding: added)
     }
 
     /// The document in its form (an XML document read from a file, in that file's layout),
@@ -163,7 +198,14 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// - Throws: `cannotApply` for a document past a limit (naming it) or one XML cannot hold.
     public func encoded(as name: String = "the property list") throws -> [UInt8] {
         var patched: [UInt8]? = nil
-        if let partial {
+        if let partial, case .xml(let layout, _, _) = partial.source {
+            guard format == .xml else { return try whole().encoded(as: name) }
+            do {
+                patched = try spliced(partial, into: layout)
+            } catch let error as PropertyListError {
+                throw NavigatorError(.cannotApply, "cannot write the property list as XML: \(error)")
+            }
+        } else if let partial {
             // A file due to be compacted, one that cannot take more objects, or one the garbage
             // would take past the limit, is written whole.
             guard let bytes = appended(partial), bytes.count <= Self.maxBytes else { return try whole().encoded(as: name) }

@@ -66,9 +66,11 @@ final class BinaryBytesPreferences: PreferencesDocument, @unchecked Sendable {
         changed.dictionary = changed.dictionary.removing("route").replacing("new", with: 1)
         #expect(changed.keys() == Self.preferences.removing("route").replacing("new", with: 1).keys)
         #expect(try changed.whole().dictionary == Self.preferences.removing("route").replacing("new", with: 1))
-        // XML is read whole.
+        // XML is read in part too (PartialXMLDocumentTests).
         let xml = try XMLPropertyList.encode(.dictionary(Self.preferences))
-        #expect(try !PropertyListDocument.decode(xml, name: "'x'", keysStartingWith: "route").isPartial)
+        let part = try PropertyListDocument.decode(xml, name: "'x'", keysStartingWith: "route")
+        #expect(part.isPartial && part.keys() == Self.preferences.keys)
+        #expect(try part.whole().dictionary == Self.preferences)
     }
 
     @Test func aFileTheDecoderRefusesIsRefusedWithItsMessage() throws {

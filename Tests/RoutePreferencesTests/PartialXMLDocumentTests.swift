@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import RouteModel
+import RoutePreferences
+import PropertyListCodec
+import TestSupport
+
+/// An XML plist read in part (only the keys a key store's key starts) and written back: the
+/// same bytes as when it is read whole and changed the same way, in UTF-8 and UTF-16.
+@Suite(.tags(.unit)) struct PartialXMLDocumentTests {
+    static let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>before</key>
+        \t<real>0.10000000000000001</real>
+        \t<key>route</key>
+        \t<string>home/details</string>
+        \t<!-- kept -->
+        \t<key>other</key>
+        \t<array><string>x&amp;y</string><integer>3</integer></array>
+        \t<key>routeBackup</key>
+        \t<string>home</string>
+        </dict>
+        </plist>
+
+        """
+
+    static func files() -> [[UInt8]] {
+        let utf8 = Array(text.utf8)
+        var utf16LE: [UInt8] = [0xFF, 0xFE]
+        for unit in text.replacingOccurrences(of: "UTF-8", with: "UTF-16").utf16 { utf16LE += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        return [utf8, utf16LE]
+    }
+
+    /// Changes to make to a document: a value replaced, a key removed, a key added, nothing.
+    static let changes: [(String, @Sendable (inout PropertyListDictionary) -> Void)] = [
+        ("replace", { $0 = $0.replacing("route", with: "settings") }),
+        ("remove", { $0 = $0.removing("routeBackup") }),
+        ("add", { $0 = $0.replacing("routeNew", with: ["a": 1]) }),
+        ("both", { $0 = $0.removing("route").replacing("routeBackup", with: .data([1, 2])) }),
+        ("none", { _ in }),
+    ]
+
+    @Test func aPartReadAndChangedIsWrittenAsTheWholeIs() throws {
+        for file in Self.files() {
+            let part = try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route")
+            #expect(part.isPartial && part.format == .xml)
+            #expect(part.dictionary.keys == ["route", "routeBackup"])
+            #expect(part.keys() == ["before", "route", "other", "routeBackup"])
+            let whole = try PropertyListDocument.decode(file, name: "'x'")
+            #expect(try part.whole() == whole)
+            for (name, change) in Self.changes {
+                var a = part, b = whole
+                change(&a.dictionary)
+                change(&b.dictionary)
+                let written = try a.encoded()
+                #expect(written == (try b.encoded()), "\(name)")
+                #expect(try PropertyListDocument.decode(written, name: "'x'").dictionary == b.dictionary, "\(name)")
+                if name == "none" { #expect(written == file) }
+            }
+        }
+    }
+
+    /// A file the reader refuses says why exactly as the whole read does; a root that is not a
+    /// dictionary too.
+    @Test func refusalsAreTheWholeReadsRefusals() {
+        for text in ["<plist><dict><key>a</key><string>&x;</string></dict></plist>", "<plist><array/></plist>", "<plist><dict>"] {
+            let bytes = Array(text.utf8)
+            let whole = Result { try PropertyListDocument.decode(bytes, name: "'x'") }
+            let part = Result { try PropertyListDocument.decode(bytes, name: "'x'", keysStartingWith: "route") }
+            switch (whole, part) {
+            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
+            default: Issue.record("accepted: \(text)")
+            }
+        }
+    }
+}
