@@ -474,7 +474,18 @@ package struct JSONScanner {
         return index + length
     }
 
+    /// The decoded UTF-8 of the string token at `range` (quotes included), which
+    /// ``scanString()`` scanned and found to hold escapes when `escaped`: no `String` is built.
+    package func decodedBytes(_ range: Range<Int>, escaped: Bool) throws -> [UInt8] {
+        let content = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+        return escaped ? try unescapedBytes(content) : Array(content)
+    }
+
     private func unescape(_ content: ArraySlice<UInt8>) throws -> String {
+        String(decoding: try unescapedBytes(content), as: UTF8.self)
+    }
+
+    private func unescapedBytes(_ content: ArraySlice<UInt8>) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(content.count)
         var index = content.startIndex
@@ -510,7 +521,7 @@ package struct JSONScanner {
             default: out.append(kind)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private func hex4(_ content: ArraySlice<UInt8>, _ index: Int) -> UInt32 {

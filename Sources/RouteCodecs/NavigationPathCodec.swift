@@ -243,7 +243,9 @@ extension NavigationPathCodec {
         init(_ bytes: [UInt8]) throws {
             self.bytes = bytes
             var scanner = JSONScanner(bytes)
-            var tokens: [(range: Range<Int>, text: String)] = []
+            // Each string's range and whether it holds escapes; a type name is decoded as
+            // text, an element's JSON only to bytes (read straight from them).
+            var tokens: [(range: Range<Int>, escaped: Bool)] = []
             var open = 0
             var close = 0
             do {
@@ -255,9 +257,7 @@ extension NavigationPathCodec {
                     guard scanner.peek() == UInt8(ascii: "\"") else {
                         throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
                     }
-                    let start = scanner.position
-                    let text = try scanner.readString()
-                    tokens.append((start..<scanner.position, text))
+                    tokens.append(try scanner.scanString())
                 }
                 close = scanner.position - 1
                 try scanner.expectEnd()
@@ -266,13 +266,24 @@ extension NavigationPathCodec {
             }
             self.open = open
             self.close = close
-            guard tokens.count % 2 == 0 else {
-                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(tokens[tokens.count - 1].text)) has no JSON text after it", at: tokens.count - 1)
+            // A string that scanned always decodes; were it not to, the document is refused.
+            func decoded(_ token: (range: Range<Int>, escaped: Bool)) throws -> [UInt8] {
+                do {
+                    return try scanner.decodedBytes(token.range, escaped: token.escaped)
+                } catch let error as JSONSyntaxError {
+                    throw NavigationPathCodec.invalid(error.reason)
+                }
             }
-            let kinds = stride(from: 0, to: tokens.count, by: 2).map { NavigationPathTypeName.kind(of: tokens[$0].text) }
+            let typeTexts = try stride(from: 0, to: tokens.count, by: 2).map { index in
+                String(decoding: try decoded(tokens[index]), as: UTF8.self)
+            }
+            guard tokens.count % 2 == 0 else {
+                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(typeTexts[typeTexts.count - 1])) has no JSON text after it", at: tokens.count - 1)
+            }
+            let kinds = typeTexts.map { NavigationPathTypeName.kind(of: $0) }
             var mangled: [String] = []
             for (pair, kind) in kinds.enumerated() where kind == .mangled {
-                mangled.append(tokens[2 * pair].text)
+                mangled.append(typeTexts[pair])
             }
             if !mangled.isEmpty {
                 throw NavigationPathCodec.invalid(
@@ -285,8 +296,10 @@ extension NavigationPathCodec {
             let pairs = tokens.count / 2
             elements.reserveCapacity(pairs)
             for pair in (0..<pairs).reversed() {
-                let (typeToken, typeText) = tokens[2 * pair]
-                let (itemToken, itemText) = tokens[2 * pair + 1]
+                let typeToken = tokens[2 * pair].range
+                let typeText = typeTexts[pair]
+                let itemToken = tokens[2 * pair + 1].range
+                let itemBytes = try decoded(tokens[2 * pair + 1])
                 guard kinds[pair] != nil else {
                     throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                 }
@@ -294,7 +307,7 @@ extension NavigationPathCodec {
                 let route: Route
                 let shape: NavigationPathElement.Shape
                 do {
-                    (route, shape) = try NavigationPathElement.route(type: type, text: itemText)
+                    (route, shape) = try NavigationPathElement.route(type: type, bytes: itemBytes)
                 } catch let error as NavigatorError {
                     throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
                 }

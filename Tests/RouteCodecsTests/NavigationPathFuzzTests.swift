@@ -27,6 +27,8 @@ import RouteCodecs
         } catch {
             return "decode threw a non-NavigatorError: \(error)"
         }
+        // The path printed straight from the stack is the one its segments render.
+        guard state.path == RoutePath(state.tree).description else { return "the path \(state.path) is not \(RoutePath(state.tree))" }
         var unchanged = state
         guard (try? codec.encode(&unchanged).bytes) == bytes else { return "an unchanged path is not written back byte for byte" }
         if let operation {

@@ -13,6 +13,25 @@ import TestSupport
     /// Random parameter values: any text without control characters, including `/ ? & = %`.
     static let valueAlphabet: [String] = Array("ab0 /?&=%+~._-#").map(String.init) + ["é", "e\u{301}", "😀", "\u{FFFD}", "\u{10FFFF}", "%41"]
 
+    @Test func theQuickReadingOfATypedScalarIsTheFullOne() {
+        // Integers, literals and their neighbours, mutated: read from the bytes or by the
+        // scanner, the same type and text, or both refused.
+        let seed = FuzzSettings.seed(for: "RoutePathFuzzTests.theQuickReadingOfATypedScalarIsTheFullOne")
+        var random = FuzzRandom(seed: seed)
+        let texts = ["0", "-0", "7", "-42", "1234567890123", "01", "-", "1.5", "1e3", "true", "false", "null", "tru", "nul", "\"7\"", "[1]",
+                     String(repeating: "9", count: 300), String(repeating: "9", count: 309), "-" + String(repeating: "9", count: 299)]
+        let count = FuzzSettings.cases(20_000, factor: 100)
+        for index in 0..<count {
+            let base = Array(random.pick(texts).utf8)
+            let text = String(decoding: index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random), as: UTF8.self)
+            if let quick = TypedValue.quickScalar(text) {
+                let full = TypedValue.parseFully(text)
+                #expect(full?.0 == quick && full?.1 == text, "seed \(seed), case \(index): \(text.debugDescription) read as \(quick), fully as \(String(describing: full))")
+            }
+            #expect(TypedValue.parse(text).map { "\($0)" } == TypedValue.parseFully(text).map { "\($0)" }, "seed \(seed), case \(index): \(text.debugDescription)")
+        }
+    }
+
     @Test func parseNeverTrapsAndItsResultRoundTrips() {
         let seed = FuzzSettings.seed(for: "RoutePathFuzzTests.parse")
         var random = FuzzRandom(seed: seed)

@@ -46,6 +46,14 @@ import TestSupport
 
     @Test func refusesDuplicateKeys() {
         #expect(throws: NavigatorError.self) { try Route(name: "x", arguments: ["a=1", "a=2"]) }
+        // Two parameters are compared directly, more go through a set of names: each way, the
+        // duplicate is named, and distinct keys pass.
+        for arguments in [["a=1", "a=2"], ["b=0", "a=1", "a=2"], ["a=1", "b=0", "c=3", "a=2"]] {
+            let error = #expect(throws: NavigatorError.self) { try Route(name: "x", arguments: arguments) }
+            #expect(error?.message == "duplicate parameter 'a' for route 'x'")
+        }
+        #expect((try? Route(name: "x", arguments: ["a=1", "b=2"]))?.parameters.count == 2)
+        #expect((try? Route(name: "x", arguments: ["a=1", "b=2", "c=3"]))?.parameters.count == 3)
     }
 
     @Test func equalityIgnoresUnknownMembers() throws {

@@ -126,6 +126,18 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The path of a stack without a root of its own, such as `/details?id=42/more` (`/` when
+    /// empty).
+    public static func render(rootlessStack stack: [Route]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "/")]
+        bytes.reserveCapacity(32 * stack.count + 1)
+        for (index, route) in stack.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            append(route, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The path segment of one route, such as `details?id=42`.
     public static func segment(_ route: Route) -> String {
         var bytes: [UInt8] = []

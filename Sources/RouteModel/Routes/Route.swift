@@ -108,14 +108,21 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// Creates a route, validating the name and refusing duplicate parameter keys.
     public init(_ name: String, parameters: [Parameter] = []) throws {
         try Route.validateName(name, what: "route name")
-        var seen = UniqueNames()
-        for parameter in parameters where !seen.insert(parameter.key) {
-            throw NavigatorError(
-                .invalidInput, "duplicate parameter \(quoted(parameter.key)) for route \(quoted(name))",
-                fact: .duplicateParameter)
+        // One or two parameters (most routes) are checked without building a set of names.
+        if parameters.count == 2, parameters[0].key == parameters[1].key {
+            throw Route.duplicate(parameters[1].key, of: name)
+        } else if parameters.count > 2 {
+            var seen = UniqueNames()
+            for parameter in parameters where !seen.insert(parameter.key) {
+                throw Route.duplicate(parameter.key, of: name)
+            }
         }
         self.name = name
         self.parameters = parameters
+    }
+
+    private static func duplicate(_ key: String, of name: String) -> NavigatorError {
+        NavigatorError(.invalidInput, "duplicate parameter \(quoted(key)) for route \(quoted(name))", fact: .duplicateParameter)
     }
 
     /// The stand-in a flow without a root of its own keeps as its root (a stack whose root
