@@ -39,6 +39,9 @@ enum ShowCommand {
     /// reads it (see ``LaunchArgument``), after the state there is read as `show` reads it.
     static func launchArguments(_ context: Context) throws -> CommandResult {
         guard let keyStore = context.store as? PreferenceKeyStore else {
+            // Read it first, as show does: a plist named without --key is said to be one, with
+            // the whole command that names its key, not taken for routectl's own file.
+            _ = try context.store.readLocated()
             throw NavigatorError(
                 .cannotApply,
                 "\(context.storeName) is routectl's own navigator file, which no app reads: --launch-arguments needs the key the app reads, named with --key <name> or as store.key in routectl.json")
