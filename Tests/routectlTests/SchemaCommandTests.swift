@@ -77,6 +77,36 @@ import TestSupport
         #expect(run("show", "--path").stdout == "home\n")
     }
 
+    /// A migrate that removes the newest entries (their root dropped) keeps the numbers they
+    /// took: the next change takes the number after the last one ever given, not one of theirs.
+    @Test func migrateKeepsSequenceNumbersMonotonic() throws {
+        let box = Sandbox()
+        box.write("""
+            {
+              "format": 1,
+              "initial": {"name": "home"},
+              "root": {"name": "home"},
+              "stack": [],
+              "historyLimit": 1000,
+              "history": [
+                {"seq": 1, "at": "2026-11-22T10:00:00Z", "op": "push", "args": ["a"], "path": "home/a"},
+                {"seq": 2, "at": "2026-11-22T10:00:01Z", "op": "set", "args": ["old"], "path": "old"},
+                {"seq": 3, "at": "2026-11-22T10:00:02Z", "op": "push", "args": ["b"], "path": "old/b"}
+              ]
+            }
+
+            """)
+        #expect(box.run("migrate", "--drop", "old").status == 0)
+        let migrated = box.json()
+        #expect((migrated["history"] as? [Any])?.count == 1)
+        #expect(migrated["historyLastSeq"] as? Int == 3, "the last number given, kept in the file")
+        #expect(box.run("push", "c").status == 0)
+        let pushed = box.json()
+        let seqs = (pushed["history"] as? [[String: Any]])?.compactMap { $0["seq"] as? Int }
+        #expect(seqs == [1, 4], "2 and 3 were given before the migrate")
+        #expect(pushed["historyLastSeq"] == nil, "the newest entry holds the last number again")
+    }
+
     @Test func vapnUnderAPlistKey() throws {
         let (box, config) = Self.box(Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"details(String)\""))
         let bytes = try VAPNFixtures.plist(value: VAPNFixtures.Tree.tabs.json, format: .binary)
