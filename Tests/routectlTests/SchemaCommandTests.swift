@@ -153,8 +153,12 @@ import TestSupport
         let stale = run("check")
         #expect(stale.status == 1)
         #expect(stale.stdout == "value: 9 is the raw value of no route of the schema (home = 0, feed = 3, inbox = 4)\n")
+        // A raw value the schema names is shown as the case's name; one it does not, as stored.
+        #expect(run("show", "--path").stdout == "9\n")
         #expect(run("set", "inbox").status == 0)
-        #expect(run("show", "--path").stdout == "4\n")
+        #expect(run("show", "--path").stdout == "inbox\n")
+        let json = run("show", "--json").stdout
+        #expect(json.contains("\"value\": 4,\n  \"root\": {\"name\": \"inbox\"},\n  \"stack\": [],\n  \"path\": \"inbox\""), "\(json)")
         #expect(run("check").status == 0)
         #expect(run("set", "outbox").status == 64)
         let stored = try PropertyListSerialization.propertyList(from: box.contents(plist)!, format: nil) as? [String: Any]
@@ -165,7 +169,8 @@ import TestSupport
         let strings = try PropertyListSerialization.data(fromPropertyList: ["route": "inbox"], format: .binary, options: 0)
         _ = FileManager.default.createFile(atPath: plist, contents: strings)
         #expect(run("set", "home").status == 0)
-        #expect(run("show", "--path").stdout == "start\n")
+        #expect(run("show", "--path").stdout == "home\n")
+        #expect(run("show").stdout.contains("home  (raw value start)"))
         #expect(run("check").status == 0)
     }
 

@@ -199,7 +199,7 @@ struct Context {
             let view = StateView(location: location, state: navigator)
             return options.json ? view.json() : view.table(color: color, width: Terminal.tableWidth())
         case .setting(let setting):
-            let view = SettingView(location: location, setting: setting)
+            let view = SettingView(location: location, setting: setting, caseName: SchemaCheck.caseName(of: setting, schema))
             return options.json ? view.json() : view.table(width: Terminal.tableWidth())
         }
     }

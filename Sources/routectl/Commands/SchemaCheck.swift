@@ -51,6 +51,20 @@ enum SchemaCheck {
         }
     }
 
+    /// The name of the case whose raw value `setting` holds, when the schema's routes have raw
+    /// values and one case has this one; `nil` otherwise (no schema, unset, a value no case has).
+    static func caseName(of setting: RouteSetting, _ schema: Schema?) -> String? {
+        guard let schema else { return nil }
+        switch (setting, schema.routes.rawKind) {
+        case (.integer(let value), .int?):
+            return Int(exactly: value).flatMap { schema.routes.case(rawValue: .int($0))?.name }
+        case (.value(let text), .string?):
+            return schema.routes.case(rawValue: .string(text))?.name
+        default:
+            return nil
+        }
+    }
+
     /// Why the app's `@AppStorage` would not read `setting` as a route of the schema: a raw
     /// value no case has (the routes' own raw values when they have them, else their names).
     static func problem(with setting: RouteSetting, _ schema: Schema) -> String? {
