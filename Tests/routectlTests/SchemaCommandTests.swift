@@ -107,6 +107,24 @@ import TestSupport
         #expect(pushed["historyLastSeq"] == nil, "the newest entry holds the last number again")
     }
 
+    /// A NavigationPath holds plain values beside the route enum's (a struct's, an Int's): a
+    /// route the schema lacks that is named as a type is (`Recipe`), is such a value there, not
+    /// checked; anywhere else it is refused as any undeclared route.
+    @Test func plainValuesOfANavigationPathAreNotTheSchemas() throws {
+        let (box, config) = Self.box()
+        _ = FileManager.default.createFile(atPath: box.file, contents: Data(NavigationPathFixtures.Path.mixed.json()))
+        func run(_ words: String...) -> RunResult { box.run(["--config", config] + words) }
+        let plain = run("push", "Recipe", "id:=5")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(run("show", "--path").stdout.hasSuffix("/details?_0:=3/Recipe?id:=5\n"))
+        #expect(run("push", "details", "x").status == 64, "the enum's values are checked still")
+        let own = Sandbox()
+        #expect(own.run(["--config", config, "init"]).status == 0)
+        let refused = own.run(["--config", config, "push", "Recipe", "id:=5"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("routectl: route 'Recipe' is not in the schema's routes\n"), "\(refused.stderr)")
+    }
+
     @Test func vapnUnderAPlistKey() throws {
         let (box, config) = Self.box(Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"details(String)\""))
         let bytes = try VAPNFixtures.plist(value: VAPNFixtures.Tree.tabs.json, format: .binary)
