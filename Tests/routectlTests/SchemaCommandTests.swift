@@ -125,6 +125,21 @@ import TestSupport
         #expect(refused.stderr.hasPrefix("routectl: route 'Recipe' is not in the schema's routes\n"), "\(refused.stderr)")
     }
 
+    /// `store.type` names the route enum's Swift type: a NavigationPath's new element that is a
+    /// route the schema declares is written as a value of it, with no `--type`.
+    @Test func theRouteEnumsTypeFromTheProjectFile() throws {
+        let typed = Self.project.replacingOccurrences(of: "{\n", with: "{\n  \"store\": {\"type\": \"MyApp.Screen\"},\n")
+        let (box, config) = Self.box(typed)
+        box.write("[]")
+        let push = box.run(["--config", config, "--format", "navigation-path", "push", "details", "1"])
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(box.text() == #"["MyApp.Screen","{\"details\":{\"_0\":1}}"]"#)
+        box.write(typed.replacingOccurrences(of: "MyApp.Screen", with: "Screen"), to: config)
+        let bad = box.run(["--config", config, "show"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("routectl: \(config):2: store.type 'Screen': "), "\(bad.stderr)")
+    }
+
     @Test func vapnUnderAPlistKey() throws {
         let (box, config) = Self.box(Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"details(String)\""))
         let bytes = try VAPNFixtures.plist(value: VAPNFixtures.Tree.tabs.json, format: .binary)
