@@ -132,6 +132,7 @@ _routectl() {
             push) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             present) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             tab) _routectl_reply "$cur" < <(_routectl_names __tabs "$file") ;;
+            go) _routectl_reply "$cur" < <(_routectl_names __states "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
             help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man) ;;

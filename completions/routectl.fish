@@ -160,6 +160,7 @@ complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __
 complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument tab' -a '(__routectl_names __tabs tab)'
+complete -c routectl -n '__routectl_first_argument go' -a '(__routectl_names __states state)'
 complete -c routectl -n '__routectl_first_argument open' -a '(__routectl_names __links link)'
 complete -c routectl -n '__routectl_first_argument link' -a 'add list remove'
 complete -c routectl -n '__routectl_first_argument help' -a show -d 'Print the current state'

@@ -57,6 +57,11 @@ public struct FormatTable: Sendable {
         FormatTable([wrap(formats[0])] + formats.dropFirst(), isForced: isForced)
     }
 
+    /// The table with `format` in place of the row of the same name.
+    public func replacing(_ format: any NavigatorCodec) -> FormatTable {
+        FormatTable(formats.map { $0.name == format.name ? format : $0 }, isForced: isForced)
+    }
+
     /// The format called `name`.
     public func format(named name: String) -> (any NavigatorCodec)? {
         formats.first { $0.name == name }

@@ -64,6 +64,10 @@ package enum NavigatorFile {
             writer.raw(",\n  \"historyStart\": ")
             writer.historyStart(start)
         }
+        if let given = state.history.givenSeq {
+            writer.raw(",\n  \"historyLastSeq\": ")
+            writer.integer(given)
+        }
         writer.raw(",\n  \"history\": [")
         var first = true
         func separate() {
@@ -237,6 +241,7 @@ private enum FileReader {
         var formatTwoMembers: [(key: String, start: Int)] = []
         var badEntryTabs: Int?
         var historyStart: HistoryStart?
+        var historyLastSeq = 0
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("expected a JSON object")
         }
@@ -283,6 +288,10 @@ private enum FileReader {
                     state.history = try readHistory(&scanner, badTabs: &badEntryTabs)
                 case "historyStart":
                     historyStart = try readHistoryStart(&scanner)
+                case "historyLastSeq":
+                    let value = try scanner.readInt()
+                    guard value >= 1 else { throw scanner.error("historyLastSeq must be a whole number >= 1", at: start) }
+                    historyLastSeq = value
                 default:
                     let range = try scanner.skipValue(depth: 2)
                     unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
@@ -353,6 +362,7 @@ private enum FileReader {
         }
         if !unknown.isEmpty { state.preserved = Preserved(unknown) }
         state.history.start = historyStart
+        state.history.keepGiven(historyLastSeq)
         return state
     }
 

@@ -39,6 +39,11 @@ public struct ProjectFile: Equatable, Sendable {
         public var domain: String?
         public var simulator: String?
         public var format: String?
+        /// The Swift type of the app's route enum, as SwiftUI's `NavigationPath` names it
+        /// (`MyApp.Screen`): the type of a new element that is a route the schema declares.
+        public var type: String?
+        /// The line of `type`, for messages about it.
+        public var typeLine: Int?
         /// The line of the `store` member, for messages about the store as a whole.
         public var line: Int?
 
@@ -96,7 +101,7 @@ public struct ProjectFile: Equatable, Sendable {
     /// The members a project file may have, in the order the documentation lists them.
     public static let members = ["store", "routes", "types", "tabs", "links", "states"]
     /// The members of `store`.
-    public static let storeMembers = ["file", "key", "domain", "simulator", "format"]
+    public static let storeMembers = ["file", "key", "domain", "simulator", "format", "type"]
     /// The members of one link.
     public static let linkMembers = ["url", "path"]
 

@@ -105,7 +105,7 @@ private struct ProjectFileReader {
 
     func store(_ value: LocatedJSON) throws -> ProjectFile.StoreDefaults {
         var store = ProjectFile.StoreDefaults(line: line(value))
-        for member in try object(value, "store", of: "an object of strings (file, key, domain, simulator, format)") {
+        for member in try object(value, "store", of: "an object of strings (file, key, domain, simulator, format, type)") {
             let name = "store." + member.key
             guard ProjectFile.storeMembers.contains(member.key) else {
                 throw unknown(member, "'store'", among: ProjectFile.storeMembers)
@@ -127,6 +127,10 @@ private struct ProjectFileReader {
                     throw refuse(member.key == "domain" ? "must be a bundle identifier" : "must be a device UDID or booted")
                 }
                 if member.key == "domain" { store.domain = text } else { store.simulator = text }
+            case "type":
+                // Checked as a type name routectl writes where the schema is loaded.
+                store.type = text
+                store.typeLine = line(member.value)
             default:
                 guard formats.contains(text) else {
                     throw ProjectFileError(

@@ -5,8 +5,12 @@ extension Schema {
     /// (`set`, `push`, `present`, and every route of a `go` path); other operations name no new
     /// route, or (`open`) one a link makes, which the state's check after it sees.
     ///
+    /// A route the schema lacks passes unchecked when `passing` says so (see
+    /// ``conform(_:passing:)``).
+    ///
     /// - Throws: as ``check(_:)``, for the first route the schema does not take.
-    public func conform(_ operation: NavigationOperation) throws -> NavigationOperation {
+    public func conform(_ operation: NavigationOperation, passing: (Route) -> Bool = { _ in false }) throws -> NavigationOperation {
+        func conform(_ route: Route) throws -> Route { try self.conform(route, passing: passing) }
         switch operation {
         case .set(let route): return .set(try conform(route))
         case .push(let route): return .push(try conform(route))

@@ -25,6 +25,25 @@ import Testing
         }
     }
 
+    /// historyLastSeq: read into the history's last number, written back while no entry holds
+    /// it, ignored when an entry's seq is as high, and refused when it is no whole number >= 1.
+    @Test func theLastNumberGivenIsKeptUntilAnEntryHoldsIt() throws {
+        func file(_ last: String) -> [UInt8] {
+            Array((#"{"format": 1, "initial": {"name": "r"}, "historyLastSeq": "# + last
+                + #", "history": [{"seq": 2, "at": "t", "op": "push", "args": ["a"], "path": "r/a"}]}"#).utf8)
+        }
+        let kept = try NavigatorFile.decode(file("5"))
+        #expect(kept.history.lastSeq == 5 && kept.history.givenSeq == 5)
+        let text = String(decoding: NavigatorFile.encode(kept), as: UTF8.self)
+        #expect(text.contains("\"historyLastSeq\": 5,\n  \"history\""), "\(text)")
+        let stale = try NavigatorFile.decode(file("2"))
+        #expect(stale.history.lastSeq == 2 && stale.history.givenSeq == nil)
+        #expect(!String(decoding: NavigatorFile.encode(stale), as: UTF8.self).contains("historyLastSeq"))
+        for bad in ["0", "-1", "1.5", "\"5\""] {
+            #expect(throws: NavigatorError.self, "\(bad)") { try NavigatorFile.decode(file(bad)) }
+        }
+    }
+
     /// The start survives the file: written as historyStart, read back, ignored once stale.
     @Test func theHistoryStartIsKeptInTheFileAndIgnoredWhenStale() throws {
         var s = NavigatorState(initial: try Route("r"), historyLimit: 2)

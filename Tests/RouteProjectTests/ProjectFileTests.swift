@@ -74,7 +74,7 @@ import TestSupport
 
     @Test func membersOfTheWrongTypeAreRefusedAtTheirLine() {
         #expect(refusal("[]") == "routectl.json:1: a project file is a JSON object, found an array")
-        #expect(refusal("{\"store\":\n \"route\"}") == "routectl.json:2: 'store' must be an object of strings (file, key, domain, simulator, format), found a string")
+        #expect(refusal("{\"store\":\n \"route\"}") == "routectl.json:2: 'store' must be an object of strings (file, key, domain, simulator, format, type), found a string")
         #expect(refusal(#"{"store": {"file": 42}}"#) == "routectl.json:1: 'store.file' must be a string, found the number '42'")
         #expect(refusal(#"{"routes": "home"}"#) == #"routectl.json:1: 'routes' must be an array of strings (enum cases such as "details(Int)"), found a string"#)
         #expect(refusal("{\"routes\": [\"home\",\n null]}") == "routectl.json:2: 'routes[1]' must be a string, found null")

@@ -77,6 +77,69 @@ import TestSupport
         #expect(run("show", "--path").stdout == "home\n")
     }
 
+    /// A migrate that removes the newest entries (their root dropped) keeps the numbers they
+    /// took: the next change takes the number after the last one ever given, not one of theirs.
+    @Test func migrateKeepsSequenceNumbersMonotonic() throws {
+        let box = Sandbox()
+        box.write("""
+            {
+              "format": 1,
+              "initial": {"name": "home"},
+              "root": {"name": "home"},
+              "stack": [],
+              "historyLimit": 1000,
+              "history": [
+                {"seq": 1, "at": "2026-11-22T10:00:00Z", "op": "push", "args": ["a"], "path": "home/a"},
+                {"seq": 2, "at": "2026-11-22T10:00:01Z", "op": "set", "args": ["old"], "path": "old"},
+                {"seq": 3, "at": "2026-11-22T10:00:02Z", "op": "push", "args": ["b"], "path": "old/b"}
+              ]
+            }
+
+            """)
+        #expect(box.run("migrate", "--drop", "old").status == 0)
+        let migrated = box.json()
+        #expect((migrated["history"] as? [Any])?.count == 1)
+        #expect(migrated["historyLastSeq"] as? Int == 3, "the last number given, kept in the file")
+        #expect(box.run("push", "c").status == 0)
+        let pushed = box.json()
+        let seqs = (pushed["history"] as? [[String: Any]])?.compactMap { $0["seq"] as? Int }
+        #expect(seqs == [1, 4], "2 and 3 were given before the migrate")
+        #expect(pushed["historyLastSeq"] == nil, "the newest entry holds the last number again")
+    }
+
+    /// A NavigationPath holds plain values beside the route enum's (a struct's, an Int's): a
+    /// route the schema lacks that is named as a type is (`Recipe`), is such a value there, not
+    /// checked; anywhere else it is refused as any undeclared route.
+    @Test func plainValuesOfANavigationPathAreNotTheSchemas() throws {
+        let (box, config) = Self.box()
+        _ = FileManager.default.createFile(atPath: box.file, contents: Data(NavigationPathFixtures.Path.mixed.json()))
+        func run(_ words: String...) -> RunResult { box.run(["--config", config] + words) }
+        let plain = run("push", "Recipe", "id:=5")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(run("show", "--path").stdout.hasSuffix("/details?_0:=3/Recipe?id:=5\n"))
+        #expect(run("push", "details", "x").status == 64, "the enum's values are checked still")
+        let own = Sandbox()
+        #expect(own.run(["--config", config, "init"]).status == 0)
+        let refused = own.run(["--config", config, "push", "Recipe", "id:=5"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("routectl: route 'Recipe' is not in the schema's routes\n"), "\(refused.stderr)")
+    }
+
+    /// `store.type` names the route enum's Swift type: a NavigationPath's new element that is a
+    /// route the schema declares is written as a value of it, with no `--type`.
+    @Test func theRouteEnumsTypeFromTheProjectFile() throws {
+        let typed = Self.project.replacingOccurrences(of: "{\n", with: "{\n  \"store\": {\"type\": \"MyApp.Screen\"},\n")
+        let (box, config) = Self.box(typed)
+        box.write("[]")
+        let push = box.run(["--config", config, "--format", "navigation-path", "push", "details", "1"])
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(box.text() == #"["MyApp.Screen","{\"details\":{\"_0\":1}}"]"#)
+        box.write(typed.replacingOccurrences(of: "MyApp.Screen", with: "Screen"), to: config)
+        let bad = box.run(["--config", config, "show"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("routectl: \(config):2: store.type 'Screen': "), "\(bad.stderr)")
+    }
+
     @Test func vapnUnderAPlistKey() throws {
         let (box, config) = Self.box(Self.project.replacingOccurrences(of: "\"details(Int)\"", with: "\"details(String)\""))
         let bytes = try VAPNFixtures.plist(value: VAPNFixtures.Tree.tabs.json, format: .binary)
@@ -123,8 +186,12 @@ import TestSupport
         let stale = run("check")
         #expect(stale.status == 1)
         #expect(stale.stdout == "value: 9 is the raw value of no route of the schema (home = 0, feed = 3, inbox = 4)\n")
+        // A raw value the schema names is shown as the case's name; one it does not, as stored.
+        #expect(run("show", "--path").stdout == "9\n")
         #expect(run("set", "inbox").status == 0)
-        #expect(run("show", "--path").stdout == "4\n")
+        #expect(run("show", "--path").stdout == "inbox\n")
+        let json = run("show", "--json").stdout
+        #expect(json.contains("\"value\": 4,\n  \"root\": {\"name\": \"inbox\"},\n  \"stack\": [],\n  \"path\": \"inbox\""), "\(json)")
         #expect(run("check").status == 0)
         #expect(run("set", "outbox").status == 64)
         let stored = try PropertyListSerialization.propertyList(from: box.contents(plist)!, format: nil) as? [String: Any]
@@ -135,7 +202,8 @@ import TestSupport
         let strings = try PropertyListSerialization.data(fromPropertyList: ["route": "inbox"], format: .binary, options: 0)
         _ = FileManager.default.createFile(atPath: plist, contents: strings)
         #expect(run("set", "home").status == 0)
-        #expect(run("show", "--path").stdout == "start\n")
+        #expect(run("show", "--path").stdout == "home\n")
+        #expect(run("show").stdout.contains("home  (raw value start)"))
         #expect(run("check").status == 0)
     }
 

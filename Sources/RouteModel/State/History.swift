@@ -13,6 +13,22 @@ public struct History: Sendable {
     /// The highest `seq` recorded so far, or 0 when nothing has been.
     public private(set) var lastSeq: Int
 
+    /// Whether ``lastSeq`` is held by no kept entry (see ``givenSeq``).
+    private var lastSeqIsGiven = false
+
+    /// The `seq` last given when no kept entry holds it (a `migrate` removed the newest
+    /// entries): kept in the file as `historyLastSeq`, so that the next change does not take a
+    /// removed entry's number; `nil` once a change is recorded after it.
+    public var givenSeq: Int? { lastSeqIsGiven ? lastSeq : nil }
+
+    /// Remembers that `seq` was given, when it is above every `seq` known: the next change
+    /// takes the number after it.
+    public mutating func keepGiven(_ seq: Int) {
+        guard seq > lastSeq else { return }
+        lastSeq = seq
+        lastSeqIsGiven = true
+    }
+
     /// The state before the oldest kept entry, once older ones were dropped (see
     /// ``HistoryStart``); it may be stale (see ``validStart``).
     public var start: HistoryStart?
@@ -82,6 +98,7 @@ public struct History: Sendable {
     /// Appends an entry with the next `seq`, then drops the oldest entries beyond `limit`.
     package mutating func append(at: String, op: String, args: [String], path: String, tabs: [String]?, to: Int? = nil, limit: Int) {
         lastSeq += 1
+        lastSeqIsGiven = false
         recorded.append(HistoryEntry(seq: lastSeq, at: at, op: op, args: args, path: path, tabs: tabs, to: to))
         if count > limit {
             dropOldest(count - max(0, limit))

@@ -17,6 +17,9 @@ enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The hidden helper of the completion scripts (the labelled parameters the schema gives a
     /// route, each as `label=`, one a line).
     case parameters = "__parameters"
+    /// The hidden helper of the completion scripts (the project file's named states, each as
+    /// `@<name>`, one a line).
+    case stateNames = "__states"
 
     /// The name as typed.
     var name: String { rawValue }

@@ -80,7 +80,7 @@ struct CommandSpec: Sendable {
             ],
             examples: [("routectl tab profile", "show the profile tab")]),
         CommandSpec(
-            command: .go, synopsis: "<path>|@<name>", arity: 1...1, completion: .none,
+            command: .go, synopsis: "<path>|@<name>", arity: 1...1, completion: .state,
             summary: "Make the state what <path> (or the named state @<name>) says",
             details: [
                 "<path> is what show --path prints: the root, then pushed routes, with sheet:<route> or cover:<route> presenting a new flow, and after a tab container's root tab:<name>, the selected tab, followed by that tab's flows. Parameters follow ? as key=value or key:=<json> joined by &, values percent-encoded.",
@@ -180,7 +180,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .completions, synopsis: "<shell>", arity: 1...1, completion: .choices(["bash", "zsh", "fish"]),
             summary: "Print a completion script for bash, zsh or fish",
-            details: ["The script completes commands, options, fixed option values, route names of the file in use (for set, push, present, pop --to and dismiss --to), the root's tabs (for tab) and the start of each declared link's URL (for open)."],
+            details: ["The script completes commands, options, fixed option values, route names of the file in use (for set, push, present, pop --to and dismiss --to), the root's tabs (for tab), the start of each declared link's URL (for open) and the project file's named states as @<name> (for go)."],
             examples: [("routectl completions fish | source", "load completions into the running fish")]),
         CommandSpec(
             command: .man, synopsis: "", arity: 0...0, completion: .none,
@@ -202,6 +202,10 @@ struct CommandSpec: Sendable {
         CommandSpec(
             command: .parameters, synopsis: "<route>", arity: 1...1, completion: .none,
             summary: "Print the labelled parameters the schema gives <route>, each as label=, one a line (for completion scripts)",
+            details: [], examples: [], hidden: true),
+        CommandSpec(
+            command: .stateNames, synopsis: "", arity: 0...0, completion: .none,
+            summary: "Print the project file's named states, each as @<name>, one a line (for completion scripts)",
             details: [], examples: [], hidden: true),
     ]
 

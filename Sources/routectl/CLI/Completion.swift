@@ -10,6 +10,8 @@ enum Completion: Equatable, Sendable {
     /// The start of a URL a declared link takes: its URL pattern's text before the first
     /// placeholder.
     case link
+    /// A named state of the project file, as `go` takes it: `@<name>`.
+    case state
     /// A command name.
     case command
     /// One of these words.

@@ -161,6 +161,8 @@ struct Invocation {
             action = .listNames(.links)
         case .parameters:
             action = .listNames(.parameters(route: arguments[0]))
+        case .stateNames:
+            action = .listNames(.states)
         case .help:
             let named = try arguments.first.map(ParsedCommandLine.command(named:))
             if arguments.count == 2 {

@@ -1,3 +1,5 @@
+import RouteCodecs
+import RouteModel
 import RouteProject
 import RouteSchema
 
@@ -5,6 +7,20 @@ import RouteSchema
 /// a declaration synthesized `Codable` could not produce is a usage error (exit 64) naming the
 /// file, the line and the member.
 enum SchemaLoading {
+    /// The Swift type of the route enum `store.type` names, checked as a type routectl writes
+    /// for a NavigationPath's new element (module-qualified, no private type's).
+    static func routeType(_ loaded: LoadedProject) throws -> String? {
+        guard let type = loaded.project.store.type else { return nil }
+        do {
+            try GivenElementType.check(type)
+        } catch let error as NavigatorError {
+            throw UsageError(
+                "\(loaded.name):\(loaded.project.store.typeLine ?? 1): store.type \(NavigatorError.quote(type)): \(error.reason)",
+                hint: "name the route enum as the app's module does, such as \"type\": \"MyApp.Screen\"")
+        }
+        return type
+    }
+
     static func schema(_ loaded: LoadedProject) throws -> Schema? {
         guard let routes = loaded.project.routes else {
             guard let type = loaded.project.types.first else { return nil }

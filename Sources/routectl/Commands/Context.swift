@@ -12,7 +12,15 @@ import RouteSchema
 struct Context {
     /// The formats of a file named with `-f`: the standard table, with a property list (an
     /// app's preferences, which needs `--key`) refused before the default format reads it.
-    static let fileFormats = FormatTable.standard.wrappingDefault { PropertyListSniffer($0) }
+    static func fileFormats(_ table: FormatTable) -> FormatTable { table.wrappingDefault { PropertyListSniffer($0) } }
+
+    /// The formats routectl reads and writes: the standard table, its NavigationPath codec
+    /// given the project file's `store.type` for the routes the schema declares.
+    static func formats(schema: Schema?, routeType: String?) -> FormatTable {
+        guard let schema, let routeType else { return .standard }
+        let routes = schema.routes
+        return FormatTable.standard.replacing(NavigationPathCodec(schemaType: { routes[$0.name] != nil ? routeType : nil }))
+    }
 
     /// The options, with the project file's store defaults where the command line left them
     /// unset (see ``ParsedOptions/applying(_:environment:)``).
@@ -53,6 +61,7 @@ struct Context {
         // The project file first, before any store is read: a bad one stops every command.
         project = try ProjectLoading.load(given, environment: Terminal.environment)
         schema = try project.flatMap(SchemaLoading.schema)
+        let table = Context.formats(schema: schema, routeType: try project.flatMap(SchemaLoading.routeType))
         let options = given.applying(project, environment: Terminal.environment)
         self.options = options
         color = Terminal.useColor(options)
@@ -67,7 +76,7 @@ struct Context {
             location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? [])
             storeName = preferences.name
             keyName = options.key
-            store = try Context.keyStore(preferences, options.key, format: options.format, &location)
+            store = try Context.keyStore(preferences, options.key, format: options.format, table, &location)
             return
         }
         guard options.simulator == nil else {
@@ -90,9 +99,9 @@ struct Context {
         storeName = NavigatorError.quote(path, limit: 200)
         keyName = options.key
         if let key = options.key {
-            store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, format: options.format, &location)
+            store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, format: options.format, table, &location)
         } else {
-            store = NavigatorStore(path: path, formats: try Self.fileFormats(options.format), lockTimeout: options.lockTimeout)
+            store = NavigatorStore(path: path, formats: try Self.fileFormats(options.format, table), lockTimeout: options.lockTimeout)
         }
     }
 
@@ -100,9 +109,9 @@ struct Context {
     /// `format` names, behind the same property-list check.
     ///
     /// - Throws: ``UsageError`` for `setting`, which only a key holds.
-    private static func fileFormats(_ format: String?) throws -> FormatTable {
-        guard let format else { return fileFormats }
-        guard let table = FormatTable.standard.narrowed(to: format) else {
+    private static func fileFormats(_ format: String?, _ formats: FormatTable) throws -> FormatTable {
+        guard let format else { return fileFormats(formats) }
+        guard let table = formats.narrowed(to: format) else {
             throw UsageError(
                 "option '--format \(format)' needs '--key <name>': a route setting is a string or an integer under a key of an app's preferences",
                 hint: "name the plist with -f <path> and its key with --key <name>")
@@ -112,9 +121,9 @@ struct Context {
 
     /// The key called `name`, in the formats `format` (from `--format`) allows: the standard
     /// table, one format of it, or a route setting only.
-    private static func preferenceKey(_ name: String, format: String?) -> PreferenceKey {
-        guard let format else { return PreferenceKey(name) }
-        if let table = FormatTable.standard.narrowed(to: format) {
+    private static func preferenceKey(_ name: String, format: String?, _ formats: FormatTable) -> PreferenceKey {
+        guard let format else { return PreferenceKey(name, formats: formats) }
+        if let table = formats.narrowed(to: format) {
             return PreferenceKey(name, formats: table)
         }
         return PreferenceKey(name, settingOnly: true)
@@ -122,7 +131,7 @@ struct Context {
 
     /// The store for `key` of `preferences`; without a key, throws the model's error naming the
     /// keys that could hold a route.
-    private static func keyStore(_ preferences: any PreferencesDocument, _ key: String?, format: String?, _ location: inout [(name: String, value: String)]) throws -> PreferenceKeyStore {
+    private static func keyStore(_ preferences: any PreferencesDocument, _ key: String?, format: String?, _ formats: FormatTable, _ location: inout [(name: String, value: String)]) throws -> PreferenceKeyStore {
         guard let key else {
             let candidates = PreferenceKey.candidates(in: try preferences.read().dictionary)
             throw NavigatorError(
@@ -130,7 +139,7 @@ struct Context {
                 detail: PreferencesFact.propertyListNeedsKey(candidates: candidates))
         }
         location.append(("key", key))
-        var store = PreferenceKeyStore(preferences, key: preferenceKey(key, format: format))
+        var store = PreferenceKeyStore(preferences, key: preferenceKey(key, format: format, formats))
         store.nearKey = Context.nearKey
         let name = preferences.name
         store.beforeDiscarding = { value, verb, key in
@@ -199,7 +208,7 @@ struct Context {
             let view = StateView(location: location, state: navigator)
             return options.json ? view.json() : view.table(color: color, width: Terminal.tableWidth())
         case .setting(let setting):
-            let view = SettingView(location: location, setting: setting)
+            let view = SettingView(location: location, setting: setting, caseName: SchemaCheck.caseName(of: setting, schema))
             return options.json ? view.json() : view.table(width: Terminal.tableWidth())
         }
     }

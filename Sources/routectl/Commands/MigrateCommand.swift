@@ -103,6 +103,9 @@ enum MigrateCommand {
                 }
                 if rewritten > 0 {
                     var history = History(kept)
+                    // The numbers of removed entries stay given: the next change takes the one
+                    // after the last ever given, not a removed entry's.
+                    history.keepGiven(navigator.history.lastSeq)
                     if var start = navigator.history.validStart {
                         start.path = try migration.apply(toPath: start.path) ?? start.path
                         start.tabs = try start.tabs.map { try $0.map { try migration.apply(toPath: $0) ?? $0 } }

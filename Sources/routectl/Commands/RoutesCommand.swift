@@ -10,6 +10,8 @@ enum CompletionNames: Sendable, Equatable {
     case links
     /// The labelled parameters the schema gives a route, as `label=` (`__parameters`).
     case parameters(route: String)
+    /// The project file's named states, as `@<name>` (`__states`).
+    case states
 }
 
 /// The hidden `__routes`, `__tabs` and `__links` helpers of the completion scripts: names (or
@@ -25,6 +27,10 @@ enum RoutesCommand {
             let labels = context.schema?.routes[route]?.values.compactMap(\.label) ?? []
             return CommandResult(output: labels.map { $0 + "=\n" }.joined())
         }
+        if names == .states {
+            // The project file's, whatever the store holds (or whether it reads).
+            return CommandResult(output: (context.project?.project.states ?? []).map { "@" + $0.name + "\n" }.joined())
+        }
         guard case .navigator(let read)? = try? context.store.readState() else { return CommandResult() }
         let state = context.declaring(read)
         let list: [String]
@@ -34,7 +40,7 @@ enum RoutesCommand {
         case .links:
             var seen = Set<String>()
             list = state.links.links.map(\.url.fixedPrefix).filter { seen.insert($0).inserted }
-        case .parameters: list = []
+        case .parameters, .states: list = []
         }
         return CommandResult(output: list.map { $0 + "\n" }.joined())
     }

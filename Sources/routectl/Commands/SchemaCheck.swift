@@ -26,7 +26,18 @@ enum SchemaCheck {
             default: break
             }
         }
-        return try schema.conform(operation)
+        // A route named as a type is (`Recipe`) may be a NavigationPath's plain value: checked
+        // once the state, and so its format, is read (``checkNewRoutes(before:after:_:)``).
+        return try schema.conform(operation) { isNamedAsAType($0, schema) }
+    }
+
+    /// Whether `route` is one the schema's routes lack, named as a Swift type is (an uppercase
+    /// ASCII letter first: `Recipe`, `Int`): in a format that writes each element's type
+    /// (SwiftUI's `NavigationPath`), a plain value of that type, which the schema does not
+    /// describe.
+    static func isNamedAsAType(_ route: Route, _ schema: Schema) -> Bool {
+        guard let first = route.name.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
+        return schema.routes[route.name] == nil
     }
 
     /// `operation` on a route setting whose routes have raw values: `set <name>` of a case is
@@ -48,6 +59,20 @@ enum SchemaCheck {
             return .set(try Route(text))
         default:
             return operation
+        }
+    }
+
+    /// The name of the case whose raw value `setting` holds, when the schema's routes have raw
+    /// values and one case has this one; `nil` otherwise (no schema, unset, a value no case has).
+    static func caseName(of setting: RouteSetting, _ schema: Schema?) -> String? {
+        guard let schema else { return nil }
+        switch (setting, schema.routes.rawKind) {
+        case (.integer(let value), .int?):
+            return Int(exactly: value).flatMap { schema.routes.case(rawValue: .int($0))?.name }
+        case (.value(let text), .string?):
+            return schema.routes.case(rawValue: .string(text))?.name
+        default:
+            return nil
         }
     }
 
@@ -85,7 +110,9 @@ enum SchemaCheck {
         switch (before, after) {
         case (.navigator(let old), .navigator(let new)):
             let known = Set(old.tree.allRoutes)
+            let plainValues = FormatTable.standard.format(named: new.formatName)?.namesElementTypes == true
             for route in new.tree.allRoutes where !route.name.isEmpty && !known.contains(route) {
+                if plainValues && isNamedAsAType(route, schema) { continue }
                 try schema.check(route)
             }
         case (_, .setting(let setting)):

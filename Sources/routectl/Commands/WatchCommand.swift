@@ -68,7 +68,7 @@ enum WatchCommand {
         } else if pathOnly {
             switch state {
             case .navigator(let navigator): text = navigator.path + "\n"
-            case .setting(let setting): text = (SettingView.path(setting).map { Printable.escaped($0) } ?? "") + "\n"
+            case .setting(let setting): text = (SettingView.path(setting, caseName: SchemaCheck.caseName(of: setting, context.schema)).map { Printable.escaped($0) } ?? "") + "\n"
             }
         } else {
             text = (printedOnce ? "\n" : "") + context.render(state, foundKey: foundKey)

@@ -174,7 +174,7 @@ complete -F _routectl routectl
             return nil
         case .file:
             return "compopt -o filenames 2>/dev/null; _routectl_reply \"$cur\" < <(compgen -f -- \"$cur\")"
-        case .route, .tab:
+        case .route, .tab, .state:
             return "_routectl_reply \"$cur\" < <(_routectl_names \(Completions.helper(for: completion)!.command) \"$file\")"
         case .link:
             return "compopt -o nospace 2>/dev/null; _routectl_reply \"$cur\" < <(_routectl_names \(Completions.helper(for: completion)!.command) \"$file\"); _routectl_colon_trim"

@@ -32,6 +32,7 @@ enum Completions {
         case .route: return (Command.routes.name, "route")
         case .tab: return (Command.tabs.name, "tab")
         case .link: return (Command.links.name, "link")
+        case .state: return (Command.stateNames.name, "state")
         case .none, .file, .command, .choices: return nil
         }
     }

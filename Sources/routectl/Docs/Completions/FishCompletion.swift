@@ -146,7 +146,7 @@ complete -c routectl -f
             switch option.completion {
             case .file: parts.append("-r -F")
             case .none: parts.append("-x")
-            case .route, .tab, .link, .command, .choices: parts.append("-x -a " + quoted(words(option.completion)))
+            case .route, .tab, .link, .state, .command, .choices: parts.append("-x -a " + quoted(words(option.completion)))
             }
         }
         parts.append("-d " + quoted(option.summary))
@@ -158,7 +158,7 @@ complete -c routectl -f
         switch completion {
         case .none: return []
         case .file: return ["-F"]
-        case .route, .tab, .link, .choices: return ["-a " + quoted(words(completion))]
+        case .route, .tab, .link, .state, .choices: return ["-a " + quoted(words(completion))]
         case .command: return Completions.commands.map { "-a \($0.name) -d \(quoted($0.summary))" }
         }
     }
@@ -167,7 +167,7 @@ complete -c routectl -f
     private static func words(_ completion: Completion) -> String {
         switch completion {
         case .none, .file: return ""
-        case .route, .tab, .link:
+        case .route, .tab, .link, .state:
             let helper = Completions.helper(for: completion)!
             return "(__routectl_names \(helper.command) \(helper.tag))"
         case .command: return Completions.commands.map(\.name).joined(separator: " ")

@@ -81,7 +81,7 @@ fi
             "file_lookup": lookup,
             "parameters_command": Completions.parametersCommand,
             "file_flag": file.flag,
-            "name_functions": [Completion.route, .tab, .link].map { completion in
+            "name_functions": [Completion.route, .tab, .link, .state].map { completion in
                 let helper = Completions.helper(for: completion)!
                 let suffix = completion == .link ? " -S ''" : ""
                 return "_routectl_\(helper.tag)s() { _routectl_names \(helper.command) \(helper.tag)\(suffix) }"
@@ -138,7 +138,7 @@ fi
         switch completion {
         case .none: return " "
         case .file: return "_files"
-        case .route, .tab, .link:
+        case .route, .tab, .link, .state:
             return "_routectl_\(Completions.helper(for: completion)!.tag)s"
         case .command: return "_routectl_commands"
         case .choices(let choices): return "(" + choices.joined(separator: " ") + ")"
