@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct ProjectReadmeExampleTests {
     @Test func everyCommandPrintsWhatTheREADMEShows() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "$ python3 docs/examples/team.py"))
+        let start = try #require(readme.range(of: "$ python3 ~/routectl/docs/examples/team.py"))
         let block = readme[start.lowerBound...]
         let end = try #require(block.range(of: "\n```"))
         let lines = block[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)

@@ -236,7 +236,7 @@ import TestSupport
             case "python3":
                 _ = try VAPNFixtures.runPython(
                     "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2], sys.argv[3]]; runpy.run_path(sys.argv[0])",
-                    [Docs.path(words[1]), box.folder, words[3]])
+                    [Docs.path(words[1].replacingOccurrences(of: "~/routectl/", with: "")), box.folder, words[3]])
             case "routectl":
                 // In the folder, without -f: the project file names the store.
                 let result = box.runBare(Array(words.dropFirst()))

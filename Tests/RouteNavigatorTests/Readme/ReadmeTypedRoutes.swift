@@ -4,11 +4,13 @@
 import RouteModel
 import RouteNavigator
 
-/// The app's own routes: synthesized Codable, nothing else.
-enum Screen: TypedRoute, Hashable {
+/// The app's own routes: synthesized Codable; Identifiable for .sheet(item:) and
+/// .fullScreenCover(item:).
+enum Screen: TypedRoute, Hashable, Identifiable {
     case list
     case details(Int)
     case profile(id: Int, name: String?)
+    var id: Self { self }
 }
 
 enum AppTab: TypedRoute, Hashable {
