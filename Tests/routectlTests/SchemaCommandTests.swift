@@ -79,6 +79,23 @@ import TestSupport
 
     /// A migrate that removes the newest entries (their root dropped) keeps the numbers they
     /// took: the next change takes the number after the last one ever given, not one of theirs.
+    /// A misspelt --rename or --drop is said, not passed in silence; the file is not touched.
+    @Test func aMigrationThatMatchesNothingSaysSo() throws {
+        let (box, config) = Self.box()
+        func run(_ words: String...) -> RunResult { box.run(["--config", config] + words) }
+        #expect(run("init").status == 0)
+        #expect(run("push", "details", "42").status == 0)
+        let before = box.contents()
+        for (words, named) in [(["--rename", "detials=detail"], "'detials'"), (["--rename", "details.x=y"], "'details.x'"), (["--drop", "nope"], "'nope'")] {
+            for dry in [[], ["--dry-run"]] {
+                let result = box.run(["--config", config, "migrate"] + words + dry)
+                #expect(result.status == 0, "\(words) \(dry): \(result.stderr)")
+                #expect(result.stderr == "routectl: nothing to migrate: \(named) stands nowhere in '\(box.file)' or its history\n", "\(words) \(dry)")
+            }
+        }
+        #expect(box.contents() == before)
+    }
+
     @Test func migrateKeepsSequenceNumbersMonotonic() throws {
         let box = Sandbox()
         box.write("""

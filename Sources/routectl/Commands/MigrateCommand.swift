@@ -16,6 +16,7 @@ enum MigrateCommand {
                     + (migrated.historyRewritten > 0 ? "history: \(migrated.historyRewritten) of \(migrated.historyCount) entries rewritten\n" : "")
                     + (problems.isEmpty ? "" : "the app still could not read:\n" + problems.map { "  \(Printable.escaped($0))\n" }.joined())
                     + "dry run: nothing changed\n",
+                notes: migrated.changed ? [] : [nothingMatched(migration, context)],
                 status: problems.isEmpty ? ExitStatus.success : ExitStatus.failure)
         }
         var rewritten = 0
@@ -30,8 +31,18 @@ enum MigrateCommand {
             }
         }
         var result = context.changed(outcome)
+        if !outcome.changed { result.notes.append(nothingMatched(migration, context)) }
         if rewritten > 0 { result.notes.append("\(rewritten) history \(rewritten == 1 ? "entry" : "entries") rewritten") }
         return result
+    }
+
+    /// Said when no route or parameter the migration names stands anywhere in the state: a
+    /// misspelt `--rename` would otherwise pass in silence.
+    private static func nothingMatched(_ migration: Migration, _ context: Context) -> String {
+        let parameters = migration.parameterRenames.flatMap { route, keys in keys.keys.map { route + "." + $0 } }
+        let named = Set(migration.routeRenames.keys).union(parameters).union(migration.drops).sorted()
+        let list = named.map { "'\($0)'" }.joined(separator: ", ")
+        return "nothing to migrate: \(list) stands nowhere in \(context.storeName) or its history"
     }
 
     private static func path(_ state: StoredState) -> String {
