@@ -51,7 +51,10 @@ import TestSupport
         #expect(broken.status == 64 && broken.stderr.contains("nowhere"), "\(broken.stderr)")
         let typo = run("go", "@editng")
         #expect(typo.status == 64)
-        #expect(typo.stderr == "routectl: unknown state '@editng': routectl.json declares @feed-item, @editing, @broken\nhint: did you mean '@editing'?\n")
+        #expect(typo.stderr == "routectl: unknown state '@editng': routectl.json declares @feed-item, @editing, @broken\nhint: did you mean '@editing'? run: routectl go @editing\n")
+        // With no name near it, the hint lists them.
+        let far = run("go", "@zzzzzzzz")
+        #expect(far.status == 64 && far.stderr.hasSuffix("\nhint: list them with: routectl states\n"), "\(far.stderr)")
         #expect(run("show", "--path").stdout == "home/tab:feed/details?id=42\n")
     }
 

@@ -24,7 +24,8 @@ enum StatesCommand {
         throw UsageError(
             "unknown state \(quoted("@" + name)): \(loaded.name) declares "
                 + (names.isEmpty ? "no states" : names.map { "@" + $0 }.joined(separator: ", ")),
-            hint: guess.map { "did you mean '@\($0)'?" } ?? (names.isEmpty ? "declare it under \"states\" in \(loaded.name)" : nil))
+            hint: guess.map { "did you mean '@\($0)'? run: routectl go @\($0)" }
+                ?? (names.isEmpty ? "declare it under \"states\" in \(loaded.name)" : "list them with: routectl states"))
     }
 
     private static func required(_ loaded: LoadedProject?, for command: String) throws -> LoadedProject {
