@@ -35,13 +35,34 @@ package struct XMLPropertyListReader {
         self.fromUTF16 = fromUTF16
     }
 
-    /// A start tag as read: its name, where it began, and whether it closed itself (`<x/>`).
+    /// A start tag as read: where its name lies, where it began, and whether it closed itself
+    /// (`<x/>`). The name is compared as bytes; it is made a String only for a message.
     private struct Tag {
-        var name: String
+        var nameBytes: ArraySlice<UInt8>
         var offset: Int
         var empty: Bool
         /// Its attributes, by name, their values as written (entities not expanded).
         var attributes: [String: String]
+
+        /// The name, for messages.
+        var name: String { String(decoding: nameBytes, as: UTF8.self) }
+
+        /// Whether the name is `text`.
+        func `is`(_ text: StaticString) -> Bool {
+            Self.bytes(nameBytes, equal: text)
+        }
+
+        static func bytes(_ bytes: ArraySlice<UInt8>, equal text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard bytes.count == count else { return false }
+            let pattern = UnsafeBufferPointer(start: text.utf8Start, count: count)
+            var index = bytes.startIndex
+            for byte in pattern {
+                guard bytes[index] == byte else { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     private func error(_ reason: String, at offset: Int? = nil) -> PropertyListError {
@@ -71,7 +92,7 @@ package struct XMLPropertyListReader {
         }
         guard position < bytes.count else { throw error("the document has no <plist> element") }
         let plist = try startTag()
-        guard plist.name == "plist" else {
+        guard plist.is("plist") else {
             throw error("the top element must be <plist>, not \(quoted("<" + plist.name + ">"))", at: plist.offset)
         }
         guard !plist.empty else { throw error("<plist/> holds no value", at: plist.offset) }
@@ -124,46 +145,45 @@ package struct XMLPropertyListReader {
     /// dictionaries and strings are not built (a placeholder is returned).
     private mutating func value(depth: Int, build: Bool = true) throws -> PropertyListValue {
         let tag = try startTag()
-        switch tag.name {
-        case "dict":
-            return try dictionary(tag, depth: depth, build: build)
-        case "array":
-            return try array(tag, depth: depth, build: build)
-        case "string":
-            return .string(try text(of: tag, collect: build))
-        case "integer":
+        // The common names first, compared as bytes.
+        if tag.is("string") { return .string(try text(of: tag, collect: build)) }
+        if tag.is("dict") { return try dictionary(tag, depth: depth, build: build) }
+        if tag.is("array") { return try array(tag, depth: depth, build: build) }
+        if tag.is("integer") {
             let text = try self.text(of: tag)
             guard let integer = PropertyListInteger(parsing: trimmed(text)) else {
                 throw error("\(quoted(text)) is not a 64-bit integer", at: tag.offset)
             }
             return .integer(integer)
-        case "real":
+        }
+        if tag.is("real") {
             let text = try self.text(of: tag)
             guard let real = Self.real(trimmed(text)) else {
                 throw error("\(quoted(text)) is not a real number", at: tag.offset)
             }
             return .real(real)
-        case "true", "false":
+        }
+        if tag.is("true") || tag.is("false") {
             guard try text(of: tag).isEmpty else {
                 throw error("<\(tag.name)> must be empty", at: tag.offset)
             }
-            return .boolean(tag.name == "true")
-        case "date":
+            return .boolean(tag.is("true"))
+        }
+        if tag.is("date") {
             let text = try self.text(of: tag)
             guard let seconds = PropertyListDate.parse(Array(trimmed(text).utf8)) else {
                 throw error("\(quoted(text)) is not a date such as 2026-11-22T10:00:00Z", at: tag.offset)
             }
             return .date(seconds)
-        case "data":
+        }
+        if tag.is("data") {
             let contentStart = position
             let text = try self.text(of: tag)
             // Offsets inside the base64 are exact when the text held no entities (the usual case).
             return .data(try PropertyListBase64.decode(Array(text.utf8)[...], base: contentStart))
-        case "key":
-            throw error("<key> outside a <dict>", at: tag.offset)
-        default:
-            throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
         }
+        if tag.is("key") { throw error("<key> outside a <dict>", at: tag.offset) }
+        throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
     }
 
     /// The dictionary whose start tag `tag` was just read.
@@ -186,7 +206,7 @@ package struct XMLPropertyListReader {
                 return .dictionary(PropertyListDictionary(entries))
             }
             let keyTag = try startTag()
-            guard keyTag.name == "key" else {
+            guard keyTag.is("key") else {
                 throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
             }
             let key = try text(of: keyTag)
@@ -276,7 +296,7 @@ package struct XMLPropertyListReader {
             let byte = bytes[position]
             if byte == UInt8(ascii: "<") {
                 if starts(with: "</") {
-                    try endTag(tag.name)
+                    try endTag(tag.nameBytes)
                     return String(decoding: out, as: UTF8.self)
                 } else if starts(with: "<!--") {
                     try comment()
@@ -347,21 +367,22 @@ package struct XMLPropertyListReader {
             throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
         }
         position += processingInstruction ? 2 : 1
-        let name = try self.name()
+        let nameBytes = try readName()
+        var name: String { String(decoding: nameBytes, as: UTF8.self) }
         var attributes: [String: String] = [:]
         while true {
             let hadSpace = skipWhitespace()
             guard position < bytes.count else { throw error("the tag <\(name)> is not closed", at: start) }
             if processingInstruction ? starts(with: "?>") : starts(with: "/>") {
                 position += 2
-                return Tag(name: name, offset: start, empty: true, attributes: attributes)
+                return Tag(nameBytes: nameBytes, offset: start, empty: true, attributes: attributes)
             }
             if !processingInstruction, bytes[position] == UInt8(ascii: ">") {
                 position += 1
-                return Tag(name: name, offset: start, empty: false, attributes: attributes)
+                return Tag(nameBytes: nameBytes, offset: start, empty: false, attributes: attributes)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
-            let attribute = try self.name()
+            let attribute = String(decoding: try readName(), as: UTF8.self)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
                 throw error("expected '=' after the attribute \(quoted(attribute))")
@@ -387,23 +408,34 @@ package struct XMLPropertyListReader {
     }
 
     /// Reads `</name>`, which must close the element `name`.
-    private mutating func endTag(_ expected: String) throws {
+    private mutating func endTag(_ expected: StaticString) throws {
+        try endTag(expected.description) { Tag.bytes($0, equal: expected) }
+    }
+
+    /// Reads `</name>`, which must close the element whose name is `expected`.
+    private mutating func endTag(_ expected: ArraySlice<UInt8>) throws {
+        try endTag(String(decoding: expected, as: UTF8.self)) { $0.elementsEqual(expected) }
+    }
+
+    /// Reads `</name>`, where `matches` says whether the name read is the one expected (named
+    /// `expected()` in a message).
+    private mutating func endTag(_ expected: @autoclosure () -> String, matches: (ArraySlice<UInt8>) -> Bool) throws {
         let start = position
         guard starts(with: "</") else {
-            throw error(position < bytes.count ? "expected </\(expected)>" : "the document ends before </\(expected)>")
+            throw error(position < bytes.count ? "expected </\(expected())>" : "the document ends before </\(expected())>")
         }
         position += 2
-        let name = try self.name()
+        let name = try readName()
         skipWhitespace()
-        guard name == expected, position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
-            throw error("expected </\(expected)>", at: start)
+        guard matches(name), position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
+            throw error("expected </\(expected())>", at: start)
         }
         position += 1
     }
 
     /// Reads a name: an ASCII letter, `_` or `:`, then letters, digits, `.`, `-`, `_` or `:`.
     /// (Names outside ASCII are valid XML but never part of a property list.)
-    private mutating func name() throws -> String {
+    private mutating func readName() throws -> ArraySlice<UInt8> {
         let start = position
         func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
             switch byte {
@@ -417,7 +449,7 @@ package struct XMLPropertyListReader {
         }
         while position < bytes.count, isNameByte(bytes[position], first: position == start) { position += 1 }
         guard position > start else { throw error("expected a name") }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+        return bytes[start..<position]
     }
 
     /// Skips white space, comments and processing instructions.
