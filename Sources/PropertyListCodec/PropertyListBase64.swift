@@ -31,10 +31,11 @@ package enum PropertyListBase64 {
 
     /// The bytes that the base64 text `text` (starting at byte `base` of the input) spells,
     /// ignoring XML white space; throws for any other byte that is not a digit, and for
-    /// missing or misplaced padding.
-    package static func decode(_ text: ArraySlice<UInt8>, base: Int) throws -> [UInt8] {
+    /// missing or misplaced padding. Without `collect`, the text is checked the same way (the
+    /// same errors) but no bytes are kept: the empty array is returned.
+    package static func decode(_ text: ArraySlice<UInt8>, base: Int, collect: Bool = true) throws -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(text.count / 4 * 3)
+        if collect { out.reserveCapacity(text.count / 4 * 3) }
         var group: UInt32 = 0
         var digits = 0
         var padding = 0
@@ -51,7 +52,10 @@ package enum PropertyListBase64 {
                 padding += 1
                 if digits + padding == 4 {
                     let full = group << UInt32(6 * padding)
-                    out += [UInt8(truncatingIfNeeded: full >> 16), UInt8(truncatingIfNeeded: full >> 8)].prefix(digits - 1)
+                    if collect {
+                        out.append(UInt8(truncatingIfNeeded: full >> 16))
+                        if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
+                    }
                     finished = true
                 }
             default:
@@ -65,7 +69,11 @@ package enum PropertyListBase64 {
                 group = group << 6 | UInt32(value)
                 digits += 1
                 if digits == 4 {
-                    out += [UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8), UInt8(truncatingIfNeeded: group)]
+                    if collect {
+                        out.append(UInt8(truncatingIfNeeded: group >> 16))
+                        out.append(UInt8(truncatingIfNeeded: group >> 8))
+                        out.append(UInt8(truncatingIfNeeded: group))
+                    }
                     group = 0
                     digits = 0
                 }

@@ -180,7 +180,8 @@ package struct XMLPropertyListReader {
             let contentStart = position
             let text = try self.text(of: tag)
             // Offsets inside the base64 are exact when the text held no entities (the usual case).
-            return .data(try PropertyListBase64.decode(Array(text.utf8)[...], base: contentStart))
+            // Not built, the base64 is checked without keeping its bytes.
+            return .data(try PropertyListBase64.decode(Array(text.utf8)[...], base: contentStart, collect: build))
         }
         if tag.is("key") { throw error("<key> outside a <dict>", at: tag.offset) }
         throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
