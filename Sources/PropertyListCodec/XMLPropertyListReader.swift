@@ -485,6 +485,11 @@ package struct XMLPropertyListReader {
     private func checkCharacters() throws {
         var index = 0
         while index < bytes.count {
+            // Eight ASCII bytes at a time, the usual case.
+            if index + 8 <= bytes.count, Self.isASCIIWord(bytes, at: index) {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
@@ -511,6 +516,13 @@ package struct XMLPropertyListReader {
                 throw error("the character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML", at: index)
             }
             index += length
+        }
+    }
+
+    /// Whether the eight bytes of `bytes` from `index` are all ASCII (the caller checks they exist).
+    private static func isASCIIWord(_ bytes: [UInt8], at index: Int) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
         }
     }
 

@@ -244,6 +244,29 @@ import TestSupport
 
     // MARK: The XML reader's vocabulary
 
+    /// The characters are checked eight ASCII bytes at a time: a byte that is not ASCII is found
+    /// at its own offset whatever its place in the word, refused or read as one at a time.
+    @Test func xmlCharactersAreCheckedAtEveryPlaceInAWord() throws {
+        let head = Self.plist("<string>")
+        let cases: [(bytes: [UInt8], reason: String?)] = [
+            ([0xFF], "invalid UTF-8"), ([0xC3], "invalid UTF-8"), ([0xEF, 0xBF, 0xBE], "the character U+FFFE is not allowed in XML"),
+            ([0xC3, 0xA9], nil), ([0xF0, 0x9F, 0x98, 0x80], nil),
+        ]
+        for (bad, reason) in cases {
+            for pad in 0..<17 {
+                let bytes = Array(head.dropLast("</plist>\n".utf8.count)) + Array(repeating: UInt8(ascii: "a"), count: pad) + bad
+                    + Array("</string></plist>\n".utf8)
+                let offset = head.count - "</plist>\n".utf8.count + pad
+                if let reason {
+                    #expect(throws: PropertyListError(reason, at: offset), "\(bad) after \(pad)") { try XMLPropertyList.decode(bytes) }
+                } else {
+                    let text = String(repeating: "a", count: pad) + String(decoding: bad, as: UTF8.self)
+                    #expect(try XMLPropertyList.decode(bytes) == .string(text), "\(bad) after \(pad)")
+                }
+            }
+        }
+    }
+
     static func plist(_ body: String) -> [UInt8] {
         Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
             + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">" + body + "</plist>\n").utf8)
