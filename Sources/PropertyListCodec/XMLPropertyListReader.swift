@@ -178,10 +178,10 @@ package struct XMLPropertyListReader {
         }
         if tag.is("data") {
             let contentStart = position
-            let text = try self.text(of: tag)
+            let text = try textBytes(of: tag)
             // Offsets inside the base64 are exact when the text held no entities (the usual case).
             // Not built, the base64 is checked without keeping its bytes.
-            return .data(try PropertyListBase64.decode(Array(text.utf8)[...], base: contentStart, collect: build))
+            return .data(try PropertyListBase64.decode(text[...], base: contentStart, collect: build))
         }
         if tag.is("key") { throw error("<key> outside a <dict>", at: tag.offset) }
         throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
@@ -210,8 +210,11 @@ package struct XMLPropertyListReader {
             guard keyTag.is("key") else {
                 throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
             }
-            let key = try text(of: keyTag)
-            guard seen.insert(HashedBytes(Array(key.utf8))).inserted else {
+            // The key's bytes are hashed as they are; a String is made only for an entry built,
+            // the top dictionary's keys, or a message.
+            let keyBytes = try textBytes(of: keyTag)
+            var key: String { String(decoding: keyBytes, as: UTF8.self) }
+            guard seen.insert(HashedBytes(keyBytes)).inserted else {
                 throw error("the dictionary has the key \(quoted(key)) twice", at: keyTag.offset)
             }
             try skipMisc()
@@ -219,7 +222,7 @@ package struct XMLPropertyListReader {
                 throw error("the key \(quoted(key)) has no value")
             }
             if isRoot, let prefix = selecting {
-                if key.utf8.starts(with: prefix) {
+                if keyBytes.starts(with: prefix) {
                     selectedEntries.append(rootEntryEnds.count)
                     entries.append(.init(key: key, value: try value(depth: depth + 1)))
                 } else {
@@ -288,7 +291,13 @@ package struct XMLPropertyListReader {
     /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
     /// the text is checked the same way but not kept (the empty string is returned).
     private mutating func text(of tag: Tag, collect: Bool = true) throws -> String {
-        if tag.empty { return "" }
+        let text = try textBytes(of: tag, collect: collect)
+        return text.isEmpty ? "" : String(decoding: text, as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of ``text(of:collect:)``.
+    private mutating func textBytes(of tag: Tag, collect: Bool = true) throws -> [UInt8] {
+        if tag.empty { return [] }
         var out: [UInt8] = []
         while true {
             guard position < bytes.count else {
@@ -298,7 +307,7 @@ package struct XMLPropertyListReader {
             if byte == UInt8(ascii: "<") {
                 if starts(with: "</") {
                     try endTag(tag.nameBytes)
-                    return String(decoding: out, as: UTF8.self)
+                    return out
                 } else if starts(with: "<!--") {
                     try comment()
                 } else if starts(with: "<![CDATA[") {
