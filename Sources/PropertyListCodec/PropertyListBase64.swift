@@ -40,42 +40,47 @@ package enum PropertyListBase64 {
         var digits = 0
         var padding = 0
         var finished = false  // a padded group ended the data
-        for (index, byte) in zip(text.indices, text) {
-            let offset = base + index - text.startIndex
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                continue
-            case UInt8(ascii: "="):
-                guard !finished, digits >= 2 else {
-                    throw PropertyListError("base64 padding '=' where a digit must be", at: offset)
-                }
-                padding += 1
-                if digits + padding == 4 {
-                    let full = group << UInt32(6 * padding)
-                    if collect {
-                        out.append(UInt8(truncatingIfNeeded: full >> 16))
-                        if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
+        try text.withUnsafeBufferPointer { text in
+            try values.withUnsafeBufferPointer { values in
+                for index in 0..<text.count {
+                    let byte = text[index]
+                    let value = values[Int(byte)]
+                    if value != 0xFF {  // a digit, the usual case
+                        guard padding == 0 else {
+                            throw PropertyListError("base64 digits after the padding", at: base + index)
+                        }
+                        group = group << 6 | UInt32(value)
+                        digits += 1
+                        if digits == 4 {
+                            if collect {
+                                out.append(UInt8(truncatingIfNeeded: group >> 16))
+                                out.append(UInt8(truncatingIfNeeded: group >> 8))
+                                out.append(UInt8(truncatingIfNeeded: group))
+                            }
+                            group = 0
+                            digits = 0
+                        }
+                        continue
                     }
-                    finished = true
-                }
-            default:
-                let value = values[Int(byte)]
-                guard value != 0xFF else {
-                    throw PropertyListError("'\(scalarText(byte))' is not a base64 digit", at: offset)
-                }
-                guard padding == 0 else {
-                    throw PropertyListError("base64 digits after the padding", at: offset)
-                }
-                group = group << 6 | UInt32(value)
-                digits += 1
-                if digits == 4 {
-                    if collect {
-                        out.append(UInt8(truncatingIfNeeded: group >> 16))
-                        out.append(UInt8(truncatingIfNeeded: group >> 8))
-                        out.append(UInt8(truncatingIfNeeded: group))
+                    switch byte {
+                    case 0x20, 0x09, 0x0A, 0x0D:
+                        continue
+                    case UInt8(ascii: "="):
+                        guard !finished, digits >= 2 else {
+                            throw PropertyListError("base64 padding '=' where a digit must be", at: base + index)
+                        }
+                        padding += 1
+                        if digits + padding == 4 {
+                            let full = group << UInt32(6 * padding)
+                            if collect {
+                                out.append(UInt8(truncatingIfNeeded: full >> 16))
+                                if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
+                            }
+                            finished = true
+                        }
+                    default:
+                        throw PropertyListError("'\(scalarText(byte))' is not a base64 digit", at: base + index)
                     }
-                    group = 0
-                    digits = 0
                 }
             }
         }

@@ -226,7 +226,19 @@ import TestSupport
         #expect(try PropertyListBase64.decode(Array(" AA\nEC\tAw==\r\n".utf8)[...], base: 0) == [0, 1, 2, 3])
         for bad in ["A", "AA", "AA=", "A===", "AA==AA==", "AA==A", "=AAA", "AA!A", "AAA=A"] {
             #expect(throws: PropertyListError.self, "\(bad)") { try PropertyListBase64.decode(Array(bad.utf8)[...], base: 0) }
+            // Checked without keeping the bytes: the same error.
+            let kept = Result { try PropertyListBase64.decode(Array(bad.utf8)[...], base: 5) }
+            let checked = Result { try PropertyListBase64.decode(Array(bad.utf8)[...], base: 5, collect: false) }
+            #expect("\(kept)" == "\(checked)", "\(bad)")
         }
+        #expect(throws: PropertyListError("'!' is not a base64 digit", at: 7)) { try PropertyListBase64.decode(Array("AA!A".utf8)[...], base: 5, collect: false) }
+        #expect(throws: PropertyListError("base64 digits after the padding", at: 13)) {
+            try PropertyListBase64.decode(Array("AA==AA==".utf8)[...], base: 9, collect: false)
+        }
+        #expect(throws: PropertyListError("base64 padding '=' where a digit must be", at: 9)) {
+            try PropertyListBase64.decode(Array("=AAA".utf8)[...], base: 9, collect: false)
+        }
+        #expect(try PropertyListBase64.decode(Array(" AA\nEC\tAw==\r\n".utf8)[...], base: 0, collect: false) == [])
     }
 
     // MARK: Format detection
