@@ -259,28 +259,48 @@ package struct XMLPropertyListReader {
 
     /// The real that `text` spells in decimal (`-1.5`, `2e10`, `.5`), or `nan`, `inf` or
     /// `infinity` with an optional sign, in any case; `nil` for anything else (such as hex).
+    /// Checked over the ASCII bytes (anything else is no real); only a real is made a String.
     package static func real(_ text: Substring) -> Double? {
-        let lower = text.lowercased()
-        let unsigned = lower.first == "+" || lower.first == "-" ? String(lower.dropFirst()) : lower
-        if ["nan", "inf", "infinity"].contains(unsigned) {
-            return unsigned == "nan" ? (lower.first == "-" ? -Double.nan : Double.nan)
-                : (lower.first == "-" ? -Double.infinity : Double.infinity)
+        var utf8 = text.utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative || utf8.first == UInt8(ascii: "+") { utf8 = utf8.dropFirst() }
+        if utf8.count <= 8, let word = lowercasedWord(utf8) {
+            switch word {
+            case "nan": return negative ? -Double.nan : Double.nan
+            case "inf", "infinity": return negative ? -Double.infinity : Double.infinity
+            default: break
+            }
         }
         var digits = 0
         var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
         var exponentDigits = 0
-        for character in unsigned {
-            switch (state, character) {
-            case (0, "0"..."9"), (1, "0"..."9"): digits += 1
-            case (0, "."): state = 1
-            case (0, "e"), (1, "e"): guard digits > 0 else { return nil }; state = 2
-            case (2, "+"), (2, "-"): state = 3
-            case (2, "0"..."9"), (3, "0"..."9"): state = 3; exponentDigits += 1
+        for byte in utf8 {
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            let isE = byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            switch state {
+            case 0 where isDigit, 1 where isDigit: digits += 1
+            case 0 where byte == UInt8(ascii: "."): state = 1
+            case 0 where isE, 1 where isE: guard digits > 0 else { return nil }; state = 2
+            case 2 where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"): state = 3
+            case 2 where isDigit, 3 where isDigit: state = 3; exponentDigits += 1
             default: return nil
             }
         }
         guard digits > 0, state < 2 || exponentDigits > 0 else { return nil }
         return Double(String(text))
+    }
+
+    /// `bytes` lowercased as a String when they are all ASCII letters, else `nil`.
+    private static func lowercasedWord(_ bytes: Substring.UTF8View.SubSequence) -> String? {
+        var word: [UInt8] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
+            default: return nil
+            }
+        }
+        return String(decoding: word, as: UTF8.self)
     }
 
     // MARK: Text

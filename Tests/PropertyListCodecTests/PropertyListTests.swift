@@ -279,6 +279,39 @@ import TestSupport
         }
     }
 
+    /// The reader's reals are checked over bytes; they agree with the check over strings it
+    /// replaced (kept here as the reference) on every short text of the characters that matter.
+    @Test func xmlRealsAgreeWithTheStringCheck() {
+        func reference(_ text: Substring) -> Double? {
+            let lower = text.lowercased()
+            let unsigned = lower.first == "+" || lower.first == "-" ? String(lower.dropFirst()) : lower
+            if ["nan", "inf", "infinity"].contains(unsigned) {
+                return unsigned == "nan" ? (lower.first == "-" ? -Double.nan : Double.nan)
+                    : (lower.first == "-" ? -Double.infinity : Double.infinity)
+            }
+            var digits = 0, state = 0, exponentDigits = 0
+            for character in unsigned {
+                switch (state, character) {
+                case (0, "0"..."9"), (1, "0"..."9"): digits += 1
+                case (0, "."): state = 1
+                case (0, "e"), (1, "e"): guard digits > 0 else { return nil }; state = 2
+                case (2, "+"), (2, "-"): state = 3
+                case (2, "0"..."9"), (3, "0"..."9"): state = 3; exponentDigits += 1
+                default: return nil
+                }
+            }
+            guard digits > 0, state < 2 || exponentDigits > 0 else { return nil }
+            return Double(String(text))
+        }
+        func same(_ a: Double?, _ b: Double?) -> Bool { a?.bitPattern == b?.bitPattern }
+        let alphabet: [String] = ["0", "7", ".", "e", "E", "+", "-", "x", "p", " ", "\u{301}", "é"]
+        var texts: [String] = ["nan", "-NaN", "+inf", "Infinity", "-INFINITY", "infinit", "nann", "1e", "1e+", "-.5e-3", "0x1p3", "İnf", "１"]
+        for first in alphabet { for second in alphabet { for third in alphabet { texts.append(first + second + third) } } }
+        for text in texts {
+            #expect(same(XMLPropertyListReader.real(text[...]), reference(text[...])), "\(text)")
+        }
+    }
+
     static func plist(_ body: String) -> [UInt8] {
         Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
             + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">" + body + "</plist>\n").utf8)
