@@ -75,7 +75,8 @@ struct SchemaBuilder {
         guard let kind = rawKind(cases) else { return cases }
         var result: [CaseSignature] = []
         var seen: [CaseSignature.RawValue: String] = [:]
-        var next = 0
+        var next: Int? = 0  // nil after Int.max: Swift gives the next case no raw value
+        var previous = 0
         for (offset, signature) in cases.enumerated() {
             let declaration = declarations[offset]
             let place = "\(member)[\(offset)]"
@@ -86,10 +87,15 @@ struct SchemaBuilder {
             switch (kind, signature.rawValue) {
             case (.int, .int(let value)?):
                 raw = .int(value)
-                next = value &+ 1
+                previous = value
+                next = value == Int.max ? nil : value + 1
             case (.int, nil):
-                raw = .int(next)
-                next &+= 1
+                guard let value = next else {
+                    throw error(declaration.line, place, declaration.text, "the raw value after \(previous) overflows an Int; give this case a raw value of its own")
+                }
+                raw = .int(value)
+                previous = value
+                next = value == Int.max ? nil : value + 1
             case (.string, .string(let text)?): raw = .string(text)
             case (.string, nil): raw = .string(signature.name)
             case (.int, .string?), (.string, .int?):

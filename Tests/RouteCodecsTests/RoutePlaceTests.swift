@@ -39,4 +39,17 @@ import TestSupport
             "history[1].path home home", "history[1].path home/details details?_0:=4", "history[1].path home/details/sheet:edit edit",
         ])
     }
+
+    @Test func aPathsPlacesShareItsText() {
+        #expect(RoutePlace.places(inPath: "home/tab:feed/details?_0:=1/sheet:edit", member: "states.x").map { "\($0.path) \($0.route)" } == [
+            "states.x home home", "states.x home/tab:feed/details details?_0:=1", "states.x home/tab:feed/details/sheet:edit edit",
+        ])
+        #expect(RoutePlace.places(inPath: "/details?_0:=1/more", member: "m").map(\.path) == ["m /details", "m /details/more"])
+        // 60,000 routes: each place's path is the shared text's prefix (n², 3.6 GB, before).
+        let long = RoutePlace.places(inPath: "home" + String(repeating: "/a", count: 60_000), member: "m")
+        #expect(long.count == 60_001 && long[2].path == "m home/a/a" && long.last!.path.utf8.count == 2 + 4 + 120_000)
+        var place = long[1]
+        place.path = "elsewhere"
+        #expect(place.path == "elsewhere" && place != long[1] && long[1] == RoutePlace("m home/a", long[1].route))
+    }
 }

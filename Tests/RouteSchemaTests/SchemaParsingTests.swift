@@ -54,6 +54,9 @@ import TestSupport
         #expect(refusal(["home = 0", "details(Int)"])?.contains("an enum with raw values has no associated values") == true)
         #expect(refusal(["details(Int) = 3"])?.contains("a case with associated values cannot have a raw value") == true)
         #expect(refusal(["home = 99999999999999999999"])?.contains("an integer that fits an Int") == true)
+        // Swift refuses the case after Int.max (its raw value overflows); it never wraps to Int.min.
+        #expect(refusal(["home = 9223372036854775807", "about"]) == "routectl.json:3: routes[1] 'about': the raw value after 9223372036854775807 overflows an Int; give this case a raw value of its own")
+        #expect(refusal(["home = 9223372036854775807", "about = 0"]) == nil)
     }
 
     @Test func refusesWhatDoesNotParse() {

@@ -67,6 +67,18 @@ import TestSupport
         #expect(run(["help", "show"], in: app + "/Sources").status == 0)
     }
 
+    /// Another user's routectl.json (only root can make one: skipped otherwise) is refused, and
+    /// the hint is the whole command again without it, which runs when pasted.
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+    func anotherUsersProjectFileIsRefusedWithAWholeCommand() throws {
+        box.write(#"{"routes": ["home"]}"#, to: app + "/routectl.json")
+        #expect(chown(app + "/routectl.json", 4242, 4242) == 0)
+        let refused = run(["show", "--path"], in: app)
+        #expect(refused.status == 64 && refused.errorLines.count == 2)
+        #expect(refused.errorLines.last == "hint: to run without it, run: routectl --no-config show --path")
+        #expect(run(["--no-config", "show", "--path"], in: app).stdout == "root\n")
+    }
+
     @Test func hostileProjectFilesAreOneLineEach() throws {
         // Huge: refused by its size, with the size.
         let huge = "{\"routes\": [" + String(repeating: "\"home\", ", count: 200_000) + "\"x\"]}"

@@ -42,7 +42,10 @@ enum ProjectLoading {
         do {
             found = try ProjectFileSearch.find(home: environment("HOME"))
         } catch let error as NavigatorError {
-            throw UsageError(error.message, hint: "name the file to use with --config <path>, or run without one with --no-config")
+            // The whole command again without it, as typed (`--config <path>` is the other
+            // way, when the file is one to trust).
+            let words = ["routectl", "--no-config"] + CommandLine.arguments.dropFirst().map(ShellWord.quote)
+            throw UsageError(error.message, hint: "to run without it, run: " + words.joined(separator: " "))
         }
         guard case .found(let path) = found else { return nil }
         let folder = path.folder.description
