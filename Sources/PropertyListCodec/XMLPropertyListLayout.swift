@@ -64,12 +64,14 @@ package struct XMLPropertyListLayout: Sendable {
             for entry in new.entries {
                 if next + 1 < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key),
                    PropertyListDictionary.sameKey(old[next + 1].key, entry.key) {
+                    out += leading(span(next))
                     next += 1  // the old entry was removed
                 }
                 if next < old.count, PropertyListDictionary.sameKey(old[next].key, entry.key) {
                     if old[next].value == entry.value {
-                        out += bytes[(next == 0 ? rootTag.upperBound : entryEnds[next - 1])..<entryEnds[next]]
+                        out += bytes[span(next)]
                     } else {
+                        out += leading(span(next))
                         try Self.append(entry, to: &out)
                     }
                     next += 1
@@ -77,6 +79,7 @@ package struct XMLPropertyListLayout: Sendable {
                     try Self.append(entry, to: &out)
                 }
             }
+            for removed in next..<old.count { out += leading(span(removed)) }
             out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
         }
         return encoded(out)
@@ -91,16 +94,45 @@ package struct XMLPropertyListLayout: Sendable {
         out.reserveCapacity(bytes.count + 256)
         out += bytes[..<rootTag.upperBound]
         for index in entryEnds.indices {
-            let span = (index == 0 ? rootTag.upperBound : entryEnds[index - 1])..<entryEnds[index]
             switch changes[index] {
-            case nil: out += bytes[span]
-            case .some(nil): break
-            case .some(let entry?): try Self.append(entry, to: &out)
+            case nil: out += bytes[span(index)]
+            case .some(nil): out += leading(span(index))
+            case .some(let entry?):
+                out += leading(span(index))
+                try Self.append(entry, to: &out)
             }
         }
         for entry in added { try Self.append(entry, to: &out) }
         out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
         return encoded(out)
+    }
+
+    /// Where entry `index` lies, with the white space and comments before it.
+    private func span(_ index: Int) -> Range<Int> {
+        (index == 0 ? rootTag.upperBound : entryEnds[index - 1])..<entryEnds[index]
+    }
+
+    /// The comments and processing instructions that come before the key of the entry at
+    /// `span`: the file's, kept when the entry changes or goes. The white space after the last
+    /// of them is left out (a written entry brings its own line end), so nothing when there
+    /// are none.
+    private func leading(_ span: Range<Int>) -> ArraySlice<UInt8> {
+        var index = span.lowerBound, kept = span.lowerBound
+        func starts(_ text: String) -> Bool { bytes[index..<span.upperBound].starts(with: text.utf8) }
+        while index < span.upperBound {
+            if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                index += 1
+                continue
+            }
+            let close: [UInt8]
+            if starts("<!--") { close = Array("-->".utf8) } else if starts("<?") { close = Array("?>".utf8) } else { break }
+            var end = index + 2
+            while end < span.upperBound, !bytes[end..<span.upperBound].starts(with: close) { end += 1 }
+            guard end < span.upperBound else { break }
+            index = end + close.count
+            kept = index
+        }
+        return bytes[span.lowerBound..<kept]
     }
 
     /// `out` (UTF-8) in the file's encoding.

@@ -63,6 +63,21 @@ import TestSupport
         }
     }
 
+    /// A comment before a changed or removed key is the file's, not the key's: it stays, and
+    /// only the key's own lines change, read in part or whole.
+    @Test func aCommentBeforeAChangedKeyStays() throws {
+        let file = Array("<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n\t<key>route</key>\n\t<string>home</string>\n</dict>\n</plist>\n".utf8)
+        let changed = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n\t<key>route</key>\n\t<string>settings</string>\n</dict>\n</plist>\n"
+        let removed = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n</dict>\n</plist>\n"
+        for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
+            var a = try read(), b = try read()
+            a.dictionary = a.dictionary.replacing("route", with: "settings")
+            b.dictionary = b.dictionary.removing("route")
+            #expect(String(decoding: try a.encoded(), as: UTF8.self) == changed)
+            #expect(String(decoding: try b.encoded(), as: UTF8.self) == removed)
+        }
+    }
+
     /// A file the reader refuses says why exactly as the whole read does; a root that is not a
     /// dictionary too.
     @Test func refusalsAreTheWholeReadsRefusals() {
