@@ -72,11 +72,11 @@ package struct XMLPropertyListLayout: Sendable {
                         out += bytes[span(next)]
                     } else {
                         out += leading(span(next))
-                        try Self.append(entry, to: &out)
+                        try Self.append(entry, to: &out, lineEnd: lineEnd)
                     }
                     next += 1
                 } else {
-                    try Self.append(entry, to: &out)
+                    try Self.append(entry, to: &out, lineEnd: lineEnd)
                 }
             }
             for removed in next..<old.count { out += leading(span(removed)) }
@@ -99,10 +99,10 @@ package struct XMLPropertyListLayout: Sendable {
             case .some(nil): out += leading(span(index))
             case .some(let entry?):
                 out += leading(span(index))
-                try Self.append(entry, to: &out)
+                try Self.append(entry, to: &out, lineEnd: lineEnd)
             }
         }
-        for entry in added { try Self.append(entry, to: &out) }
+        for entry in added { try Self.append(entry, to: &out, lineEnd: lineEnd) }
         out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
         return encoded(out)
     }
@@ -145,11 +145,17 @@ package struct XMLPropertyListLayout: Sendable {
     }
 
     /// Appends `entry` as its own lines one tab in, the line end before them rather than after.
-    private static func append(_ entry: PropertyListDictionary.Entry, to out: inout [UInt8]) throws {
+    private static func append(_ entry: PropertyListDictionary.Entry, to out: inout [UInt8], lineEnd: [UInt8]) throws {
         var writer = XMLPropertyListWriter()
+        writer.lineEnd = lineEnd
         try writer.entry(entry, level: 1)
-        out.append(0x0A)
-        out += writer.bytes.dropLast()
+        out += lineEnd
+        out += writer.bytes.dropLast(lineEnd.count)
+    }
+
+    /// The file's line end, as after the top dictionary's start tag: CR LF or LF.
+    private var lineEnd: [UInt8] {
+        bytes[rootTag.upperBound...].starts(with: [0x0D, 0x0A]) ? [0x0D, 0x0A] : [0x0A]
     }
 
     /// The UTF-8 form of UTF-16 `bytes` after their byte-order mark; throws for an odd length

@@ -7,6 +7,8 @@ package struct XMLPropertyListWriter {
     private(set) var bytes: [UInt8] = []
     /// The keys and indexes from the top value to the one being written, for errors.
     private var path: [String] = []
+    /// What ends each line: a line feed, or the carriage return and line feed of a file that has them.
+    package var lineEnd: [UInt8] = [0x0A]
 
     /// The lines before the top value.
     package static let header = """
@@ -45,7 +47,7 @@ package struct XMLPropertyListWriter {
     private mutating func line(_ level: Int, _ text: String) {
         bytes += repeatElement(UInt8(ascii: "\t"), count: level)
         bytes += text.utf8
-        bytes.append(0x0A)
+        bytes += lineEnd
     }
 
     /// Writes `value` with its lines indented `level` tabs.
@@ -89,7 +91,7 @@ package struct XMLPropertyListWriter {
                 let end = min(data.count, start + width)
                 bytes += repeatElement(UInt8(ascii: "\t"), count: level)
                 bytes += PropertyListBase64.encode(data[start..<end])
-                bytes.append(0x0A)
+                bytes += lineEnd
                 start = end
             }
             line(level, "</data>")

@@ -78,6 +78,18 @@ import TestSupport
         }
     }
 
+    /// A file whose lines end in CR LF keeps them: on the lines not changed, and the changed
+    /// or added key's lines end as the file's do.
+    @Test func crLineEndsStay() throws {
+        let file = Array("<plist version=\"1.0\">\r\n<dict>\r\n\t<key>a</key>\r\n\t<integer>1</integer>\r\n\t<key>route</key>\r\n\t<string>home</string>\r\n</dict>\r\n</plist>\r\n".utf8)
+        let changed = "<plist version=\"1.0\">\r\n<dict>\r\n\t<key>a</key>\r\n\t<integer>1</integer>\r\n\t<key>route</key>\r\n\t<string>settings</string>\r\n\t<key>routeNew</key>\r\n\t<string>x</string>\r\n</dict>\r\n</plist>\r\n"
+        for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
+            var a = try read()
+            a.dictionary = a.dictionary.replacing("route", with: "settings").replacing("routeNew", with: "x")
+            #expect(String(decoding: try a.encoded(), as: UTF8.self) == changed)
+        }
+    }
+
     /// A file the reader refuses says why exactly as the whole read does; a root that is not a
     /// dictionary too.
     @Test func refusalsAreTheWholeReadsRefusals() {
