@@ -28,6 +28,27 @@ package struct BinaryPropertyListIndex: Sendable {
     package let valueCount: Int
     /// How many values each object decodes to, by index; 0 for an object not reachable.
     private let weights: [Int32]
+    /// Where the text of each of the top dictionary's keys lies (read once, by the check): for
+    /// entry `e`, its content's offset at `2 * e` and its length (in bytes for ASCII, else in
+    /// UTF-16 units) times two, plus one when ASCII, at `2 * e + 1`. Plain integers, so that no
+    /// array type of its own is made at run time (which costs a command ~20,000 instructions).
+    private let topKeys: [Int]
+
+    /// A checked string key: the object holding it, where its content is, its length in bytes
+    /// (ASCII) or UTF-16 units, and which of the two it is. A struct, not a tuple: a tuple's
+    /// type is made at run time when a buffer of them is.
+    struct Key {
+        var object: Int
+        var content: Int
+        var length: Int
+        var ascii: Bool
+    }
+
+    /// Where the text of entry `entry`'s key lies.
+    private func topKey(_ entry: Int) -> (content: Int, length: Int, ascii: Bool) {
+        let packed = topKeys[2 * entry + 1]
+        return (topKeys[2 * entry], packed >> 1, packed & 1 != 0)
+    }
 
     /// The index of `bytes`, or `nil` when they are not a valid binary property list whose
     /// top object is a dictionary (decode them to learn why). `probes` is how many probes of
@@ -40,10 +61,10 @@ package struct BinaryPropertyListIndex: Sendable {
             weights.withUnsafeMutableBufferPointer { weights in
                 var checker = Checker(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
                 checker.probes = probes
-                return checker.check().flatMap { weight in checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes) } }
+                return checker.check().flatMap { weight in checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes, checker.topKeys) } }
             }
         }
-        guard let (weight, top, topIsShared, liveBytes) = checked else { return nil }
+        guard let (weight, top, topIsShared, liveBytes, topKeys) = checked else { return nil }
         self.bytes = bytes
         self.trailer = trailer
         count = top.count
@@ -53,6 +74,7 @@ package struct BinaryPropertyListIndex: Sendable {
         self.liveBytes = liveBytes
         valueCount = weight
         self.weights = weights
+        self.topKeys = topKeys
     }
 
     /// The object the reference at `position` names (already checked).
@@ -116,10 +138,9 @@ package struct BinaryPropertyListIndex: Sendable {
 
     /// The UTF-8 bytes of the key of entry `entry` (an ASCII key's own bytes, in place).
     package func withKey<R>(_ entry: Int, _ body: (ArraySlice<UInt8>) -> R) -> R {
-        let start = offset(of: keyObject(entry))
-        let (length, content) = Self.count(bytes, at: start)
-        if bytes[start] >> 4 == 0x5 { return body(bytes[content..<content + length]) }
-        return body(Array(String(decoding: Self.utf16Units(bytes, from: content, count: length), as: UTF16.self).utf8)[...])
+        let key = topKey(entry)
+        if key.ascii { return body(bytes[key.content..<key.content + key.length]) }
+        return body(Array(String(decoding: Self.utf16Units(bytes, from: key.content, count: key.length), as: UTF16.self).utf8)[...])
     }
 
     /// The entries whose keys start with `prefix` (byte for byte, as keys match), in order;
@@ -128,10 +149,9 @@ package struct BinaryPropertyListIndex: Sendable {
         var prefix = prefix
         return prefix.withUTF8 { prefix in
             bytes.withUnsafeBufferPointer { file in
-                let checker = Checker(file.baseAddress!, trailer: trailer, weights: nil)
                 var found: [Int] = []
                 for entry in 0..<count {
-                    let key = checker.key(at: references + entry * trailer.referenceSize)
+                    let key = topKey(entry)
                     if key.ascii {
                         // Its bytes are its UTF-8.
                         guard key.length >= prefix.count else { continue }
@@ -232,6 +252,8 @@ extension BinaryPropertyListIndex {
         /// The top dictionary, once its header is read.
         var top: (count: Int, references: Int, bytes: Range<Int>)? = nil
         var topIsShared = false
+        /// The top dictionary's keys, once checked.
+        var topKeys: [Int] = []
         var liveBytes = 0
         /// Hash-table probes allowed per key (see ``BinaryPropertyListIndex/init(_:probes:)``).
         var probes = 8
@@ -274,7 +296,8 @@ extension BinaryPropertyListIndex {
 
         @inline(__always) func offset(of index: Int) -> Int? {
             let offset = number(at: tableOffset + index * offsetSize, size: offsetSize)
-            guard offset >= UInt64(BinaryPropertyList.magic.count), offset < UInt64(tableOffset) else { return nil }
+            // Past the 8 bytes of `bplist00` (a literal: the header's array costs a lookup a call).
+            guard offset >= 8, offset < UInt64(tableOffset) else { return nil }
             return Int(offset)
         }
 
@@ -303,6 +326,13 @@ extension BinaryPropertyListIndex {
             if !isTop, let top, start < top.bytes.upperBound, top.bytes.lowerBound < end { topIsShared = true }
         }
 
+        /// The `count` (0 to 7) bytes at `start`, as the low bytes of a word, the first lowest:
+        /// loaded as a whole word, since at least the trailer's 32 bytes follow any object.
+        @inline(__always) func tail(_ start: Int, _ count: Int) -> UInt64 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
+            return count == 0 ? 0 : word & (UInt64.max >> (64 - 8 * UInt64(count)))
+        }
+
         /// Whether the `count` bytes at `start` are all ASCII, eight at a time.
         func ascii(_ start: Int, _ count: Int) -> Bool {
             var index = start
@@ -311,10 +341,7 @@ extension BinaryPropertyListIndex {
                 high |= UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)
                 index += 8
             }
-            while index < start + count {
-                high |= UInt64(file[index])
-                index += 1
-            }
+            high |= tail(index, start + count - index)
             return high & 0x8080_8080_8080_8080 == 0
         }
 
@@ -402,18 +429,38 @@ extension BinaryPropertyListIndex {
                 let isTop = depth == 0
                 if isTop { top = (count, content, start..<end) }
                 live(start, end, isTop: isTop)
+                // The keys first (strings, so nothing nests in them), noting where each one's
+                // text lies; then the values. The reader takes them in pairs, but what it
+                // refuses does not depend on the order (a cycle, a depth, the values' total).
                 let half = count * referenceSize
-                var weight = 1
-                var keyPosition = content
-                while keyPosition < content + half {
-                    guard let key = reference(at: keyPosition), let keyWeight = object(key, depth: depth + 1),
-                          let keyStart = offset(of: key), file[keyStart] >> 4 == 0x5 || file[keyStart] >> 4 == 0x6,
-                          let value = reference(at: keyPosition + half), let valueWeight = object(value, depth: depth + 1) else { return nil }
-                    weight += keyWeight + valueWeight
-                    guard weight <= BinaryPropertyList.maxValues else { return nil }
-                    keyPosition += referenceSize
+                let checkedKeys: Int?
+                if !isTop, count <= 32 {
+                    checkedKeys = withUnsafeTemporaryAllocation(of: Key.self, capacity: count) { keys in
+                        keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!)
+                    }
+                } else {
+                    let keys = UnsafeMutablePointer<Key>.allocate(capacity: count)
+                    defer { keys.deallocate() }
+                    checkedKeys = keysWeight(content, count: count, depth: depth + 1, into: keys)
+                    if checkedKeys != nil, isTop {
+                        topKeys = [Int](unsafeUninitializedCapacity: 2 * count) { packed, initialized in
+                            for entry in 0..<count {
+                                packed[2 * entry] = keys[entry].content
+                                packed[2 * entry + 1] = keys[entry].length << 1 | (keys[entry].ascii ? 1 : 0)
+                            }
+                            initialized = 2 * count
+                        }
+                    }
                 }
-                guard keysAreUnique(content, count: count) else { return nil }
+                guard var weight = checkedKeys else { return nil }
+                weight += 1
+                var position = content + half
+                while position < end {
+                    guard let value = reference(at: position), let more = object(value, depth: depth + 1) else { return nil }
+                    weight += more
+                    guard weight <= BinaryPropertyList.maxValues else { return nil }
+                    position += referenceSize
+                }
                 weights[index] = Int32(weight)
                 return weight
             default:
@@ -424,18 +471,30 @@ extension BinaryPropertyListIndex {
             return 1
         }
 
-        /// A checked string key: where its content is, its length in bytes (ASCII) or UTF-16
-        /// units, and which it is.
-        typealias Key = (object: Int, content: Int, length: Int, ascii: Bool)
-
-        @inline(__always) func key(at position: Int) -> Key {
-            let object = Int(truncatingIfNeeded: number(at: position, size: referenceSize))
-            let start = Int(truncatingIfNeeded: number(at: tableOffset + object * offsetSize, size: offsetSize))
-            let low = Int(file[start] & 0x0F)
-            let (length, content) = low != 0x0F
-                ? (low, start + 1)
-                : (Int(truncatingIfNeeded: number(at: start + 2, size: 1 << Int(file[start + 1] & 0x0F))), start + 2 + (1 << Int(file[start + 1] & 0x0F)))
-            return (object, content, length, file[start] >> 4 == 0x5)
+        /// Checks the `count` keys whose references start at `content` (each a string, at
+        /// nesting `depth`), writes where each one's text lies to `keys`, and returns their
+        /// values' count, or `nil` where the reader throws (a key not a string, two the same).
+        mutating func keysWeight(_ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Key>) -> Int? {
+            var weight = 0
+            for entry in 0..<count {
+                guard let key = reference(at: content + entry * referenceSize), let more = object(key, depth: depth),
+                      let start = offset(of: key) else { return nil }
+                let marker = file[start]
+                guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return nil }
+                weight += more
+                guard weight <= BinaryPropertyList.maxValues else { return nil }
+                // Checked above: the count's bytes are there.
+                let low = Int(marker & 0x0F)
+                if low != 0x0F {
+                    keys[entry] = Key(object: key, content: start + 1, length: low, ascii: marker >> 4 == 0x5)
+                } else {
+                    let size = 1 << Int(file[start + 1] & 0x0F)
+                    keys[entry] = Key(
+                        object: key, content: start + 2 + size, length: Int(truncatingIfNeeded: number(at: start + 2, size: size)),
+                        ascii: marker >> 4 == 0x5)
+                }
+            }
+            return keysAreUnique(UnsafeBufferPointer(start: keys, count: count)) ? weight : nil
         }
 
         /// Whether two keys are the same, scalar for scalar: ASCII bytes and UTF-16 units
@@ -468,15 +527,10 @@ extension BinaryPropertyListIndex {
                 var index = key.content
                 let end = key.content + key.length
                 while index + 8 <= end {
-                    mix(UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
+                    mix(UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
                     index += 8
                 }
-                var tail: UInt64 = 0
-                while index < end {
-                    tail = tail << 8 | UInt64(file[index])
-                    index += 1
-                }
-                mix(tail)
+                mix(tail(index, end - index))
                 return hash
             }
             var units: [UInt8] = []
@@ -489,48 +543,47 @@ extension BinaryPropertyListIndex {
                 }
                 units.append(UInt8(unit))
             }
-            return units.withUnsafeBufferPointer { units in
-                var index = 0
-                while index + 8 <= units.count {
-                    mix(UnsafeRawPointer(units.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    index += 8
-                }
-                var tail: UInt64 = 0
-                while index < units.count {
-                    tail = tail << 8 | UInt64(units[index])
-                    index += 1
-                }
-                mix(tail)
-                return hash
+            // The same words as the ASCII spelling's, assembled a byte at a time (the array has
+            // nothing after its end to load).
+            var index = 0
+            while index < units.count {
+                var word: UInt64 = 0
+                for shift in 0..<min(8, units.count - index) { word |= UInt64(units[index + shift]) << (8 * UInt64(shift)) }
+                mix(word)
+                index += 8
             }
+            if units.count % 8 == 0 { mix(0) }
+            return hash
         }
 
-        /// Whether the `count` keys whose references start at `content` (checked strings) are
-        /// all different: few compared in pairs, many through a table of their hashes. Should
-        /// the hashes collide past a budget (a file built to make the table slow), Swift's own
-        /// seeded hashing sorts them instead.
-        func keysAreUnique(_ content: Int, count: Int) -> Bool {
+        /// Whether `keys` are all different: few compared in pairs, many through a table of
+        /// their hashes. Should the hashes collide past a budget (a file built to make the table
+        /// slow), Swift's own seeded hashing sorts them instead.
+        func keysAreUnique(_ keys: UnsafeBufferPointer<Key>) -> Bool {
+            let count = keys.count
             guard count > 1 else { return true }
             if count <= 16 {
                 for a in 1..<count {
-                    let first = key(at: content + a * referenceSize)
-                    for b in 0..<a where same(first, key(at: content + b * referenceSize)) { return false }
+                    for b in 0..<a where same(keys[a], keys[b]) { return false }
                 }
                 return true
             }
+            guard probes > 0 else { return keysAreUniqueBySorting(keys) }
             var capacity = 64
             while capacity < 2 * count { capacity <<= 1 }
-            var slots = [Int32](repeating: -1, count: capacity)
-            guard probes > 0 else { return keysAreUniqueBySorting(content, count: count) }
+            // Raw memory, not an array: see ``BinaryPropertyListIndex/topKeys``.
+            let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            slots.initialize(repeating: -1, count: capacity)
+            defer { slots.deallocate() }
             var budget = probes * count + 64
             let seed = Self.seed
             for entry in 0..<count {
-                let new = key(at: content + entry * referenceSize)
+                let new = keys[entry]
                 var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
                 while slots[slot] >= 0 {
                     budget -= 1
-                    guard budget > 0 else { return keysAreUniqueBySorting(content, count: count) }
-                    if same(new, key(at: content + Int(slots[slot]) * referenceSize)) { return false }
+                    guard budget > 0 else { return keysAreUniqueBySorting(keys) }
+                    if same(new, keys[Int(slots[slot])]) { return false }
                     slot = (slot + 1) & (capacity - 1)
                 }
                 slots[slot] = Int32(truncatingIfNeeded: entry)
@@ -545,12 +598,11 @@ extension BinaryPropertyListIndex {
             return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
         }()
 
-        /// ``keysAreUnique(_:count:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
-        func keysAreUniqueBySorting(_ content: Int, count: Int) -> Bool {
+        /// ``keysAreUnique(_:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
+        func keysAreUniqueBySorting(_ keys: UnsafeBufferPointer<Key>) -> Bool {
             var hashes: [(hash: Int, entry: Int)] = []
-            hashes.reserveCapacity(count)
-            for entry in 0..<count {
-                let key = key(at: content + entry * referenceSize)
+            hashes.reserveCapacity(keys.count)
+            for (entry, key) in keys.enumerated() {
                 var hasher = Hasher()
                 for index in 0..<key.length {
                     hasher.combine(key.ascii ? UInt16(file[key.content + index])
@@ -564,8 +616,7 @@ extension BinaryPropertyListIndex {
                 var last = first + 1
                 while last < hashes.count, hashes[last].hash == hashes[first].hash { last += 1 }
                 for a in first + 1..<last {
-                    let new = key(at: content + hashes[a].entry * referenceSize)
-                    for b in first..<a where same(new, key(at: content + hashes[b].entry * referenceSize)) { return false }
+                    for b in first..<a where same(keys[hashes[a].entry], keys[hashes[b].entry]) { return false }
                 }
                 first = last
             }

@@ -97,6 +97,23 @@ import PropertyListCodec
         #expect(BinaryPropertyListIndex(Self.bytes, probes: 1)?.count == Self.dictionary.count)
     }
 
+    /// A key hashed a word at a time (a table of more than 16 keys) is the same key in ASCII and
+    /// in UTF-16 whatever its length: shorter than a word, a word, past one, two.
+    @Test func keysOfEveryLengthAreTheSameKeyInEitherSpelling() {
+        for length in [1, 7, 8, 9, 15, 16, 17, 24] {
+            let names = (0..<20).map { index in (0..<length).map { UInt8(0x61 + ($0 + index) % 26) } }
+            func marker(_ kind: UInt8) -> [UInt8] { length < 15 ? [kind | UInt8(length)] : [kind | 0x0F, 0x10, UInt8(length)] }
+            let ascii = names.map { marker(0x50) + $0 }
+            func utf16(_ name: [UInt8]) -> [UInt8] { marker(0x60) + name.flatMap { [0, $0] } }
+            let keys: [UInt8] = [0xDF, 0x10, 21] + (1...21).map(UInt8.init) + Array(repeating: 22, count: 21)
+            for (spelt, duplicate) in [(utf16(names[13]), true), (utf16(Array(repeating: 0x5A, count: length)), false)] {
+                let file = Hostile.binary([keys] + ascii + [spelt, [0x09]], offsetSize: 2)
+                #expect((BinaryPropertyListIndex(file) == nil) == duplicate, "length \(length)")
+                #expect((Hostile.error(file)?.contains("twice") == true) == duplicate, "length \(length): \(Hostile.error(file) ?? "")")
+            }
+        }
+    }
+
     /// The index agrees with the decoder on mutations of a dictionary of every type and of
     /// many keys (the sample of ``PropertyListHostileInputTests`` has few).
     @Test(.slowLayer) func mutationsAreAcceptedExactlyWhenTheyDecode() {
