@@ -41,10 +41,14 @@ package indirect enum JSONValue: Hashable, Sendable {
         switch byte {
         case UInt8(ascii: "{"):
             var members: [Member] = []
-            var keys = Set<String>()
+            // Few members are compared in turn; a set of keys is made only for many (making one
+            // costs more than comparing a handful of short strings).
+            var keys: Set<String>? = nil
             try scanner.readObject(depth: depth) { scanner, key in
                 let start = scanner.position
-                guard keys.insert(key).inserted else { throw scanner.error("duplicate key \(quoted(key))", at: start) }
+                if keys == nil, members.count >= 16 { keys = Set(members.map(\.key)) }
+                let duplicate = keys != nil ? !keys!.insert(key).inserted : members.contains { $0.key == key }
+                guard !duplicate else { throw scanner.error("duplicate key \(quoted(key))", at: start) }
                 members.append(Member(key, try JSONValue(&scanner, depth: depth + 1)))
             }
             self = .object(members)

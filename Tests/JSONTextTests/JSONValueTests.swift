@@ -19,6 +19,26 @@ import Testing
         }
     }
 
+    /// A key twice is refused among few members (compared in turn) and among many (a set),
+    /// wherever the second one stands, and canonically equal spellings are the same key in both.
+    @Test func aDuplicateKeyIsRefusedAmongFewMembersAndMany() throws {
+        for count in [2, 15, 16, 17, 40] {
+            for duplicateAt in [1, count - 1] {
+                var keys = (0..<count).map { "k\($0)" }
+                keys[duplicateAt] = "k0"
+                let text = "{" + keys.map { #""\#($0)":1"# }.joined(separator: ",") + "}"
+                let error = #expect(throws: JSONSyntaxError.self, "\(count) members") { try JSONValue(parsing: Array(text.utf8)) }
+                #expect(error?.reason == "duplicate key 'k0'")
+                keys[duplicateAt] = "unique"
+                let fine = "{" + keys.map { #""\#($0)":1"# }.joined(separator: ",") + "}"
+                #expect(throws: Never.self) { try JSONValue(parsing: Array(fine.utf8)) }
+            }
+            // "é" precomposed and "e" + a combining acute accent are one String.
+            let many = (0..<count).map { #""k\#($0)":1"# } + [#""\u00e9":1"#, #""e\u0301":2"#]
+            #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: Array(("{" + many.joined(separator: ",") + "}").utf8)) }
+        }
+    }
+
     /// Found by the stack-array libFuzzer target: the key of a duplicate went into the message
     /// raw, so a key holding `\n` made a two-line error.
     @Test func aDuplicateKeyIsNamedOnOneLineWithControlCharactersEscaped() throws {
