@@ -57,7 +57,8 @@
 set -euo pipefail
 
 # The install command the README gives users (keep the two in step).
-build=(swift build -c release -Xswiftc -static-executable --scratch-path .build-bench)
+build=(swift build -c release -Xswiftc -static-executable
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path .build-bench)
 runs=200 warmup=20
 case "${1:-}" in
   "") ;;

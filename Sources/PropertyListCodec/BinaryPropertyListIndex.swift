@@ -248,7 +248,7 @@ extension BinaryPropertyListIndex {
         let topObject: Int
         /// For each object: 0 not seen, -1 being checked (a reference to it is a cycle), else
         /// how many values it decodes to.
-        let weights: UnsafeMutablePointer<Int32>!
+        let weights: UnsafeMutablePointer<Int32>
         /// The top dictionary, once its header is read.
         var top: (count: Int, references: Int, bytes: Range<Int>)? = nil
         var topIsShared = false
@@ -258,8 +258,8 @@ extension BinaryPropertyListIndex {
         /// Hash-table probes allowed per key (see ``BinaryPropertyListIndex/init(_:probes:)``).
         var probes = 8
 
-        /// A checker of `file`, noting each object's weight in `weights` (`nil`: only to read keys).
-        init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>?) {
+        /// A checker of `file`, noting each object's weight in `weights`.
+        init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>) {
             self.file = file
             tableOffset = trailer.tableOffset
             offsetSize = trailer.offsetSize
@@ -337,12 +337,88 @@ extension BinaryPropertyListIndex {
         func ascii(_ start: Int, _ count: Int) -> Bool {
             var index = start
             var high: UInt64 = 0
-            while index + 8 <= start + count {
+            let end = start &+ count
+            while index &+ 8 <= end {
                 high |= UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)
-                index += 8
+                index &+= 8
             }
-            high |= tail(index, start + count - index)
+            high |= tail(index, end &- index)
             return high & 0x8080_8080_8080_8080 == 0
+        }
+
+        /// Where the scalar whose marker `marker` is at `start` ends (a number, a date, a
+        /// boolean, data, text, a uid), or `nil` where the reader throws (or for a container).
+        @inline(__always) func scalarEnd(_ start: Int, _ marker: UInt8) -> Int? {
+            switch marker >> 4 {
+            case 0x0:
+                guard marker == 0x08 || marker == 0x09 else { return nil }
+                return start &+ 1
+            case 0x1:
+                guard marker & 0x0F <= 4 else { return nil }
+                let size = 1 << Int(marker & 0x0F)
+                guard fits(size, at: start &+ 1) else { return nil }
+                if size == 16 {
+                    let high = number(at: start &+ 1, size: 8)
+                    let low = number(at: start &+ 9, size: 8)
+                    guard high == 0 || (high == UInt64.max && low >= UInt64(1) << 63) else { return nil }
+                }
+                return start &+ 1 &+ size
+            case 0x2:
+                let size = marker == 0x22 ? 4 : marker == 0x23 ? 8 : 0
+                guard size > 0, fits(size, at: start &+ 1) else { return nil }
+                return start &+ 1 &+ size
+            case 0x3:
+                guard marker == 0x33, fits(8, at: start &+ 1) else { return nil }
+                return start &+ 9
+            case 0x4:
+                guard let (count, content) = count(at: start), fits(count, at: content) else { return nil }
+                return content &+ count
+            case 0x5:
+                guard let (count, content) = count(at: start), fits(count, at: content), ascii(content, count) else { return nil }
+                return content &+ count
+            case 0x6:
+                guard let (count, content) = count(at: start) else { return nil }
+                let (size, overflow) = count.multipliedReportingOverflow(by: 2)
+                guard !overflow, fits(size, at: content) else { return nil }
+                let end = content &+ size
+                var position = content
+                while position < end {
+                    let unit = UInt16(file[position]) << 8 | UInt16(file[position &+ 1])
+                    if unit & 0xF800 == 0xD800 {
+                        guard unit < 0xDC00, position &+ 2 < end else { return nil }
+                        let next = UInt16(file[position &+ 2]) << 8 | UInt16(file[position &+ 3])
+                        guard next & 0xFC00 == 0xDC00 else { return nil }
+                        position &+= 4
+                    } else {
+                        position &+= 2
+                    }
+                }
+                return end
+            case 0x8:
+                let size = Int(marker & 0x0F) &+ 1
+                guard fits(size, at: start &+ 1) else { return nil }
+                for position in start &+ 1..<start &+ 1 &+ max(0, size &- 8) where file[position] != 0 { return nil }
+                return start &+ 1 &+ size
+            default:
+                return nil
+            }
+        }
+
+        /// ``object(_:depth:)`` for a child met in a container: a scalar (most of them) is
+        /// checked here, without the call.
+        @inline(__always) mutating func child(_ index: Int, depth: Int) -> Int? {
+            let known = weights[index]
+            if known > 0 {
+                weights[index] = known | BinaryPropertyListIndex.shared
+                return Int(known & ~BinaryPropertyListIndex.shared)
+            }
+            guard known == 0, let start = offset(of: index) else { return nil }
+            let marker = file[start]
+            guard marker >> 4 != 0xA, marker >> 4 != 0xD else { return object(index, depth: depth) }
+            guard let end = scalarEnd(start, marker) else { return nil }
+            live(start, end, isTop: false)
+            weights[index] = 1
+            return 1
         }
 
         /// Checks object `index` at nesting `depth`; returns how many values it decodes to, or
@@ -358,53 +434,6 @@ extension BinaryPropertyListIndex {
             let marker = file[start]
             var end = start + 1
             switch marker >> 4 {
-            case 0x0:
-                guard marker == 0x08 || marker == 0x09 else { return nil }
-            case 0x1:
-                guard marker & 0x0F <= 4 else { return nil }
-                let size = 1 << Int(marker & 0x0F)
-                guard fits(size, at: start + 1) else { return nil }
-                if size == 16 {
-                    let high = number(at: start + 1, size: 8)
-                    let low = number(at: start + 9, size: 8)
-                    guard high == 0 || (high == UInt64.max && low >= UInt64(1) << 63) else { return nil }
-                }
-                end = start + 1 + size
-            case 0x2:
-                let size = marker == 0x22 ? 4 : marker == 0x23 ? 8 : 0
-                guard size > 0, fits(size, at: start + 1) else { return nil }
-                end = start + 1 + size
-            case 0x3:
-                guard marker == 0x33, fits(8, at: start + 1) else { return nil }
-                end = start + 9
-            case 0x4:
-                guard let (count, content) = count(at: start), fits(count, at: content) else { return nil }
-                end = content + count
-            case 0x5:
-                guard let (count, content) = count(at: start), fits(count, at: content), ascii(content, count) else { return nil }
-                end = content + count
-            case 0x6:
-                guard let (count, content) = count(at: start) else { return nil }
-                let (size, overflow) = count.multipliedReportingOverflow(by: 2)
-                guard !overflow, fits(size, at: content) else { return nil }
-                end = content + size
-                var position = content
-                while position < end {
-                    let unit = UInt16(file[position]) << 8 | UInt16(file[position + 1])
-                    if unit & 0xF800 == 0xD800 {
-                        guard unit < 0xDC00, position + 2 < end else { return nil }
-                        let next = UInt16(file[position + 2]) << 8 | UInt16(file[position + 3])
-                        guard next & 0xFC00 == 0xDC00 else { return nil }
-                        position += 4
-                    } else {
-                        position += 2
-                    }
-                }
-            case 0x8:
-                let size = Int(marker & 0x0F) + 1
-                guard fits(size, at: start + 1) else { return nil }
-                for position in start + 1..<start + 1 + max(0, size - 8) where file[position] != 0 { return nil }
-                end = start + 1 + size
             case 0xA:
                 guard depth < BinaryPropertyList.maxDepth, let (count, content) = count(at: start) else { return nil }
                 let (size, overflow) = count.multipliedReportingOverflow(by: referenceSize)
@@ -414,7 +443,7 @@ extension BinaryPropertyListIndex {
                 var weight = 1
                 var position = content
                 while position < end {
-                    guard let child = reference(at: position), let more = object(child, depth: depth + 1) else { return nil }
+                    guard let element = reference(at: position), let more = child(element, depth: depth + 1) else { return nil }
                     weight += more
                     guard weight <= BinaryPropertyList.maxValues else { return nil }
                     position += referenceSize
@@ -456,7 +485,7 @@ extension BinaryPropertyListIndex {
                 weight += 1
                 var position = content + half
                 while position < end {
-                    guard let value = reference(at: position), let more = object(value, depth: depth + 1) else { return nil }
+                    guard let value = reference(at: position), let more = child(value, depth: depth + 1) else { return nil }
                     weight += more
                     guard weight <= BinaryPropertyList.maxValues else { return nil }
                     position += referenceSize
@@ -464,7 +493,8 @@ extension BinaryPropertyListIndex {
                 weights[index] = Int32(weight)
                 return weight
             default:
-                return nil
+                guard let scalar = scalarEnd(start, marker) else { return nil }
+                end = scalar
             }
             live(start, end, isTop: false)
             weights[index] = 1
@@ -477,7 +507,7 @@ extension BinaryPropertyListIndex {
         mutating func keysWeight(_ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Key>) -> Int? {
             var weight = 0
             for entry in 0..<count {
-                guard let key = reference(at: content + entry * referenceSize), let more = object(key, depth: depth),
+                guard let key = reference(at: content + entry * referenceSize), let more = child(key, depth: depth),
                       let start = offset(of: key) else { return nil }
                 let marker = file[start]
                 guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return nil }
@@ -517,22 +547,28 @@ extension BinaryPropertyListIndex {
         /// A hash of a key's units, the same for its ASCII and UTF-16 spellings: ASCII bytes
         /// eight at a time; UTF-16 units one at a time, unless they are all ASCII, when they
         /// are hashed as those bytes.
-        func hash(_ key: Key, seed: UInt64) -> UInt64 {
+        @inline(__always) func hash(_ key: Key, seed: UInt64) -> UInt64 {
+            guard key.ascii else { return utf16Hash(key, seed: seed) }
             var hash = seed ^ UInt64(key.length)
-            @inline(__always) func mix(_ word: UInt64) {
-                hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-                hash ^= hash >> 32
+            var index = key.content
+            let end = key.content &+ key.length
+            while index &+ 8 <= end {
+                hash = Self.mix(hash, UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
+                index &+= 8
             }
-            if key.ascii {
-                var index = key.content
-                let end = key.content + key.length
-                while index + 8 <= end {
-                    mix(UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
-                    index += 8
-                }
-                mix(tail(index, end - index))
-                return hash
-            }
+            return Self.mix(hash, tail(index, end &- index))
+        }
+
+        /// One step of ``hash(_:seed:)``.
+        @inline(__always) static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            return mixed ^ mixed >> 32
+        }
+
+        /// ``hash(_:seed:)`` of a UTF-16 key.
+        func utf16Hash(_ key: Key, seed: UInt64) -> UInt64 {
+            var hash = seed ^ UInt64(key.length)
+            func mix(_ word: UInt64) { hash = Self.mix(hash, word) }
             var units: [UInt8] = []
             for index in 0..<key.length {
                 let unit = UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1])
