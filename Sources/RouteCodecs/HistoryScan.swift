@@ -57,12 +57,30 @@ package struct HistoryScan {
                 index &+= 1
                 return buffer[index]
             }
-            while index < count {
+            return skipWhiteSpace()
+        }
+
+        /// ``next()`` past a longer run of white space (a pretty-printed file's line end and
+        /// indentation): spaces a word at a time.
+        mutating func skipWhiteSpace() -> UInt8 {
+            let count = buffer.count
+            let raw = UnsafeRawPointer(buffer.baseAddress!)
+            while true {
+                while index &+ 8 <= count {
+                    let notSpaces = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                    if notSpaces == 0 {
+                        index &+= 8
+                        continue
+                    }
+                    // The first byte that is not a space (the lowest one set, little-endian).
+                    index &+= notSpaces.trailingZeroBitCount >> 3
+                    break
+                }
+                guard index < count else { return 0 }
                 let byte = buffer[index]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return byte }
                 index &+= 1
             }
-            return 0
         }
 
         /// Checks the string whose quote is at `index` and moves past it.

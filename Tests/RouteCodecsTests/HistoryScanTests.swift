@@ -34,6 +34,27 @@ import TestSupport
         #expect(scan?.first == 7)
     }
 
+    /// White space is skipped a word of spaces at a time: runs of every length around a word's
+    /// size, tabs, line ends and a run that reaches the end of the bytes find what the full
+    /// reader finds; a byte that is not white space inside a run is still seen.
+    @Test func whiteSpaceOfEveryRunIsSkippedAsTheFullReaderSkipsIt() {
+        for run in [0, 1, 2, 7, 8, 9, 15, 16, 17, 31] {
+            for filler in [" ", "\n", "\t", "\r\n", " \n\t "] {
+                let gap = String(repeating: " ", count: run) + filler + String(repeating: " ", count: run / 2)
+                let text = "[" + gap + "{" + gap + #""seq": 4,"# + gap + #""at":"# + gap + #""t", "op": "o","#
+                    + gap + #""args":"# + gap + "[" + gap + #""a""# + gap + "," + gap + #""b""# + gap + "]" + gap + ","
+                    + #""path": "p""# + gap + "}" + gap + "]" + gap
+                let (scan, full) = Self.both(text)
+                #expect(scan != nil, "run \(run)")
+                #expect(scan == full, "run \(run)")
+                // A stray byte in the run is no white space.
+                let stray = text.replacingOccurrences(of: gap + "}", with: String(repeating: " ", count: run) + "x" + gap + "}")
+                #expect(Self.both(stray).scan == nil, "run \(run)")
+                #expect(Self.both(stray).full == nil, "run \(run)")
+            }
+        }
+    }
+
     @Test func keyLayoutsAreTheKeysAsWritten() {
         for (layout, text) in [
             (HistoryScan.Layout.seq, #""seq": "#), (HistoryScan.Layout.at, #""at": "#), (HistoryScan.Layout.op, #""op": "#),
