@@ -53,8 +53,10 @@ package enum BinaryPropertyListAppender {
         }
         guard valueCount <= BinaryPropertyList.maxValues else { return nil }
 
-        var out = Array(index.bytes[..<trailer.tableOffset])
+        // Room for what may be appended first, so that the file's bytes are copied once.
+        var out: [UInt8] = []
         out.reserveCapacity(index.bytes.count + 2 * index.count * referenceSize + 256)
+        out += index.bytes[..<trailer.tableOffset]
         // Values of the same size written over the old ones, when those are theirs alone.
         replaced.removeAll { entry, slot in
             let old = index.valueObject(entry)
@@ -69,7 +71,8 @@ package enum BinaryPropertyListAppender {
             return true
         }
         if replaced.isEmpty, added.isEmpty, !removed.contains(true) {
-            return out + index.bytes[trailer.tableOffset...]
+            out += index.bytes[trailer.tableOffset...]
+            return out
         }
         // Something is appended: not to a file whose garbage already outweighs the rest.
         guard trailer.tableOffset - BinaryPropertyList.magic.count - index.liveBytes <= index.liveBytes else { return nil }
