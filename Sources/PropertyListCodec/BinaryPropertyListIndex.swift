@@ -252,6 +252,8 @@ extension BinaryPropertyListIndex {
         /// The top dictionary, once its header is read.
         var top: (count: Int, references: Int, bytes: Range<Int>)? = nil
         var topIsShared = false
+        /// Where the top dictionary's bytes lie, once read (an empty range before).
+        var topStart = 0, topEnd = 0
         /// The top dictionary's keys, once checked.
         var topKeys: [Int] = []
         var liveBytes = 0
@@ -279,23 +281,26 @@ extension BinaryPropertyListIndex {
         @inline(__always) func number(at start: Int, size: Int) -> UInt64 {
             switch size {
             case 1: return UInt64(file[start])
-            case 2: return UInt64(file[start]) << 8 | UInt64(file[start + 1])
+            case 2: return UInt64(UInt16(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt16.self)))
             case 4: return UInt64(UInt32(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt32.self)))
             case 8: return UInt64(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
             default:
                 var value: UInt64 = 0
-                for index in start..<start + size { value = value << 8 | UInt64(file[index]) }
+                for index in start..<start &+ size { value = value &<< 8 | UInt64(file[index]) }
                 return value
             }
         }
 
+        // Below, offsets, counts and sizes are checked to lie within the file (at most 16 MiB)
+        // before they are added, so the arithmetic wraps rather than checks for overflow.
+
         /// Whether `count` bytes from `start` lie within the objects.
         @inline(__always) func fits(_ count: Int, at start: Int) -> Bool {
-            count >= 0 && start <= tableOffset && count <= tableOffset - start
+            count >= 0 && start <= tableOffset && count <= tableOffset &- start
         }
 
         @inline(__always) func offset(of index: Int) -> Int? {
-            let offset = number(at: tableOffset + index * offsetSize, size: offsetSize)
+            let offset = number(at: tableOffset &+ index &* offsetSize, size: offsetSize)
             // Past the 8 bytes of `bplist00` (a literal: the header's array costs a lookup a call).
             guard offset >= 8, offset < UInt64(tableOffset) else { return nil }
             return Int(offset)
@@ -309,32 +314,33 @@ extension BinaryPropertyListIndex {
         /// As the reader's `count(at:)`, `nil` where it throws.
         @inline(__always) func count(at start: Int) -> (count: Int, content: Int)? {
             let low = Int(file[start] & 0x0F)
-            if low != 0x0F { return (low, start + 1) }
-            guard fits(1, at: start + 1) else { return nil }
-            let marker = file[start + 1]
+            if low != 0x0F { return (low, start &+ 1) }
+            guard fits(1, at: start &+ 1) else { return nil }
+            let marker = file[start &+ 1]
             guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else { return nil }
-            let size = 1 << Int(marker & 0x0F)
-            guard fits(size, at: start + 2) else { return nil }
-            let value = number(at: start + 2, size: size)
+            let size = 1 &<< Int(marker & 0x0F)
+            guard fits(size, at: start &+ 2) else { return nil }
+            let value = number(at: start &+ 2, size: size)
             guard value <= UInt64(tableOffset) else { return nil }
-            return (Int(value), start + 2 + size)
+            return (Int(truncatingIfNeeded: value), start &+ 2 &+ size)
         }
 
         /// Notes that an object's bytes `range` are in use.
         @inline(__always) mutating func live(_ start: Int, _ end: Int, isTop: Bool) {
-            liveBytes += end - start
-            if !isTop, let top, start < top.bytes.upperBound, top.bytes.lowerBound < end { topIsShared = true }
+            liveBytes &+= end &- start
+            if !isTop, start < topEnd, topStart < end { topIsShared = true }
         }
 
         /// The `count` (0 to 7) bytes at `start`, as the low bytes of a word, the first lowest:
         /// loaded as a whole word, since at least the trailer's 32 bytes follow any object.
         @inline(__always) func tail(_ start: Int, _ count: Int) -> UInt64 {
             let word = UInt64(littleEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
-            return count == 0 ? 0 : word & (UInt64.max >> (64 - 8 * UInt64(count)))
+            return count == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: count)))
         }
 
         /// Whether the `count` bytes at `start` are all ASCII, eight at a time.
-        func ascii(_ start: Int, _ count: Int) -> Bool {
+        /// (`mutating`: see ``scalarEnd(_:_:)``.)
+        mutating func ascii(_ start: Int, _ count: Int) -> Bool {
             var index = start
             var high: UInt64 = 0
             let end = start &+ count
@@ -348,14 +354,16 @@ extension BinaryPropertyListIndex {
 
         /// Where the scalar whose marker `marker` is at `start` ends (a number, a date, a
         /// boolean, data, text, a uid), or `nil` where the reader throws (or for a container).
-        @inline(__always) func scalarEnd(_ start: Int, _ marker: UInt8) -> Int? {
+        /// (`mutating` only so that the walk's calls pass the checker by reference: a
+        /// non-mutating call from a mutating method copies all of it, 136 bytes, each time.)
+        @inline(__always) mutating func scalarEnd(_ start: Int, _ marker: UInt8) -> Int? {
             switch marker >> 4 {
             case 0x0:
                 guard marker == 0x08 || marker == 0x09 else { return nil }
                 return start &+ 1
             case 0x1:
                 guard marker & 0x0F <= 4 else { return nil }
-                let size = 1 << Int(marker & 0x0F)
+                let size = 1 &<< Int(marker & 0x0F)
                 guard fits(size, at: start &+ 1) else { return nil }
                 if size == 16 {
                     let high = number(at: start &+ 1, size: 8)
@@ -456,7 +464,10 @@ extension BinaryPropertyListIndex {
                 guard !overflow, fits(size, at: content) else { return nil }
                 end = content + size
                 let isTop = depth == 0
-                if isTop { top = (count, content, start..<end) }
+                if isTop {
+                    top = (count, content, start..<end)
+                    (topStart, topEnd) = (start, end)
+                }
                 live(start, end, isTop: isTop)
                 // The keys first (strings, so nothing nests in them), noting where each one's
                 // text lies; then the values. The reader takes them in pairs, but what it
@@ -595,7 +606,8 @@ extension BinaryPropertyListIndex {
         /// Whether `keys` are all different: few compared in pairs, many through a table of
         /// their hashes. Should the hashes collide past a budget (a file built to make the table
         /// slow), Swift's own seeded hashing sorts them instead.
-        func keysAreUnique(_ keys: UnsafeBufferPointer<Key>) -> Bool {
+        /// (`mutating`: see ``scalarEnd(_:_:)``.)
+        mutating func keysAreUnique(_ keys: UnsafeBufferPointer<Key>) -> Bool {
             let count = keys.count
             guard count > 1 else { return true }
             if count <= 16 {
