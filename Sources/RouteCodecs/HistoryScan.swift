@@ -39,6 +39,25 @@ package struct HistoryScan {
         package static var op: (word: UInt64, mask: UInt64, length: Int) { (0x0000_203A_2270_6F22, 0x0000_FFFF_FFFF_FFFF, 6) }
         package static var args: (word: UInt64, mask: UInt64, length: Int) { (0x203A_2273_6772_6122, ~0, 8) }
         package static var path: (word: UInt64, mask: UInt64, length: Int) { (0x203A_2268_7461_7022, ~0, 8) }
+
+        /// The text between an entry's values as routectl writes it (`{"seq": 1, "at": "...",
+        /// "op": "...", "args": [...], "path": "..."}`), up to 16 bytes as two little-endian
+        /// words and the second's mask (a test checks them against the text).
+        package static var entryStart: (first: UInt64, second: UInt64, mask: UInt64, length: Int) {
+            (0x203A_2271_6573_227B, 0, 0, 8)  // {"seq": 
+        }
+        package static var beforeAt: (first: UInt64, second: UInt64, mask: UInt64, length: Int) {
+            (0x203A_2274_6122_202C, 0x22, 0xFF, 9)  // , "at": "
+        }
+        package static var beforeOp: (first: UInt64, second: UInt64, mask: UInt64, length: Int) {
+            (0x3A22_706F_2220_2C22, 0x2220, 0xFFFF, 10)  // ", "op": "
+        }
+        package static var beforeArgs: (first: UInt64, second: UInt64, mask: UInt64, length: Int) {
+            (0x7367_7261_2220_2C22, 0x5B20_3A22, 0xFFFF_FFFF, 12)  // ", "args": [
+        }
+        package static var beforePath: (first: UInt64, second: UInt64, mask: UInt64, length: Int) {
+            (0x2268_7461_7022_202C, 0x22_203A, 0xFF_FFFF, 11)  // , "path": "
+        }
     }
 
     /// The scan's place in the bytes. (A struct with mutating methods, not local functions
@@ -157,6 +176,73 @@ package struct HistoryScan {
             return (after &- UInt8(ascii: "0")) >= 10 && after != UInt8(ascii: ".") && after | 0x20 != UInt8(ascii: "e")
         }
 
+        /// Moves past `literal` when the bytes at `index` are it (16 bytes must follow).
+        @inline(__always)
+        mutating func literal(_ literal: (first: UInt64, second: UInt64, mask: UInt64, length: Int)) -> Bool {
+            guard index &+ 16 <= buffer.count else { return false }
+            let raw = UnsafeRawPointer(buffer.baseAddress!)
+            guard UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == literal.first,
+                  UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) & literal.mask == literal.second
+            else { return false }
+            index &+= literal.length
+            return true
+        }
+
+        /// Moves to the closing quote of a string of plain ASCII whose content starts at `index`.
+        @inline(__always)
+        mutating func plainString() -> Bool {
+            let end = JSONScanner.skipPlainBytes(buffer, from: index)
+            guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return false }
+            index = end
+            return true
+        }
+
+        /// The entry whose `{` is at `index`, when it is laid out exactly as routectl writes one
+        /// (its five members in order, strings of plain ASCII): its `seq`, with `index` moved past
+        /// its `}`. Otherwise `nil`, `index` unchanged, for the member-by-member reading below,
+        /// which accepts the same entries (and others).
+        mutating func writtenEntry() -> Int? {
+            let start = index
+            guard literal(Layout.entryStart), (buffer[index] &- UInt8(ascii: "0")) < 10,
+                  let (seq, end) = JSONScanner.shortInt(buffer, at: index), seq >= 1 else {
+                index = start
+                return nil
+            }
+            index = end
+            guard literal(Layout.beforeAt), plainString(), literal(Layout.beforeOp), plainString(), literal(Layout.beforeArgs),
+                  writtenArguments(), literal(Layout.beforePath), plainString(),
+                  index &+ 1 < buffer.count, buffer[index &+ 1] == UInt8(ascii: "}") else {
+                index = start
+                return nil
+            }
+            index &+= 2
+            return seq
+        }
+
+        /// The arguments after `"args": [` as routectl writes them (`]`, or `"a", "b"]`), moved
+        /// past.
+        @inline(__always)
+        mutating func writtenArguments() -> Bool {
+            guard index < buffer.count else { return false }
+            if buffer[index] == UInt8(ascii: "]") {
+                index &+= 1
+                return true
+            }
+            guard buffer[index] == UInt8(ascii: "\"") else { return false }
+            while true {
+                index &+= 1
+                guard plainString(), index &+ 3 < buffer.count else { return false }
+                if buffer[index &+ 1] == UInt8(ascii: "]") {
+                    index &+= 2
+                    return true
+                }
+                guard buffer[index &+ 1] == UInt8(ascii: ","), buffer[index &+ 2] == 0x20, buffer[index &+ 3] == UInt8(ascii: "\"") else {
+                    return false
+                }
+                index &+= 3
+            }
+        }
+
         mutating func history() -> HistoryScan? {
             var scan = HistoryScan()
             scan.bounds.reserveCapacity(buffer.count / 80)  // a typical entry is 150-200 bytes
@@ -166,6 +252,18 @@ package struct HistoryScan {
             while true {
                 guard next() == UInt8(ascii: "{") else { return nil }
                 let entryStart = index
+                if let seq = writtenEntry() {
+                    scan.bounds.append(entryStart)
+                    scan.bounds.append(index)
+                    scan.lastSeq = max(scan.lastSeq, seq)
+                    switch next() {
+                    case UInt8(ascii: ","): index &+= 1; continue
+                    case UInt8(ascii: "]"):
+                        scan.end = index &+ 1
+                        return scan
+                    default: return nil
+                    }
+                }
                 index &+= 1
                 var seq = 0
                 var found = 0

@@ -67,6 +67,56 @@ import TestSupport
         }
     }
 
+    @Test func entryLayoutsAreTheTextRoutectlWrites() {
+        for (layout, text) in [
+            (HistoryScan.Layout.entryStart, #"{"seq": "#), (HistoryScan.Layout.beforeAt, #", "at": ""#),
+            (HistoryScan.Layout.beforeOp, #"", "op": ""#), (HistoryScan.Layout.beforeArgs, #"", "args": ["#),
+            (HistoryScan.Layout.beforePath, #", "path": ""#),
+        ] {
+            let bytes = Array(text.utf8)
+            func word(_ part: ArraySlice<UInt8>) -> UInt64 {
+                part.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            }
+            #expect(layout.length == bytes.count, "\(text)")
+            #expect(layout.first == word(bytes[..<8]), "\(text)")
+            #expect(layout.second == word(bytes[8...]), "\(text)")
+            #expect(layout.mask == (bytes.count == 8 ? 0 : (UInt64(1) << (8 * UInt64(bytes.count - 8))) - 1), "\(text)")
+        }
+    }
+
+    /// Entries as routectl writes them, and each one changed a little away from that layout, are
+    /// found as the full reader finds them (the written layout is read in one pass; the others
+    /// member by member).
+    @Test func writtenEntriesAndTheirNeighboursAreFoundAsTheFullReaderFindsThem() {
+        let written = [
+            #"{"seq": 12, "at": "2026-11-22T10:01:05Z", "op": "push", "args": ["help"], "path": "home/help"}"#,
+            #"{"seq": 3, "at": "t", "op": "pop", "args": [], "path": "home"}"#,
+            #"{"seq": 9, "at": "t", "op": "push", "args": ["details", "id=1", "tab=x"], "path": "home/details?id=1"}"#,
+        ]
+        let variants = [
+            #"{"seq": 4, "at": "t", "op": "undo", "args": [], "path": "p", "to": 2}"#,
+            #"{"seq": 4, "at": "t", "op": "o", "args": ["a",  "b"], "path": "p"}"#,
+            #"{"seq": 4, "at": "t", "op": "o", "args": ["a\"b"], "path": "p"}"#,
+            #"{"seq": 4, "at": "tü", "op": "o", "args": [], "path": "p"}"#,
+            #"{"seq": 4,"at": "t", "op": "o", "args": [], "path": "p"}"#,
+            #"{"seq": 04, "at": "t", "op": "o", "args": [], "path": "p"}"#,
+            #"{"seq": 0, "at": "t", "op": "o", "args": [], "path": "p"}"#,
+            #"{"seq": 4.5, "at": "t", "op": "o", "args": [], "path": "p"}"#,
+            #"{"seq": 4, "at": "t", "op": "o", "args": ["a"], "path": "p" }"#,
+            #"{"seq": 4, "at": "t", "op": "o", "args": ["a",], "path": "p"}"#,
+            #"{"seq": 4, "at": "t", "op": "o", "args": [, "path": "p"}"#,
+            #"{"seq": 4, "at": "t", "op": "o", "path": "p", "args": []}"#,
+            #"{"seq": 4, "at": "t", "op": "o", "args": [], "path": "p", "tabs": ["a"]}"#,
+        ]
+        for entry in written + variants {
+            for text in ["[" + entry + "]", "[\n    " + entry + ",\n    " + written[0] + "\n  ]", "[" + written[1] + ", " + entry + "]"] {
+                let (scan, full) = Self.both(text)
+                if scan != nil { #expect(scan == full, "\(text)") }
+                if written.contains(entry) { #expect(scan != nil, "\(text)") }
+            }
+        }
+    }
+
     @Test func undoTargetsAreTheCommonCase() {
         for to in ["0", "5", "1234"] {
             let (scan, full) = Self.both("[{\"seq\": 2, \"at\": \"t\", \"op\": \"undo\", \"args\": [], \"path\": \"p\", \"to\": \(to)}]")
