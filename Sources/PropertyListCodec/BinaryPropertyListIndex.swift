@@ -28,26 +28,46 @@ package struct BinaryPropertyListIndex: Sendable {
     package let valueCount: Int
     /// How many values each object decodes to, by index; 0 for an object not reachable.
     private let weights: [Int32]
-    /// Where the text of each of the top dictionary's keys lies (read once, by the check): for
-    /// entry `e`, its content's offset at `2 * e` and its length (in bytes for ASCII, else in
-    /// UTF-16 units) times two, plus one when ASCII, at `2 * e + 1`. Plain integers, so that no
-    /// array type of its own is made at run time (which costs a command ~20,000 instructions).
-    private let topKeys: [Int]
+    /// Where the text of each of the top dictionary's keys lies (read once, by the check), as
+    /// ``Key``s' three numbers each. Plain integers, so that no array type of its own is made at
+    /// run time (which costs a command ~20,000 instructions).
+    private let topKeys: [Int32]
 
     /// A checked string key: the object holding it, where its content is, its length in bytes
-    /// (ASCII) or UTF-16 units, and which of the two it is. A struct, not a tuple: a tuple's
-    /// type is made at run time when a buffer of them is.
+    /// (ASCII) or UTF-16 units, and which of the two it is. Kept as three 32-bit numbers (the
+    /// file is smaller than 2 GiB): the keys of a dictionary of 2,000 entries then fill 6 pages
+    /// of memory, where whole integers filled 16 (a page first touched costs as much as
+    /// ~15,000 instructions).
     struct Key {
         var object: Int
         var content: Int
         var length: Int
         var ascii: Bool
+
+        /// Key `index` of the triples at `keys`.
+        @inline(__always) init(_ keys: UnsafePointer<Int32>, _ index: Int) {
+            let packed = Int(keys[3 &* index &+ 2])
+            self.init(object: Int(keys[3 &* index]), content: Int(keys[3 &* index &+ 1]), length: packed >> 1, ascii: packed & 1 != 0)
+        }
+
+        init(object: Int, content: Int, length: Int, ascii: Bool) {
+            self.object = object
+            self.content = content
+            self.length = length
+            self.ascii = ascii
+        }
+
+        /// Writes it as triple `index` at `keys`.
+        @inline(__always) func store(_ keys: UnsafeMutablePointer<Int32>, _ index: Int) {
+            keys[3 &* index] = Int32(truncatingIfNeeded: object)
+            keys[3 &* index &+ 1] = Int32(truncatingIfNeeded: content)
+            keys[3 &* index &+ 2] = Int32(truncatingIfNeeded: length &<< 1 | (ascii ? 1 : 0))
+        }
     }
 
     /// Where the text of entry `entry`'s key lies.
-    private func topKey(_ entry: Int) -> (content: Int, length: Int, ascii: Bool) {
-        let packed = topKeys[2 * entry + 1]
-        return (topKeys[2 * entry], packed >> 1, packed & 1 != 0)
+    private func topKey(_ entry: Int) -> Key {
+        topKeys.withUnsafeBufferPointer { Key($0.baseAddress!, entry) }
     }
 
     /// The index of `bytes`, or `nil` when they are not a valid binary property list whose
@@ -55,7 +75,9 @@ package struct BinaryPropertyListIndex: Sendable {
     /// its hash table, on average per key, a dictionary of many keys may take before its keys
     /// are compared by sorting instead (0: always sorted, for tests of that path).
     package init?(_ bytes: [UInt8], probes: Int = 8) {
-        guard let trailer = try? BinaryPropertyListTrailer(bytes) else { return nil }
+        // (A key's offset and twice its length are kept in 32 bits: a file of 1 GiB or more is
+        // read whole.)
+        guard bytes.count < 1 << 30, let trailer = try? BinaryPropertyListTrailer(bytes) else { return nil }
         var weights = [Int32](repeating: 0, count: trailer.objectCount)
         let checked = bytes.withUnsafeBufferPointer { file in
             weights.withUnsafeMutableBufferPointer { weights in
@@ -255,7 +277,7 @@ extension BinaryPropertyListIndex {
         /// Where the top dictionary's bytes lie, once read (an empty range before).
         var topStart = 0, topEnd = 0
         /// The top dictionary's keys, once checked.
-        var topKeys: [Int] = []
+        var topKeys: [Int32] = []
         var liveBytes = 0
         /// Hash-table probes allowed per key (see ``BinaryPropertyListIndex/init(_:probes:)``).
         var probes = 8
@@ -473,24 +495,21 @@ extension BinaryPropertyListIndex {
                 // text lies; then the values. The reader takes them in pairs, but what it
                 // refuses does not depend on the order (a cycle, a depth, the values' total).
                 let half = count * referenceSize
-                let checkedKeys: Int?
-                if !isTop, count <= 32 {
-                    checkedKeys = withUnsafeTemporaryAllocation(of: Key.self, capacity: count) { keys in
+                var checkedKeys: Int? = nil
+                if isTop {
+                    // Kept: the index finds keys by them.
+                    topKeys = [Int32](unsafeUninitializedCapacity: 3 * count) { keys, initialized in
+                        checkedKeys = keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!)
+                        initialized = checkedKeys == nil ? 0 : 3 * count
+                    }
+                } else if count <= 32 {
+                    checkedKeys = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * count) { keys in
                         keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!)
                     }
                 } else {
-                    let keys = UnsafeMutablePointer<Key>.allocate(capacity: count)
+                    let keys = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
                     defer { keys.deallocate() }
                     checkedKeys = keysWeight(content, count: count, depth: depth + 1, into: keys)
-                    if checkedKeys != nil, isTop {
-                        topKeys = [Int](unsafeUninitializedCapacity: 2 * count) { packed, initialized in
-                            for entry in 0..<count {
-                                packed[2 * entry] = keys[entry].content
-                                packed[2 * entry + 1] = keys[entry].length << 1 | (keys[entry].ascii ? 1 : 0)
-                            }
-                            initialized = 2 * count
-                        }
-                    }
                 }
                 guard var weight = checkedKeys else { return nil }
                 weight += 1
@@ -515,7 +534,7 @@ extension BinaryPropertyListIndex {
         /// Checks the `count` keys whose references start at `content` (each a string, at
         /// nesting `depth`), writes where each one's text lies to `keys`, and returns their
         /// values' count, or `nil` where the reader throws (a key not a string, two the same).
-        mutating func keysWeight(_ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Key>) -> Int? {
+        mutating func keysWeight(_ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Int32>) -> Int? {
             var weight = 0
             for entry in 0..<count {
                 guard let key = reference(at: content + entry * referenceSize), let more = child(key, depth: depth),
@@ -527,15 +546,14 @@ extension BinaryPropertyListIndex {
                 // Checked above: the count's bytes are there.
                 let low = Int(marker & 0x0F)
                 if low != 0x0F {
-                    keys[entry] = Key(object: key, content: start + 1, length: low, ascii: marker >> 4 == 0x5)
+                    Key(object: key, content: start &+ 1, length: low, ascii: marker >> 4 == 0x5).store(keys, entry)
                 } else {
                     let size = 1 << Int(file[start + 1] & 0x0F)
-                    keys[entry] = Key(
-                        object: key, content: start + 2 + size, length: Int(truncatingIfNeeded: number(at: start + 2, size: size)),
-                        ascii: marker >> 4 == 0x5)
+                    Key(object: key, content: start &+ 2 &+ size, length: Int(truncatingIfNeeded: number(at: start &+ 2, size: size)),
+                        ascii: marker >> 4 == 0x5).store(keys, entry)
                 }
             }
-            return keysAreUnique(UnsafeBufferPointer(start: keys, count: count)) ? weight : nil
+            return keysAreUnique(keys, count: count) ? weight : nil
         }
 
         /// Whether two keys are the same, scalar for scalar: ASCII bytes and UTF-16 units
@@ -607,16 +625,16 @@ extension BinaryPropertyListIndex {
         /// their hashes. Should the hashes collide past a budget (a file built to make the table
         /// slow), Swift's own seeded hashing sorts them instead.
         /// (`mutating`: see ``scalarEnd(_:_:)``.)
-        mutating func keysAreUnique(_ keys: UnsafeBufferPointer<Key>) -> Bool {
-            let count = keys.count
+        mutating func keysAreUnique(_ keys: UnsafePointer<Int32>, count: Int) -> Bool {
             guard count > 1 else { return true }
             if count <= 16 {
                 for a in 1..<count {
-                    for b in 0..<a where same(keys[a], keys[b]) { return false }
+                    let first = Key(keys, a)
+                    for b in 0..<a where same(first, Key(keys, b)) { return false }
                 }
                 return true
             }
-            guard probes > 0 else { return keysAreUniqueBySorting(keys) }
+            guard probes > 0 else { return keysAreUniqueBySorting(keys, count: count) }
             var capacity = 64
             while capacity < 2 * count { capacity <<= 1 }
             // Raw memory, not an array: see ``BinaryPropertyListIndex/topKeys``.
@@ -626,12 +644,12 @@ extension BinaryPropertyListIndex {
             var budget = probes * count + 64
             let seed = Self.seed
             for entry in 0..<count {
-                let new = keys[entry]
+                let new = Key(keys, entry)
                 var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
                 while slots[slot] >= 0 {
                     budget -= 1
-                    guard budget > 0 else { return keysAreUniqueBySorting(keys) }
-                    if same(new, keys[Int(slots[slot])]) { return false }
+                    guard budget > 0 else { return keysAreUniqueBySorting(keys, count: count) }
+                    if same(new, Key(keys, Int(slots[slot]))) { return false }
                     slot = (slot + 1) & (capacity - 1)
                 }
                 slots[slot] = Int32(truncatingIfNeeded: entry)
@@ -647,10 +665,11 @@ extension BinaryPropertyListIndex {
         }()
 
         /// ``keysAreUnique(_:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
-        func keysAreUniqueBySorting(_ keys: UnsafeBufferPointer<Key>) -> Bool {
+        func keysAreUniqueBySorting(_ keys: UnsafePointer<Int32>, count: Int) -> Bool {
             var hashes: [(hash: Int, entry: Int)] = []
-            hashes.reserveCapacity(keys.count)
-            for (entry, key) in keys.enumerated() {
+            hashes.reserveCapacity(count)
+            for entry in 0..<count {
+                let key = Key(keys, entry)
                 var hasher = Hasher()
                 for index in 0..<key.length {
                     hasher.combine(key.ascii ? UInt16(file[key.content + index])
@@ -664,7 +683,7 @@ extension BinaryPropertyListIndex {
                 var last = first + 1
                 while last < hashes.count, hashes[last].hash == hashes[first].hash { last += 1 }
                 for a in first + 1..<last {
-                    for b in first..<a where same(keys[hashes[a].entry], keys[hashes[b].entry]) { return false }
+                    for b in first..<a where same(Key(keys, hashes[a].entry), Key(keys, hashes[b].entry)) { return false }
                 }
                 first = last
             }
