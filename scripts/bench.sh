@@ -152,7 +152,8 @@ for n in 1000 10000; do
     -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
     -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
     -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench" \
-    -n 'jq edit' -p "cp $d/pristine.json $d/jq.json" "sh -c \"$(jq_edit "$d/jq.json" | sed 's/["\\]/\\&/g')\""
+    -n 'jq edit' -p "cp $d/pristine.json $d/jq.json" "sh -c \"$(jq_edit "$d/jq.json" | sed 's/["\\]/\\&/g')\"" \
+    -n 'routectl --version' -p true "$bin --version"
 done
 
 # Format 2: two tabs, a sheet up, 1,000 history entries.
@@ -290,7 +291,7 @@ echo
 python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" "$out/hyperfine-plist.json" \
   "$out/hyperfine-vapn.json" "$out/hyperfine-navigation-path.json" "$out/hyperfine-plist-xml.json" "$out/hyperfine-path-key.json" <<'PY'
 import json, sys
-names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit"]
+names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit", "routectl --version"]
 small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
                   for f in sys.argv[1:4])
 pl, va, np, px, pk = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:9])
@@ -356,6 +357,8 @@ for label, v, goal in [
 ]:
     print(f"{label:<30}{v:>7.2f}{'<= ' + str(goal):>8}  {'PASS' if v <= goal else 'MISS'}")
 print()
+print(f"any command's start (routectl --version, information): {small['routectl --version']:.2f} ms, "
+      f"{small['routectl --version'] / small['C read floor']:.2f}x the C read floor of the 1,000-entry file")
 print("the preferences' keys (goals from issue 23: at most 1.5x the floors):")
 print(f"{'case':<34}{'floor':>7}{'show':>8}{'ratio':>7}{'':<6}{'floor':>8}{'change':>8}{'ratio':>7}")
 for label, r, change in [("binary plist, --key route", pl, "routectl set"), ("XML plist, --key route", px, "routectl set"),
