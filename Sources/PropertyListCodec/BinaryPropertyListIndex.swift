@@ -32,6 +32,9 @@ package struct BinaryPropertyListIndex: Sendable {
     /// ``Key``s' three numbers each. Plain integers, so that no array type of its own is made at
     /// run time (which costs a command ~20,000 instructions).
     private let topKeys: [Int32]
+    /// Whether some dictionary's keys were compared by sorting, their hashes having collided
+    /// past the probes allowed (for tests: ordinary keys never should).
+    package let sortedKeys: Bool
 
     /// A checked string key: the object holding it, where its content is, its length in bytes
     /// (ASCII) or UTF-16 units, and which of the two it is. Kept as three 32-bit numbers (the
@@ -83,10 +86,12 @@ package struct BinaryPropertyListIndex: Sendable {
             weights.withUnsafeMutableBufferPointer { weights in
                 var checker = Checker(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
                 checker.probes = probes
-                return checker.check().flatMap { weight in checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes, checker.topKeys) } }
+                return checker.check().flatMap { weight in
+                    checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes, checker.topKeys, checker.sortedKeys) }
+                }
             }
         }
-        guard let (weight, top, topIsShared, liveBytes, topKeys) = checked else { return nil }
+        guard let (weight, top, topIsShared, liveBytes, topKeys, sortedKeys) = checked else { return nil }
         self.bytes = bytes
         self.trailer = trailer
         count = top.count
@@ -97,6 +102,7 @@ package struct BinaryPropertyListIndex: Sendable {
         valueCount = weight
         self.weights = weights
         self.topKeys = topKeys
+        self.sortedKeys = sortedKeys
     }
 
     /// The object the reference at `position` names (already checked).
@@ -281,6 +287,8 @@ extension BinaryPropertyListIndex {
         var liveBytes = 0
         /// Hash-table probes allowed per key (see ``BinaryPropertyListIndex/init(_:probes:)``).
         var probes = 8
+        /// Whether a dictionary's keys went past the probes and were sorted instead.
+        var sortedKeys = false
 
         /// A checker of `file`, noting each object's weight in `weights`.
         init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>) {
@@ -585,7 +593,19 @@ extension BinaryPropertyListIndex {
                 hash = Self.mix(hash, UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
                 index &+= 8
             }
-            return Self.mix(hash, tail(index, end &- index))
+            return Self.finish(Self.mix(hash, tail(index, end &- index)))
+        }
+
+        /// The last step of ``hash(_:seed:)``: ``mix(_:_:)``'s multiplication carries only
+        /// upwards, so keys that differ only in their last word's high bytes (`setting1`,
+        /// `setting2`) would fill one slot of the table; this spreads every bit over the low ones
+        /// (MurmurHash3's finalizer).
+        @inline(__always) static func finish(_ hash: UInt64) -> UInt64 {
+            var hash = hash
+            hash ^= hash &>> 33
+            hash = hash &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash &>> 33
+            return hash
         }
 
         /// One step of ``hash(_:seed:)``.
@@ -604,7 +624,7 @@ extension BinaryPropertyListIndex {
                 guard unit < 0x80 else {
                     // Not ASCII, so equal to no ASCII key: its own hash.
                     for index in 0..<key.length { mix(UInt64(file[key.content + 2 * index]) << 8 | UInt64(file[key.content + 2 * index + 1])) }
-                    return hash
+                    return Self.finish(hash)
                 }
                 units.append(UInt8(unit))
             }
@@ -618,7 +638,7 @@ extension BinaryPropertyListIndex {
                 index += 8
             }
             if units.count % 8 == 0 { mix(0) }
-            return hash
+            return Self.finish(hash)
         }
 
         /// Whether `keys` are all different: few compared in pairs, many through a table of
@@ -634,7 +654,10 @@ extension BinaryPropertyListIndex {
                 }
                 return true
             }
-            guard probes > 0 else { return keysAreUniqueBySorting(keys, count: count) }
+            guard probes > 0 else {
+                sortedKeys = true
+                return keysAreUniqueBySorting(keys, count: count)
+            }
             var capacity = 64
             while capacity < 2 * count { capacity <<= 1 }
             // Raw memory, not an array: see ``BinaryPropertyListIndex/topKeys``.
@@ -648,7 +671,10 @@ extension BinaryPropertyListIndex {
                 var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
                 while slots[slot] >= 0 {
                     budget -= 1
-                    guard budget > 0 else { return keysAreUniqueBySorting(keys, count: count) }
+                    guard budget > 0 else {
+                        sortedKeys = true
+                        return keysAreUniqueBySorting(keys, count: count)
+                    }
                     if same(new, Key(keys, Int(slots[slot]))) { return false }
                     slot = (slot + 1) & (capacity - 1)
                 }

@@ -114,6 +114,28 @@ import PropertyListCodec
         }
     }
 
+    /// Keys that differ only in their last byte, at the end of a word (`setting1`, `setting2`),
+    /// or one before, spread over the hash table: none of them is left to sorting.
+    @Test func keysDifferingInTheirLastBytesDoNotCollide() throws {
+        for (length, count) in [(8, 300), (16, 300), (15, 200), (24, 40)] {
+            let names = (0..<count).map { index -> [UInt8] in
+                var name = Array(String(repeating: "k", count: length).utf8)
+                name[length - 1] = UInt8(0x21 + index % 90)
+                name[length - 2] = UInt8(0x41 + index / 90)
+                return name
+            }
+            let dictionary = PropertyListDictionary(names.map { .init(key: String(decoding: $0, as: UTF8.self), value: .boolean(true)) })
+            let bytes = BinaryPropertyList.encode(.dictionary(dictionary))
+            let index = try #require(BinaryPropertyListIndex(bytes))
+            let (entries, sorted) = (index.count, index.sortedKeys)
+            #expect(entries == count)
+            #expect(!sorted, "\(count) keys of \(length) bytes")
+        }
+        // Keys made to collide still are, and are compared correctly.
+        let sorted = BinaryPropertyListIndex(Self.bytes, probes: 0)?.sortedKeys
+        #expect(sorted == true)
+    }
+
     /// The index agrees with the decoder on mutations of a dictionary of every type and of
     /// many keys (the sample of ``PropertyListHostileInputTests`` has few).
     @Test(.slowLayer) func mutationsAreAcceptedExactlyWhenTheyDecode() {
