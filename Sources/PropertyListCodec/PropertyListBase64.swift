@@ -34,53 +34,97 @@ package enum PropertyListBase64 {
     /// missing or misplaced padding. Without `collect`, the text is checked the same way (the
     /// same errors) but no bytes are kept: the empty array is returned.
     package static func decode(_ text: ArraySlice<UInt8>, base: Int, collect: Bool = true) throws -> [UInt8] {
+        try text.withUnsafeBufferPointer { try decode($0, base: base, collect: collect) }
+    }
+
+    /// Whether ``decode(_:base:collect:)`` reads `text`: its checks without its bytes or
+    /// messages, eight digits at a time where there are eight in a row.
+    package static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            var digits = 0  // in the group being read, as decode counts them (0...3)
+            var padding = 0
+            var finished = false
+            var index = 0
+            while index < text.count {
+                if padding == 0, index + 8 <= text.count {
+                    // A value is a digit's (below 64) or 0xFF: eight digits leave the count as it was.
+                    let any = values[Int(text[index])] | values[Int(text[index + 1])] | values[Int(text[index + 2])]
+                        | values[Int(text[index + 3])] | values[Int(text[index + 4])] | values[Int(text[index + 5])]
+                        | values[Int(text[index + 6])] | values[Int(text[index + 7])]
+                    if any & 0xC0 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = text[index]
+                index += 1
+                if values[Int(byte)] != 0xFF {
+                    guard padding == 0 else { return false }
+                    digits = (digits + 1) & 3
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    continue
+                case UInt8(ascii: "="):
+                    guard !finished, digits >= 2 else { return false }
+                    padding += 1
+                    if digits + padding == 4 { finished = true }
+                default:
+                    return false
+                }
+            }
+            return finished || (digits == 0 && padding == 0)
+        }
+    }
+
+    /// ``decode(_:base:collect:)`` over a buffer.
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, base: Int, collect: Bool) throws -> [UInt8] {
         var out: [UInt8] = []
         if collect { out.reserveCapacity(text.count / 4 * 3) }
         var group: UInt32 = 0
         var digits = 0
         var padding = 0
         var finished = false  // a padded group ended the data
-        try text.withUnsafeBufferPointer { text in
-            try values.withUnsafeBufferPointer { values in
-                for index in 0..<text.count {
-                    let byte = text[index]
-                    let value = values[Int(byte)]
-                    if value != 0xFF {  // a digit, the usual case
-                        guard padding == 0 else {
-                            throw PropertyListError("base64 digits after the padding", at: base + index)
-                        }
-                        group = group << 6 | UInt32(value)
-                        digits += 1
-                        if digits == 4 {
-                            if collect {
-                                out.append(UInt8(truncatingIfNeeded: group >> 16))
-                                out.append(UInt8(truncatingIfNeeded: group >> 8))
-                                out.append(UInt8(truncatingIfNeeded: group))
-                            }
-                            group = 0
-                            digits = 0
-                        }
-                        continue
+        try values.withUnsafeBufferPointer { values in
+            for index in 0..<text.count {
+                let byte = text[index]
+                let value = values[Int(byte)]
+                if value != 0xFF {  // a digit, the usual case
+                    guard padding == 0 else {
+                        throw PropertyListError("base64 digits after the padding", at: base + index)
                     }
-                    switch byte {
-                    case 0x20, 0x09, 0x0A, 0x0D:
-                        continue
-                    case UInt8(ascii: "="):
-                        guard !finished, digits >= 2 else {
-                            throw PropertyListError("base64 padding '=' where a digit must be", at: base + index)
+                    group = group << 6 | UInt32(value)
+                    digits += 1
+                    if digits == 4 {
+                        if collect {
+                            out.append(UInt8(truncatingIfNeeded: group >> 16))
+                            out.append(UInt8(truncatingIfNeeded: group >> 8))
+                            out.append(UInt8(truncatingIfNeeded: group))
                         }
-                        padding += 1
-                        if digits + padding == 4 {
-                            let full = group << UInt32(6 * padding)
-                            if collect {
-                                out.append(UInt8(truncatingIfNeeded: full >> 16))
-                                if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
-                            }
-                            finished = true
-                        }
-                    default:
-                        throw PropertyListError("'\(scalarText(byte))' is not a base64 digit", at: base + index)
+                        group = 0
+                        digits = 0
                     }
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    continue
+                case UInt8(ascii: "="):
+                    guard !finished, digits >= 2 else {
+                        throw PropertyListError("base64 padding '=' where a digit must be", at: base + index)
+                    }
+                    padding += 1
+                    if digits + padding == 4 {
+                        let full = group << UInt32(6 * padding)
+                        if collect {
+                            out.append(UInt8(truncatingIfNeeded: full >> 16))
+                            if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
+                        }
+                        finished = true
+                    }
+                default:
+                    throw PropertyListError("'\(scalarText(byte))' is not a base64 digit", at: base + index)
                 }
             }
         }

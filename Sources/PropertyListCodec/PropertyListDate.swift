@@ -9,6 +9,11 @@ package enum PropertyListDate {
     /// The seconds since 2001 that `text` spells, exactly `YYYY-MM-DDTHH:MM:SSZ` with a real
     /// day and time; `nil` for anything else.
     package static func parse(_ text: [UInt8]) -> Double? {
+        text.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// ``parse(_:)`` over a buffer.
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard text.count == 20 else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0
@@ -18,8 +23,8 @@ package enum PropertyListDate {
             }
             return value
         }
-        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
-        guard separators.allSatisfy({ text[$0.0] == $0.1.asciiValue }),
+        let dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":")
+        guard text[4] == dash, text[7] == dash, text[10] == UInt8(ascii: "T"), text[13] == colon, text[16] == colon, text[19] == UInt8(ascii: "Z"),
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
