@@ -37,16 +37,19 @@ package enum PropertyListBase64 {
         try text.withUnsafeBufferPointer { try decode($0, base: base, collect: collect) }
     }
 
-    /// Whether ``decode(_:base:collect:)`` reads `text`: its checks without its bytes or
-    /// messages, eight digits at a time where there are eight in a row.
-    package static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        values.withUnsafeBufferPointer { values in
+    /// The length of the text before the first `<` of `text` when ``decode(_:base:collect:)``
+    /// reads that text, else (or without a `<`) `nil`: its checks without its bytes or
+    /// messages, eight digits at a time where there are eight in a row. (The text of `<data>`,
+    /// found and checked in one pass.)
+    package static func validLength(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        values.withUnsafeBufferPointer { values -> Int? in
             var digits = 0  // in the group being read, as decode counts them (0...3)
             var padding = 0
             var finished = false
             var index = 0
+            var slowUntil = 0  // after eight bytes that are not all digits, those are read one by one
             while index < text.count {
-                if padding == 0, index + 8 <= text.count {
+                if index >= slowUntil, padding == 0, index + 8 <= text.count {
                     // A value is a digit's (below 64) or 0xFF: eight digits leave the count as it was.
                     let any = values[Int(text[index])] | values[Int(text[index + 1])] | values[Int(text[index + 2])]
                         | values[Int(text[index + 3])] | values[Int(text[index + 4])] | values[Int(text[index + 5])]
@@ -55,11 +58,12 @@ package enum PropertyListBase64 {
                         index += 8
                         continue
                     }
+                    slowUntil = index + 8
                 }
                 let byte = text[index]
                 index += 1
                 if values[Int(byte)] != 0xFF {
-                    guard padding == 0 else { return false }
+                    guard padding == 0 else { return nil }
                     digits = (digits + 1) & 3
                     continue
                 }
@@ -67,14 +71,16 @@ package enum PropertyListBase64 {
                 case 0x20, 0x09, 0x0A, 0x0D:
                     continue
                 case UInt8(ascii: "="):
-                    guard !finished, digits >= 2 else { return false }
+                    guard !finished, digits >= 2 else { return nil }
                     padding += 1
                     if digits + padding == 4 { finished = true }
+                case UInt8(ascii: "<"):
+                    return finished || (digits == 0 && padding == 0) ? index - 1 : nil
                 default:
-                    return false
+                    return nil
                 }
             }
-            return finished || (digits == 0 && padding == 0)
+            return nil
         }
     }
 

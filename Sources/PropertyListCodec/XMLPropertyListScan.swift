@@ -140,6 +140,17 @@ private struct Walker {
 
     /// Skips XML white space (space, tab, line feed, carriage return).
     @inline(__always) mutating func skipWhitespace() {
+        if position + 8 <= end {
+            // Line feeds and tabs, the usual white space, found eight bytes at a time.
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let other = ~(Self.zeroBytes(word ^ 0x0909_0909_0909_0909) | Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)) & 0x8080_8080_8080_8080
+            if other != 0 {
+                position += other.trailingZeroBitCount >> 3
+                guard base[position] == 0x20 || base[position] == 0x0D else { return }
+            } else {
+                position += 8
+            }
+        }
         while position < end {
             let byte = base[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return }
@@ -160,6 +171,12 @@ private struct Walker {
         guard count <= end - position, BinaryPropertyListIndex.same(base + position, text.utf8Start, count) else { return false }
         position += count
         return true
+    }
+
+    /// The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
+    @inline(__always) static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~((word & lows &+ lows) | word) & 0x8080_8080_8080_8080
     }
 
     /// The high bit of each byte of `word` that is `<`, `&` or not ASCII; the lowest one set
@@ -350,10 +367,10 @@ private struct Walker {
             }
             if take(Word.emptyData, 7) { return true }
             guard take(Word.data, 6) else { return false }
-            let start = position
-            guard skipText(references: false),
-                  PropertyListBase64.isValid(UnsafeBufferPointer(start: base + start, count: position - start))
-            else { return false }
+            guard let length = PropertyListBase64.validLength(UnsafeBufferPointer(start: base + position, count: end - position)) else {
+                return false
+            }
+            position += length
             return take(Word.dataEnd, 7)
         case UInt8(ascii: "a"):
             if take(Word.emptyArray, 8) { return depth < XMLPropertyList.maxDepth }
@@ -477,12 +494,17 @@ private struct Walker {
             mix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             index += 8
         }
-        var tail: UInt64 = 0
-        while index < stop {
-            tail = tail << 8 | UInt64(base[index])
-            index += 1
+        if index < stop {
+            // The last one to seven bytes, from a word when one can be read there (a key is followed by `</key>`).
+            let count = stop - index
+            var tail: UInt64 = 0
+            if index + 8 <= end {
+                tail = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & (1 << UInt64(8 * count) - 1)
+            } else {
+                for offset in 0..<count { tail |= UInt64(base[index + offset]) << UInt64(8 * offset) }
+            }
+            mix(tail)
         }
-        mix(tail)
         return hash
     }
 

@@ -162,7 +162,8 @@ import TestSupport
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in random.pick(characters) }
             let decodes = (try? PropertyListBase64.decode(text[...], base: 0)) != nil
-            #expect(text.withUnsafeBufferPointer { PropertyListBase64.isValid($0) } == decodes, "\(String(decoding: text, as: UTF8.self))")
+            let length = (text + Array("</data>".utf8)).withUnsafeBufferPointer { PropertyListBase64.validLength($0) }
+            #expect(length == (decodes ? text.count : nil), "\(String(decoding: text, as: UTF8.self))")
         }
     }
 }
