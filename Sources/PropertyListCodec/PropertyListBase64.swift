@@ -50,11 +50,8 @@ package enum PropertyListBase64 {
             var slowUntil = 0  // after eight bytes that are not all digits, those are read one by one
             while index < text.count {
                 if index >= slowUntil, padding == 0, index + 8 <= text.count {
-                    // A value is a digit's (below 64) or 0xFF: eight digits leave the count as it was.
-                    let any = values[Int(text[index])] | values[Int(text[index + 1])] | values[Int(text[index + 2])]
-                        | values[Int(text[index + 3])] | values[Int(text[index + 4])] | values[Int(text[index + 5])]
-                        | values[Int(text[index + 6])] | values[Int(text[index + 7])]
-                    if any & 0xC0 == 0 {
+                    // Eight digits leave the count as it was.
+                    if areDigits(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
                         index += 8
                         continue
                     }
@@ -82,6 +79,22 @@ package enum PropertyListBase64 {
             }
             return nil
         }
+    }
+
+    /// Whether the eight bytes of `word` are all digits (`A-Z a-z 0-9 + /`), each compared
+    /// with the ranges at once: for a byte below 0x80, adding `0x80 - low` sets its high bit
+    /// when it is at least `low`, and adding `0x7F - high` when it is above `high` (no carry
+    /// passes into the next byte).
+    @inline(__always) static func areDigits(_ word: UInt64) -> Bool {
+        let highs: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & highs == 0 else { return false }
+        @inline(__always) func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high)) & highs
+        }
+        let letters = within(word | 0x2020_2020_2020_2020, 0x61, 0x7A)  // either case, as lower case
+        let digits = within(word, 0x30, 0x39)
+        let signs = within(word, 0x2B, 0x2B) | within(word, 0x2F, 0x2F)
+        return letters | digits | signs == highs
     }
 
     /// ``decode(_:base:collect:)`` over a buffer.

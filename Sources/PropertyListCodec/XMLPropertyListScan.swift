@@ -281,17 +281,75 @@ private struct Walker {
         return true
     }
 
-    /// Moves past the text of a number or date up to `<` (no reference); the range of the
-    /// text without the white space the reader trims (spaces, tabs, line feeds: its trimming
-    /// keeps a CR LF, so a carriage return is left for the number's check to refuse).
-    mutating func numberText() -> Range<Int>? {
-        var start = position
-        guard skipText(references: false) else { return nil }
-        var stop = position
-        @inline(__always) func isTrimmed(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
-        while start < stop, isTrimmed(base[start]) { start += 1 }
-        while stop > start, isTrimmed(base[stop - 1]) { stop -= 1 }
-        return start..<stop
+    /// Skips the white space the reader trims around a number or date: spaces, tabs, line
+    /// feeds (its trimming keeps a CR LF, so a carriage return is left to the reader).
+    @inline(__always) mutating func skipTrimmed() {
+        while position < end, base[position] == 0x0A || base[position] == 0x09 || base[position] == 0x20 { position += 1 }
+    }
+
+    /// Moves past an integer's text up to `<`: an optional sign and decimal digits of a value
+    /// the reader reads (at most 2⁶⁴ - 1, down to -2⁶³), white space around them.
+    mutating func integerText() -> Bool {
+        skipTrimmed()
+        let start = position
+        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position += 1 }
+        let digitsStart = position
+        while position < end, base[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+        let digits = position - digitsStart
+        // Up to 18 digits fit; more are read again, with their overflow checked.
+        guard digits > 0, digits <= 18 || Self.isInteger(base, start..<position) else { return false }
+        skipTrimmed()
+        return byte(position) == UInt8(ascii: "<")
+    }
+
+    /// Moves past a real's text up to `<`: an optional sign, then `nan`, `inf` or `infinity`
+    /// in any case, or one to forty digits, optionally `.` and more digits, optionally `e` or
+    /// `E`, a sign and one to three digits (the forms Python and Foundation write, which the
+    /// reader's grammar and `Double` take); white space around it.
+    mutating func realText() -> Bool {
+        skipTrimmed()
+        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position += 1 }
+        @inline(__always) func digits() -> Int {
+            let start = position
+            while position < end, base[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+            return position - start
+        }
+        if byte(position) | 0x20 == UInt8(ascii: "n") || byte(position) | 0x20 == UInt8(ascii: "i") {
+            var word: UInt64 = 0
+            let start = position
+            while position < end, position - start <= 8, base[position] | 0x20 &- UInt8(ascii: "a") < 26 {
+                word = word << 8 | UInt64(base[position] | 0x20)
+                position += 1
+            }
+            guard position - start <= 8, word == 0x6E_616E || word == 0x69_6E66 || word == 0x696E_6669_6E69_7479 else { return false }  // nan, inf, infinity
+        } else {
+            var count = digits()
+            guard count >= 1 else { return false }
+            if byte(position) == UInt8(ascii: ".") {
+                position += 1
+                let fraction = digits()
+                guard fraction >= 1 else { return false }
+                count += fraction
+            }
+            guard count <= 40 else { return false }
+            if byte(position) | 0x20 == UInt8(ascii: "e") {
+                position += 1
+                if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position += 1 }
+                guard (1...3).contains(digits()) else { return false }
+            }
+        }
+        skipTrimmed()
+        return byte(position) == UInt8(ascii: "<")
+    }
+
+    /// Moves past a date's text up to `<`: `YYYY-MM-DDTHH:MM:SSZ` as the reader reads it,
+    /// white space around it.
+    mutating func dateText() -> Bool {
+        skipTrimmed()
+        guard position + 20 <= end, PropertyListDate.parse(UnsafeBufferPointer(start: base + position, count: 20)) != nil else { return false }
+        position += 20
+        skipTrimmed()
+        return byte(position) == UInt8(ascii: "<")
     }
 
     // MARK: The document
@@ -348,22 +406,19 @@ private struct Walker {
         case UInt8(ascii: "i"):
             guard word == Word.integer, byte(position + 8) == UInt8(ascii: ">") else { return false }
             position += 9
-            guard let text = numberText(), Self.isInteger(base, text), matches(Word.integerEnd, 8, at: position),
+            guard integerText(), matches(Word.integerEnd, 8, at: position),
                   byte(position + 8) == UInt8(ascii: "r"), byte(position + 9) == UInt8(ascii: ">")
             else { return false }
             position += 10
             return true
         case UInt8(ascii: "r"):
-            guard take(Word.real, 6), let text = numberText(), Self.isReal(base, text) else { return false }
+            guard take(Word.real, 6), realText() else { return false }
             return take(Word.realEnd, 7)
         case UInt8(ascii: "d"):
             if take(Word.dict, 6) { return dictionary(depth: depth) }
             if take(Word.emptyDict, 7) { return depth < XMLPropertyList.maxDepth }
             if take(Word.date, 6) {
-                guard let text = numberText(), text.count == 20,
-                      PropertyListDate.parse(UnsafeBufferPointer(start: base + text.lowerBound, count: 20)) != nil
-                else { return false }
-                return take(Word.dateEnd, 7)
+                return dateText() && take(Word.dateEnd, 7)
             }
             if take(Word.emptyData, 7) { return true }
             guard take(Word.data, 6) else { return false }
@@ -416,7 +471,7 @@ private struct Walker {
             skipWhitespace()
             guard byte(position) == UInt8(ascii: "<"), byte(position + 1) != UInt8(ascii: "/") else { return false }
             if depth == 0, key.count >= prefix.count,
-               prefix.isEmpty || BinaryPropertyListIndex.same(base + key.lowerBound, prefix.baseAddress!, prefix.count) {
+               prefix.isEmpty || base[key.lowerBound] == prefix[0] && BinaryPropertyListIndex.same(base + key.lowerBound, prefix.baseAddress!, prefix.count) {
                 guard select(key) else { return false }
             } else {
                 guard value(depth: depth + 1) else { return false }
@@ -528,40 +583,5 @@ private struct Walker {
             index += 1
         }
         return !negative || magnitude <= UInt64(Int64.max) + 1
-    }
-
-    /// Whether `text` is a real as Python and Foundation write them: an optional sign, then
-    /// `nan`, `inf` or `infinity` in any case, or one to forty digits, optionally `.` and more
-    /// digits, optionally `e` or `E`, a sign and one to three digits.
-    static func isReal(_ base: UnsafePointer<UInt8>, _ text: Range<Int>) -> Bool {
-        var index = text.lowerBound
-        let stop = text.upperBound
-        if index < stop, base[index] == UInt8(ascii: "-") || base[index] == UInt8(ascii: "+") { index += 1 }
-        func digits() -> Int {
-            let start = index
-            while index < stop, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            return index - start
-        }
-        if index < stop, base[index] | 0x20 == UInt8(ascii: "n") || base[index] | 0x20 == UInt8(ascii: "i") {
-            var word: UInt64 = 0
-            guard stop - index <= 8 else { return false }
-            for offset in index..<stop { word = word << 8 | UInt64(base[offset] | 0x20) }
-            return word == 0x6E_616E || word == 0x69_6E66 || word == 0x696E_6669_6E69_7479  // nan, inf, infinity
-        }
-        var count = digits()
-        guard count >= 1 else { return false }
-        if index < stop, base[index] == UInt8(ascii: ".") {
-            index += 1
-            let fraction = digits()
-            guard fraction >= 1 else { return false }
-            count += fraction
-        }
-        guard count <= 40 else { return false }
-        if index < stop, base[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < stop, base[index] == UInt8(ascii: "-") || base[index] == UInt8(ascii: "+") { index += 1 }
-            guard (1...3).contains(digits()) else { return false }
-        }
-        return index == stop
     }
 }

@@ -157,10 +157,17 @@ import TestSupport
 
     /// The scan's base64 check says what decoding says, on every text of the characters that matter.
     @Test func base64CheckSaysWhatDecodingSays() {
-        let characters = Array("AZaz09+/= \n-".utf8)
+        let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        // Each byte just outside a range of digits, and others the reader meets.
+        let others = Array("= \n\t\r-@[`{*,.:;&".utf8) + [0x00, 0x2A, 0x2C, 0x2E, 0x3A, 0x40, 0x5B, 0x60, 0x7B, 0x7F, 0x80, 0xC1, 0xE1, 0xFF]
         var random = FuzzRandom(seed: 23)
         for _ in 0..<3000 {
-            let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in random.pick(characters) }
+            // Runs of digits (eight and more are checked at once) between other bytes.
+            var text: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                text += (0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(digits) }
+                if random.chance(0.7) { text.append(random.pick(others)) }
+            }
             let decodes = (try? PropertyListBase64.decode(text[...], base: 0)) != nil
             let length = (text + Array("</data>".utf8)).withUnsafeBufferPointer { PropertyListBase64.validLength($0) }
             #expect(length == (decodes ? text.count : nil), "\(String(decoding: text, as: UTF8.self))")
