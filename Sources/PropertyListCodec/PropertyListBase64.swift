@@ -49,13 +49,14 @@ package enum PropertyListBase64 {
             var index = 0
             var slowUntil = 0  // after eight bytes that are not all digits, those are read one by one
             while index < text.count {
-                if index >= slowUntil, padding == 0, index + 8 <= text.count {
-                    // Eight digits leave the count as it was.
-                    if areDigits(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                if index >= slowUntil, padding == 0 {
+                    // Eight digits at a time leave the count as it was.
+                    let start = index
+                    while index + 8 <= text.count, areDigits(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
                         index += 8
-                        continue
                     }
                     slowUntil = index + 8
+                    if index > start { continue }
                 }
                 let byte = text[index]
                 index += 1
