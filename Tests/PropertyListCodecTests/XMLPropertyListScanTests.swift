@@ -179,8 +179,25 @@ import TestSupport
 /// never takes what the reader refuses, and reads what it takes as the reader does.
 @Suite(.tags(.fuzz), .slowLayer) struct XMLPropertyListScanFuzzTests {
     @Test func mutationsAreTakenOnlyWhereTheReaderAgrees() {
-        var random = FuzzRandom(seed: FuzzSettings.seed(for: "XMLPropertyListScan.mutations"))
-        let files = [XMLPropertyListScanTests.written, XMLPropertyListScanTests.foundationWritten]
+        Self.mutate([XMLPropertyListScanTests.written, XMLPropertyListScanTests.foundationWritten], test: "XMLPropertyListScan.mutations")
+    }
+
+    /// The same on the files Python's `plistlib` writes (one python3 run, shared with PropertyListPythonTests).
+    @Test(.enabled(if: PythonPlist.python != nil, "python3 is not installed"))
+    func mutationsOfPlistlibFilesAreTakenOnlyWhereTheReaderAgrees() throws {
+        let files = ["all.xml", "sorted.xml", "deep-data.xml"].compactMap { PropertyListPythonTests.files[$0] }
+        try #require(files.count == 3, "plistlib wrote no files")
+        for file in files {
+            let taken = XMLPropertyListScanTests.agree(file, prefix: "", "as plistlib wrote it")
+            #expect(taken, "a file plistlib wrote is left to the reader")
+        }
+        Self.mutate(files, test: "XMLPropertyListScan.plistlibMutations")
+    }
+
+    /// Seeded mutations of `files`: byte flips, deletions, insertions of markup, digits and
+    /// bytes not ASCII, truncations; at least one mutated file must be taken.
+    static func mutate(_ files: [[UInt8]], test: String) {
+        var random = FuzzRandom(seed: FuzzSettings.seed(for: test))
         let inserted = Array("<>/&;#x0123456789-+.eE \t\r\n".utf8) + [0x00, 0x7F, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0xEF, 0xF0, 0xFF]
         var taken = 0, mutatedTaken = 0
         for round in 0..<FuzzSettings.cases(600, factor: 50) {
