@@ -536,7 +536,7 @@ private struct Walker {
         }
     }
 
-    /// A hash of the bytes of `key`, eight at a time.
+    /// A hash of the bytes of `key`, eight at a time, its last bits mixed into its low ones.
     func hash(_ key: Range<Int>) -> UInt64 {
         var index = key.lowerBound
         let stop = key.upperBound
@@ -560,6 +560,11 @@ private struct Walker {
             }
             mix(tail)
         }
+        // A multiplication carries only upwards: without this, bytes high in the last word
+        // ("...numéro 12") never reach the low bits that pick a slot, and such keys all collide.
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
         return hash
     }
 

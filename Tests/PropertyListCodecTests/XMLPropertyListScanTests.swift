@@ -136,13 +136,17 @@ import TestSupport
         #expect(taken > 50, "the scan took too few cases to say anything")
     }
 
-    /// Duplicate keys in every dictionary: pairwise in a small one, by the hash table in a large one.
-    @Test func duplicateKeysAreNeverTaken() {
+    /// Duplicate keys in every dictionary: pairwise in a small one, by the hash table in a large
+    /// one; keys that differ only late in their last word, or in their middle, or in bytes not
+    /// ASCII, without duplicates, are taken (their hashes spread: the table's probes do not run out).
+    @Test(arguments: ["key number #", "clé numéro #", "com.example.#.enabled", "#"])
+    func duplicateKeysAreNeverTaken(spelling: String) {
+        func key(_ number: Int) -> String { spelling.replacingOccurrences(of: "#", with: "\(number)") }
         for count in [2, 16, 17, 40, 300] {
-            let keys = (0..<count).map { "<key>key number \($0)</key><integer>\($0)</integer>" }
+            let keys = (0..<count).map { "<key>\(key($0))</key><integer>\($0)</integer>" }
             for duplicate in [0, count / 2, count - 1] {
                 var withDuplicate = keys
-                withDuplicate.append("<key>key number \(duplicate)</key><true/>")
+                withDuplicate.append("<key>\(key(duplicate))</key><true/>")
                 for body in ["<dict>" + keys.joined() + "</dict>", "<dict>" + withDuplicate.joined() + "</dict>"] {
                     for nested in [false, true] {
                         let text = nested ? "<dict><key>n</key>\(body)</dict>" : body
