@@ -34,53 +34,117 @@ package enum PropertyListBase64 {
     /// missing or misplaced padding. Without `collect`, the text is checked the same way (the
     /// same errors) but no bytes are kept: the empty array is returned.
     package static func decode(_ text: ArraySlice<UInt8>, base: Int, collect: Bool = true) throws -> [UInt8] {
+        try text.withUnsafeBufferPointer { try decode($0, base: base, collect: collect) }
+    }
+
+    /// The length of the text before the first `<` of `text` when ``decode(_:base:collect:)``
+    /// reads that text, else (or without a `<`) `nil`: its checks without its bytes or
+    /// messages, eight digits at a time where there are eight in a row. (The text of `<data>`,
+    /// found and checked in one pass.)
+    package static func validLength(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        values.withUnsafeBufferPointer { values -> Int? in
+            var digits = 0  // in the group being read, as decode counts them (0...3)
+            var padding = 0
+            var finished = false
+            var index = 0
+            var slowUntil = 0  // after eight bytes that are not all digits, those are read one by one
+            while index < text.count {
+                if index >= slowUntil, padding == 0 {
+                    // Eight digits at a time leave the count as it was.
+                    let start = index
+                    while index + 8 <= text.count, areDigits(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                        index += 8
+                    }
+                    slowUntil = index + 8
+                    if index > start { continue }
+                }
+                let byte = text[index]
+                index += 1
+                if values[Int(byte)] != 0xFF {
+                    guard padding == 0 else { return nil }
+                    digits = (digits + 1) & 3
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    continue
+                case UInt8(ascii: "="):
+                    guard !finished, digits >= 2 else { return nil }
+                    padding += 1
+                    if digits + padding == 4 { finished = true }
+                case UInt8(ascii: "<"):
+                    return finished || (digits == 0 && padding == 0) ? index - 1 : nil
+                default:
+                    return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the eight bytes of `word` are all digits (`A-Z a-z 0-9 + /`), each compared
+    /// with the ranges at once: for a byte below 0x80, adding `0x80 - low` sets its high bit
+    /// when it is at least `low`, and adding `0x7F - high` when it is above `high` (no carry
+    /// passes into the next byte).
+    @inline(__always) static func areDigits(_ word: UInt64) -> Bool {
+        let highs: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & highs == 0 else { return false }
+        @inline(__always) func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high)) & highs
+        }
+        let letters = within(word | 0x2020_2020_2020_2020, 0x61, 0x7A)  // either case, as lower case
+        let digits = within(word, 0x30, 0x39)
+        let signs = within(word, 0x2B, 0x2B) | within(word, 0x2F, 0x2F)
+        return letters | digits | signs == highs
+    }
+
+    /// ``decode(_:base:collect:)`` over a buffer.
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, base: Int, collect: Bool) throws -> [UInt8] {
         var out: [UInt8] = []
         if collect { out.reserveCapacity(text.count / 4 * 3) }
         var group: UInt32 = 0
         var digits = 0
         var padding = 0
         var finished = false  // a padded group ended the data
-        try text.withUnsafeBufferPointer { text in
-            try values.withUnsafeBufferPointer { values in
-                for index in 0..<text.count {
-                    let byte = text[index]
-                    let value = values[Int(byte)]
-                    if value != 0xFF {  // a digit, the usual case
-                        guard padding == 0 else {
-                            throw PropertyListError("base64 digits after the padding", at: base + index)
-                        }
-                        group = group << 6 | UInt32(value)
-                        digits += 1
-                        if digits == 4 {
-                            if collect {
-                                out.append(UInt8(truncatingIfNeeded: group >> 16))
-                                out.append(UInt8(truncatingIfNeeded: group >> 8))
-                                out.append(UInt8(truncatingIfNeeded: group))
-                            }
-                            group = 0
-                            digits = 0
-                        }
-                        continue
+        try values.withUnsafeBufferPointer { values in
+            for index in 0..<text.count {
+                let byte = text[index]
+                let value = values[Int(byte)]
+                if value != 0xFF {  // a digit, the usual case
+                    guard padding == 0 else {
+                        throw PropertyListError("base64 digits after the padding", at: base + index)
                     }
-                    switch byte {
-                    case 0x20, 0x09, 0x0A, 0x0D:
-                        continue
-                    case UInt8(ascii: "="):
-                        guard !finished, digits >= 2 else {
-                            throw PropertyListError("base64 padding '=' where a digit must be", at: base + index)
+                    group = group << 6 | UInt32(value)
+                    digits += 1
+                    if digits == 4 {
+                        if collect {
+                            out.append(UInt8(truncatingIfNeeded: group >> 16))
+                            out.append(UInt8(truncatingIfNeeded: group >> 8))
+                            out.append(UInt8(truncatingIfNeeded: group))
                         }
-                        padding += 1
-                        if digits + padding == 4 {
-                            let full = group << UInt32(6 * padding)
-                            if collect {
-                                out.append(UInt8(truncatingIfNeeded: full >> 16))
-                                if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
-                            }
-                            finished = true
-                        }
-                    default:
-                        throw PropertyListError("'\(scalarText(byte))' is not a base64 digit", at: base + index)
+                        group = 0
+                        digits = 0
                     }
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    continue
+                case UInt8(ascii: "="):
+                    guard !finished, digits >= 2 else {
+                        throw PropertyListError("base64 padding '=' where a digit must be", at: base + index)
+                    }
+                    padding += 1
+                    if digits + padding == 4 {
+                        let full = group << UInt32(6 * padding)
+                        if collect {
+                            out.append(UInt8(truncatingIfNeeded: full >> 16))
+                            if digits == 3 { out.append(UInt8(truncatingIfNeeded: full >> 8)) }
+                        }
+                        finished = true
+                    }
+                default:
+                    throw PropertyListError("'\(scalarText(byte))' is not a base64 digit", at: base + index)
                 }
             }
         }

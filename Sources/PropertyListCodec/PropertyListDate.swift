@@ -9,21 +9,28 @@ package enum PropertyListDate {
     /// The seconds since 2001 that `text` spells, exactly `YYYY-MM-DDTHH:MM:SSZ` with a real
     /// day and time; `nil` for anything else.
     package static func parse(_ text: [UInt8]) -> Double? {
+        text.withUnsafeBufferPointer { parse($0) }
+    }
+
+    /// ``parse(_:)`` over a buffer.
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard text.count == 20 else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
+        var digits = true  // whether every byte read as a digit was one
+        @inline(__always) func number(_ start: Int, _ count: Int) -> Int64 {
             var value: Int64 = 0
-            for index in range {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) else { return nil }
-                value = value * 10 + Int64(text[index] - UInt8(ascii: "0"))
+            for index in start..<start + count {
+                let digit = text[index] &- UInt8(ascii: "0")
+                if digit > 9 { digits = false }
+                value = value &* 10 &+ Int64(digit)
             }
             return value
         }
-        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
-        guard separators.allSatisfy({ text[$0.0] == $0.1.asciiValue }),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60
+        let dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":")
+        guard text[4] == dash, text[7] == dash, text[10] == UInt8(ascii: "T"), text[13] == colon, text[16] == colon, text[19] == UInt8(ascii: "Z")
+        else { return nil }
+        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
+        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
+        guard digits, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day) - daysTo2001
         return Double(days * 86_400 + hour * 3_600 + minute * 60 + second)

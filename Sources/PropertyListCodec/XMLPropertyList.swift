@@ -47,8 +47,24 @@ public enum XMLPropertyList {
     /// ``XMLPropertyListLayout/dictionary`` holds only those entries); the other values are
     /// checked as ``decode(_:)`` checks them but not built. `nil` when the top value is not a
     /// dictionary. Throws exactly where ``decode(_:)`` throws, with the same error.
+    ///
+    /// A document in the common shape is read by one pass over its bytes
+    /// (``XMLPropertyListScan``), which builds nothing else; any other, by the reader.
     package static func decodeSelecting(_ bytes: [UInt8], prefix: String) throws
-        -> (dictionary: PropertyListDictionary, selected: [Int], keys: [String], layout: XMLPropertyListLayout)?
+        -> (dictionary: PropertyListDictionary, selected: [Int], keys: XMLPropertyListKeys, layout: XMLPropertyListLayout)?
+    {
+        if let scan = XMLPropertyListScan(bytes, selecting: Array(prefix.utf8)) {
+            let layout = XMLPropertyListLayout(
+                bytes: bytes, encoding: .utf8, dictionary: scan.dictionary, rootTag: scan.rootTag, rootIsEmptyTag: scan.rootIsEmptyTag,
+                entryEnds: scan.entryEnds)
+            return (scan.dictionary, scan.selected, XMLPropertyListKeys(bytes: bytes, ranges: scan.keys), layout)
+        }
+        return try decodeSelectingByReader(bytes, prefix: prefix)
+    }
+
+    /// ``decodeSelecting(_:prefix:)`` by the reader, whatever the document's shape.
+    package static func decodeSelectingByReader(_ bytes: [UInt8], prefix: String) throws
+        -> (dictionary: PropertyListDictionary, selected: [Int], keys: XMLPropertyListKeys, layout: XMLPropertyListLayout)?
     {
         let encoding = XMLPropertyListLayout.Encoding(bytes)
         let text = encoding == .utf8 ? bytes : try XMLPropertyListLayout.utf8(fromUTF16: bytes, bigEndian: encoding == .utf16BE)
@@ -58,7 +74,7 @@ public enum XMLPropertyList {
         let layout = XMLPropertyListLayout(
             bytes: text, encoding: encoding, dictionary: dictionary, rootTag: tag, rootIsEmptyTag: reader.rootIsEmptyTag,
             entryEnds: reader.rootEntryEnds)
-        return (dictionary, reader.selectedEntries, reader.rootKeys, layout)
+        return (dictionary, reader.selectedEntries, XMLPropertyListKeys(reader.rootKeys), layout)
     }
 
     /// `value` as an XML property list; throws ``PropertyListError`` for what XML cannot

@@ -92,18 +92,19 @@ package struct XMLPropertyListLayout: Sendable {
         if rootIsEmptyTag { return try encode(PropertyListDictionary(added)) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 256)
-        out += bytes[..<rootTag.upperBound]
-        for index in entryEnds.indices {
-            switch changes[index] {
-            case nil: out += bytes[span(index)]
-            case .some(nil): out += leading(span(index))
-            case .some(let entry?):
-                out += leading(span(index))
-                try Self.append(entry, to: &out, lineEnd: lineEnd)
-            }
+        // The entries lie one after another: the bytes between two changed ones are copied at once.
+        var copied = 0
+        for index in changes.keys.sorted() where entryEnds.indices.contains(index) {
+            let span = span(index)
+            out += bytes[copied..<span.lowerBound]
+            out += leading(span)
+            if case .some(let entry?) = changes[index] { try Self.append(entry, to: &out, lineEnd: lineEnd) }
+            copied = span.upperBound
         }
+        let entriesEnd = entryEnds.last ?? rootTag.upperBound
+        out += bytes[copied..<entriesEnd]
         for entry in added { try Self.append(entry, to: &out, lineEnd: lineEnd) }
-        out += bytes[(entryEnds.last ?? rootTag.upperBound)...]
+        out += bytes[entriesEnd...]
         return encoded(out)
     }
 

@@ -138,6 +138,16 @@ package struct XMLPropertyListReader {
         throw error("the DOCTYPE is not closed", at: start)
     }
 
+    /// The value whose start tag is at `offset` of `bytes`, read as at nesting `depth`, and the
+    /// offset after it. The characters are taken as checked: ``XMLPropertyListScan`` checks
+    /// them, and builds its selected values by this.
+    package static func value(in bytes: [UInt8], at offset: Int, depth: Int) throws -> (value: PropertyListValue, end: Int) {
+        var reader = XMLPropertyListReader(bytes)
+        reader.position = offset
+        let value = try reader.value(depth: depth)
+        return (value, reader.position)
+    }
+
     // MARK: Values
 
     /// The value whose start tag is next, at nesting `depth`.

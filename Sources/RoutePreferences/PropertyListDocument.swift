@@ -32,7 +32,7 @@ public struct PropertyListDocument: Equatable, Sendable {
     private struct Partial: Sendable {
         enum Source: Sendable {
             case binary(BinaryPropertyListIndex)
-            case xml(XMLPropertyListLayout, keys: [String], file: [UInt8])
+            case xml(XMLPropertyListLayout, keys: XMLPropertyListKeys, file: [UInt8])
         }
         var source: Source
         var read: PropertyListDictionary
@@ -138,7 +138,7 @@ public struct PropertyListDocument: Equatable, Sendable {
         var keys: [String]
         switch partial.source {
         case .binary(let index): keys = (0..<index.count).map(index.key)
-        case .xml(_, let all, _): keys = all
+        case .xml(_, let all, _): keys = all.strings
         }
         for (key, change) in changes(partial) {
             switch change {

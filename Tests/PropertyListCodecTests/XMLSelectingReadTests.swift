@@ -19,7 +19,7 @@ import TestSupport
             let under = dictionary.entries.enumerated().filter { $0.element.key.utf8.starts(with: prefix.utf8) }
             #expect(read.dictionary.entries == under.map(\.element), comment)
             #expect(read.selected == under.map(\.offset), comment)
-            #expect(read.keys == dictionary.keys, comment)
+            #expect(read.keys.strings == dictionary.keys, comment)
         case (.success(let value), .success(nil)):
             if case .dictionary = value { Issue.record("a dictionary not selected from: \(comment ?? "")") }
         default:
@@ -33,33 +33,36 @@ import TestSupport
             + "\n\t<key>route</key>\n\t<string>home/details</string>\n</dict>")
     }
 
+    /// Hostile or unusual values, for a document of ``document(holding:)``.
+    static let values = [
+        "<string>&amp;&lt;&gt;&quot;&apos;&#65;&#x1F600;</string>", "<string><![CDATA[<not> &markup;]]>!</string>",
+        "<string>a<!-- comment -->b</string>", "<string>a &ent; b</string>", "<string>&#0;</string>", "<string>&#xFFFE;</string>",
+        "<string>&#;</string>", "<string>& b</string>", "<string><![CDATA[ open</string>", "<string><!-- open</string>",
+        "<string>a<b/>c</string>", "<string>a</array>", "<string>unclosed", "<integer>12x</integer>", "<integer> -0x10 </integer>",
+        "<real>0x1p3</real>", "<real>NaN</real>", "<date>2026-11-22</date>", "<date>2026-11-22T10:00:00Z</date>",
+        "<data>AA=A</data>", "<data>\n\tAAEC\n\tAw==\n</data>", "<true>x</true>", "<false/>", "<set/>", "<key>k</key>",
+        "<dict><key>a</key><integer>1</integer><key>a</key><integer>2</integer></dict>", "<dict><key>a</key></dict>",
+        "<dict>text</dict>", "<dict><string>a</string></dict>", "<array><string>a</array>", "<array><dict/><array/></array>",
+        "<dict><key>CF$UID</key><integer>3</integer></dict>", String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600),
+        String(repeating: "<array>", count: 511) + String(repeating: "</array>", count: 511), "<string a='1' a='2'>x</string>",
+        "<string a='<'>x</string>", "<string/>", "<array></array>", "<!-- c --><true/>", "<?pi x?><true/>", "",
+    ]
+
+    /// Whole hostile or unusual documents: the prolog, the root, what follows it.
+    static let documents = [
+        "<!DOCTYPE plist [<!ENTITY x \"y\">]><plist><dict/></plist>", "<plist><dict/></plist>x", "<plist><dict></plist>",
+        "<plist><dict/><dict/></plist>", "<plist><array/></plist>", "<plist/>", "<dict/>",
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><dict/></plist>", "<plist>\n<dict>\n<key>route</key><true/>\n</dict>\n</plist>",
+    ]
+
     /// Every hostile or unusual value, unselected: refused or read as the whole read does.
     @Test func unselectedValuesAreCheckedAsTheWholeReadChecksThem() {
-        let values = [
-            "<string>&amp;&lt;&gt;&quot;&apos;&#65;&#x1F600;</string>", "<string><![CDATA[<not> &markup;]]>!</string>",
-            "<string>a<!-- comment -->b</string>", "<string>a &ent; b</string>", "<string>&#0;</string>", "<string>&#xFFFE;</string>",
-            "<string>&#;</string>", "<string>& b</string>", "<string><![CDATA[ open</string>", "<string><!-- open</string>",
-            "<string>a<b/>c</string>", "<string>a</array>", "<string>unclosed", "<integer>12x</integer>", "<integer> -0x10 </integer>",
-            "<real>0x1p3</real>", "<real>NaN</real>", "<date>2026-11-22</date>", "<date>2026-11-22T10:00:00Z</date>",
-            "<data>AA=A</data>", "<data>\n\tAAEC\n\tAw==\n</data>", "<true>x</true>", "<false/>", "<set/>", "<key>k</key>",
-            "<dict><key>a</key><integer>1</integer><key>a</key><integer>2</integer></dict>", "<dict><key>a</key></dict>",
-            "<dict>text</dict>", "<dict><string>a</string></dict>", "<array><string>a</array>", "<array><dict/><array/></array>",
-            "<dict><key>CF$UID</key><integer>3</integer></dict>", String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600),
-            String(repeating: "<array>", count: 511) + String(repeating: "</array>", count: 511), "<string a='1' a='2'>x</string>",
-            "<string a='<'>x</string>", "<string/>", "<array></array>", "<!-- c --><true/>", "<?pi x?><true/>", "",
-        ]
-        for value in values {
+        for value in Self.values {
             for prefix in ["route", "", "other", "zzz"] {
                 Self.expectAgreement(Self.document(holding: value), prefix: prefix, "\(prefix): \(value)")
             }
         }
-        // Whole documents: the prolog, the root, what follows it.
-        let documents = [
-            "<!DOCTYPE plist [<!ENTITY x \"y\">]><plist><dict/></plist>", "<plist><dict/></plist>x", "<plist><dict></plist>",
-            "<plist><dict/><dict/></plist>", "<plist><array/></plist>", "<plist/>", "<dict/>",
-            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><dict/></plist>", "<plist>\n<dict>\n<key>route</key><true/>\n</dict>\n</plist>",
-        ]
-        for text in documents {
+        for text in Self.documents {
             Self.expectAgreement(Array(text.utf8), prefix: "route", "\(text)")
         }
     }
