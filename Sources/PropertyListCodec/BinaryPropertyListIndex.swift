@@ -82,14 +82,28 @@ package struct BinaryPropertyListIndex: Sendable {
         // read whole.)
         guard bytes.count < 1 << 30, let trailer = try? BinaryPropertyListTrailer(bytes) else { return nil }
         var weights = [Int32](repeating: 0, count: trailer.objectCount)
-        let checked = bytes.withUnsafeBufferPointer { file in
-            weights.withUnsafeMutableBufferPointer { weights in
-                var checker = Checker(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
-                checker.probes = probes
-                return checker.check().flatMap { weight in
-                    checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes, checker.topKeys, checker.sortedKeys) }
+        func check<Offsets: Width, References: Width>(_: Offsets.Type, _: References.Type)
+            -> (Int, (count: Int, references: Int, bytes: Range<Int>), Bool, Int, [Int32], Bool)?
+        {
+            bytes.withUnsafeBufferPointer { file in
+                weights.withUnsafeMutableBufferPointer { weights in
+                    var checker = Checker<Offsets, References>(file.baseAddress!, trailer: trailer, weights: weights.baseAddress!)
+                    checker.probes = probes
+                    return checker.check().flatMap { weight in
+                        checker.top.map { (weight, $0, checker.topIsShared, checker.liveBytes, checker.topKeys, checker.sortedKeys) }
+                    }
                 }
             }
+        }
+        // The widths most files have, each read as one load; any other through a loop.
+        let checked = switch (trailer.offsetSize, trailer.referenceSize) {
+        case (1, 1): check(Width1.self, Width1.self)
+        case (1, 2): check(Width1.self, Width2.self)
+        case (2, 1): check(Width2.self, Width1.self)
+        case (2, 2): check(Width2.self, Width2.self)
+        case (4, 1): check(Width4.self, Width1.self)
+        case (4, 2): check(Width4.self, Width2.self)
+        default: check(AnyWidth.self, AnyWidth.self)
         }
         guard let (weight, top, topIsShared, liveBytes, topKeys, sortedKeys) = checked else { return nil }
         self.bytes = bytes
@@ -264,9 +278,16 @@ extension BinaryPropertyListIndex {
 }
 
 extension BinaryPropertyListIndex {
+    /// A seed for the checker's key hashes that differs from process to process.
+    fileprivate static let hashSeed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0xCBF2_9CE4_8422_2325 as UInt64)
+        return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
+    }()
+
     /// The walk that checks a file as ``BinaryPropertyListReader`` decodes it, building nothing:
     /// each branch below refuses (`nil`) exactly where the reader's throws.
-    fileprivate struct Checker {
+    fileprivate struct Checker<Offsets: Width, References: Width> {
         /// The file's bytes, valid while the checker is.
         let file: UnsafePointer<UInt8>
         let tableOffset: Int
@@ -330,14 +351,14 @@ extension BinaryPropertyListIndex {
         }
 
         @inline(__always) func offset(of index: Int) -> Int? {
-            let offset = number(at: tableOffset &+ index &* offsetSize, size: offsetSize)
+            let offset = Offsets.load(file, tableOffset &+ index &* offsetSize, size: offsetSize)
             // Past the 8 bytes of `bplist00` (a literal: the header's array costs a lookup a call).
             guard offset >= 8, offset < UInt64(tableOffset) else { return nil }
             return Int(offset)
         }
 
         @inline(__always) func reference(at position: Int) -> Int? {
-            let index = number(at: position, size: referenceSize)
+            let index = References.load(file, position, size: referenceSize)
             return index < UInt64(objectCount) ? Int(index) : nil
         }
 
@@ -665,7 +686,7 @@ extension BinaryPropertyListIndex {
             slots.initialize(repeating: -1, count: capacity)
             defer { slots.deallocate() }
             var budget = probes * count + 64
-            let seed = Self.seed
+            let seed = BinaryPropertyListIndex.hashSeed
             for entry in 0..<count {
                 let new = Key(keys, entry)
                 var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
@@ -682,13 +703,6 @@ extension BinaryPropertyListIndex {
             }
             return true
         }
-
-        /// A seed for ``hash(_:seed:)`` that differs from process to process.
-        static let seed: UInt64 = {
-            var hasher = Hasher()
-            hasher.combine(0xCBF2_9CE4_8422_2325 as UInt64)
-            return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
-        }()
 
         /// ``keysAreUnique(_:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
         func keysAreUniqueBySorting(_ keys: UnsafePointer<Int32>, count: Int) -> Bool {
@@ -715,5 +729,38 @@ extension BinaryPropertyListIndex {
             }
             return true
         }
+    }
+}
+
+/// The width in bytes of a file's offsets or of its object references (the trailer says which),
+/// as a type, so that the checker made for it reads each one with one load rather than a
+/// switch on the size.
+fileprivate protocol Width {
+    /// The big-endian number of `size` bytes (this width's) at `start`.
+    static func load(_ file: UnsafePointer<UInt8>, _ start: Int, size: Int) -> UInt64
+}
+
+fileprivate enum Width1: Width {
+    @inline(__always) static func load(_ file: UnsafePointer<UInt8>, _ start: Int, size: Int) -> UInt64 { UInt64(file[start]) }
+}
+
+fileprivate enum Width2: Width {
+    @inline(__always) static func load(_ file: UnsafePointer<UInt8>, _ start: Int, size: Int) -> UInt64 {
+        UInt64(UInt16(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt16.self)))
+    }
+}
+
+fileprivate enum Width4: Width {
+    @inline(__always) static func load(_ file: UnsafePointer<UInt8>, _ start: Int, size: Int) -> UInt64 {
+        UInt64(UInt32(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt32.self)))
+    }
+}
+
+/// Any width, 1 to 8 bytes, a byte at a time.
+fileprivate enum AnyWidth: Width {
+    @inline(__always) static func load(_ file: UnsafePointer<UInt8>, _ start: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in start..<start &+ size { value = value &<< 8 | UInt64(file[index]) }
+        return value
     }
 }

@@ -114,6 +114,31 @@ import PropertyListCodec
         }
     }
 
+    /// Every width of offsets and references the trailer may give (the common ones are read by
+    /// checkers made for them, any other a byte at a time) finds the same entries and values.
+    @Test func everyWidthOfOffsetsAndReferencesIsRead() throws {
+        for offsetSize: UInt8 in 1...8 {
+            for referenceSize: UInt8 in 1...8 {
+                let keys = (0..<20).map { [0x52, 0x6B, UInt8(0x41 + $0)] }
+                let values = (0..<20).map { [0x10, UInt8($0)] }
+                func reference(_ index: Int) -> [UInt8] {
+                    (0..<Int(referenceSize)).map { UInt8(truncatingIfNeeded: index >> (8 * (Int(referenceSize) - 1 - $0))) }
+                }
+                let top = [0xDF, 0x10, 20] + (1...20).flatMap(reference) + (21...40).flatMap(reference)
+                let file = Hostile.binary([top] + keys + values, referenceSize: referenceSize, offsetSize: offsetSize)
+                // One-byte offsets cannot reach past byte 255: the decoder refuses those files.
+                guard Hostile.error(file) == nil else {
+                    #expect(offsetSize == 1 && referenceSize > 3, "offsets \(offsetSize), references \(referenceSize)")
+                    continue
+                }
+                let index = try #require(BinaryPropertyListIndex(file), "offsets \(offsetSize), references \(referenceSize)")
+                let found = index.entries(withPrefix: "kM")
+                #expect(found == [12], "offsets \(offsetSize), references \(referenceSize)")
+                #expect(try index.values(found) == [.integer(PropertyListInteger(12))], "offsets \(offsetSize), references \(referenceSize)")
+            }
+        }
+    }
+
     /// Keys that differ only in their last byte, at the end of a word (`setting1`, `setting2`),
     /// or one before, spread over the hash table: none of them is left to sorting.
     @Test func keysDifferingInTheirLastBytesDoNotCollide() throws {
