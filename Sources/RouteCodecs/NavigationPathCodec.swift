@@ -274,16 +274,20 @@ extension NavigationPathCodec {
                     throw NavigationPathCodec.invalid(error.reason)
                 }
             }
-            let typeTexts = try stride(from: 0, to: tokens.count, by: 2).map { index in
-                String(decoding: try decoded(tokens[index]), as: UTF8.self)
+            // The type names, each distinct one decoded, checked and named once (a path holds
+            // few types, each written over and over).
+            var types = TypeNames()
+            var typeOf: [Int] = []
+            typeOf.reserveCapacity((tokens.count + 1) / 2)
+            for index in stride(from: 0, to: tokens.count, by: 2) {
+                typeOf.append(try types.index(of: tokens[index], in: bytes, decoded: decoded))
             }
             guard tokens.count % 2 == 0 else {
-                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(typeTexts[typeTexts.count - 1])) has no JSON text after it", at: tokens.count - 1)
+                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(types.names[typeOf[typeOf.count - 1]].text)) has no JSON text after it", at: tokens.count - 1)
             }
-            let kinds = typeTexts.map { NavigationPathTypeName.kind(of: $0) }
             var mangled: [String] = []
-            for (pair, kind) in kinds.enumerated() where kind == .mangled {
-                mangled.append(typeTexts[pair])
+            for type in typeOf where types.kinds[type] == .mangled {
+                mangled.append(types.names[type].text)
             }
             if !mangled.isEmpty {
                 throw NavigationPathCodec.invalid(
@@ -295,24 +299,35 @@ extension NavigationPathCodec {
             var after: [Range<Int>] = []
             let pairs = tokens.count / 2
             elements.reserveCapacity(pairs)
+            inner.reserveCapacity(pairs)
+            after.reserveCapacity(pairs)
             for pair in (0..<pairs).reversed() {
                 let typeToken = tokens[2 * pair].range
-                let typeText = typeTexts[pair]
-                let itemToken = tokens[2 * pair + 1].range
-                let itemBytes = try decoded(tokens[2 * pair + 1])
-                guard kinds[pair] != nil else {
-                    throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
+                let typeIndex = typeOf[pair]
+                let type = types.names[typeIndex]
+                let item = tokens[2 * pair + 1]
+                guard types.kinds[typeIndex] != nil else {
+                    throw NavigationPathCodec.invalid("\(quoted(type.text)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                 }
-                let type = NavigationPathTypeName(typeText)
+                // The usual element straight from the document's bytes; any other as before.
+                let quick = bytes.withUnsafeBufferPointer { buffer in
+                    NavigationPathQuickRoute.route(in: buffer, content: (item.range.lowerBound + 1)..<(item.range.upperBound - 1)) {
+                        types.routeName(typeIndex)
+                    }
+                }
                 let route: Route
                 let shape: NavigationPathElement.Shape
-                do {
-                    (route, shape) = try NavigationPathElement.route(type: type, bytes: itemBytes)
-                } catch let error as NavigatorError {
-                    throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                if let quick {
+                    (route, shape) = quick
+                } else {
+                    do {
+                        (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
+                    } catch let error as NavigatorError {
+                        throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                    }
                 }
                 elements.append(NavigationPathElement(
-                    type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: itemToken, pair: pair))
+                    type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: item.range, pair: pair))
             }
             for pair in 0..<pairs {
                 inner.append(tokens[2 * pair].range.upperBound..<tokens[2 * pair + 1].range.lowerBound)
@@ -322,6 +337,52 @@ extension NavigationPathCodec {
             self.inner = inner
             self.after = after
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
+        }
+
+        /// The distinct type names of a document, as read: each one's name, kind and route name,
+        /// looked up by its bytes.
+        struct TypeNames {
+            var names: [NavigationPathTypeName] = []
+            var kinds: [NavigationPathTypeName.Kind?] = []
+            /// Where each name's string stands in the document (`nil`: one with escapes,
+            /// never looked up), and its route name once asked for.
+            private var tokens: [Range<Int>?] = []
+            private var routeNames: [String??] = []
+
+            /// The index of the name the string `token` of `bytes` holds, added when new.
+            mutating func index(
+                of token: (range: Range<Int>, escaped: Bool), in bytes: [UInt8],
+                decoded: ((range: Range<Int>, escaped: Bool)) throws -> [UInt8]
+            ) throws -> Int {
+                if !token.escaped, let found = bytes.withUnsafeBufferPointer({ find(token.range, in: $0) }) {
+                    return found
+                }
+                let text = String(decoding: try decoded(token), as: UTF8.self)
+                names.append(NavigationPathTypeName(text))
+                kinds.append(NavigationPathTypeName.kind(of: text))
+                tokens.append(token.escaped ? nil : token.range)
+                routeNames.append(nil)
+                return names.count - 1
+            }
+
+            /// The name whose string's bytes are those at `range`, looked for among the last few.
+            private func find(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+                for index in tokens.indices.reversed().prefix(8) {
+                    guard let known = tokens[index], known.count == range.count else { continue }
+                    var offset = 1
+                    while offset < range.count - 1, buffer[known.lowerBound + offset] == buffer[range.lowerBound + offset] { offset += 1 }
+                    if offset == range.count - 1 { return index }
+                }
+                return nil
+            }
+
+            /// ``NavigationPathTypeName/routeName`` of the name at `index`, made once.
+            mutating func routeName(_ index: Int) -> String? {
+                if let known = routeNames[index] { return known }
+                let name = names[index].routeName
+                routeNames[index] = .some(name)
+                return name
+            }
         }
 
         /// What the writer asks of the elements read.
