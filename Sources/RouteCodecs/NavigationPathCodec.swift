@@ -45,25 +45,37 @@ public struct NavigationPathCodec: NavigatorCodec {
         var scanner = JSONScanner(bytes)
         var index = 0
         var checkItems = false
-        var items: [Range<Int>] = []
+        // The last few readable names' strings, plain: a path names few types over and over,
+        // each looked at once.
+        var known: [Range<Int>] = []
         do {
             try scanner.readArray(depth: 1) { scanner in
                 let (range, escaped) = try scanner.scanString()
-                if index % 2 == 0 {
-                    let name = escaped ? ArraySlice(try scanner.decoded(range).utf8) : scanner.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
-                    switch NavigationPathTypeName.kind(of: name) {
-                    case .readable?: break
-                    case .unqualified?, .mangled?: checkItems = true
-                    case nil: throw NotRecognized()
-                    }
-                } else {
-                    items.append(range)
+                defer { index += 1 }
+                guard index % 2 == 0 else { return }
+                if !escaped, scanner.bytes.withUnsafeBufferPointer({ buffer in known.contains { Self.sameString($0, range, in: buffer) } }) {
+                    return
                 }
-                index += 1
+                let name = escaped ? ArraySlice(try scanner.decoded(range).utf8) : scanner.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+                switch NavigationPathTypeName.kind(of: name) {
+                case .readable?:
+                    if !escaped {
+                        if known.count == 4 { known.removeFirst() }
+                        known.append(range)
+                    }
+                case .unqualified?, .mangled?: checkItems = true
+                case nil: throw NotRecognized()
+                }
             }
             try scanner.expectEnd()
             if checkItems {
-                for range in items {
+                // Names not module-qualified: the odd elements must all parse as JSON.
+                var items = JSONScanner(bytes)
+                var index = 0
+                try items.readArray(depth: 1) { scanner in
+                    let (range, _) = try scanner.scanString()
+                    defer { index += 1 }
+                    guard index % 2 == 1 else { return }
                     var item = JSONScanner(Array(try scanner.decoded(range).utf8))
                     try item.skipValue(depth: 1)
                     try item.expectEnd()
@@ -75,10 +87,38 @@ public struct NavigationPathCodec: NavigatorCodec {
         return true
     }
 
+    /// Whether the strings at `first` and `second` of `buffer` (quotes included) hold the same
+    /// bytes.
+    static func sameString(_ first: Range<Int>, _ second: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        var offset = 1
+        let end = first.count - 1
+        while offset < end, buffer[first.lowerBound + offset] == buffer[second.lowerBound + offset] { offset += 1 }
+        return offset >= end
+    }
+
     private struct NotRecognized: Error {}
 
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
-        let document = try Document(bytes)
+        state(of: try Document(bytes))
+    }
+
+    /// ``recognizes(_:)`` and ``decode(_:)`` in one look: the scan that recognizes a path whose
+    /// type names are all module-qualified (as SwiftUI writes them) is the one decoding reads.
+    /// Names of another kind (whose elements ``recognizes(_:)`` must also find to be JSON),
+    /// or a document this look does not recognize, are looked at as before.
+    public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
+        guard Self.startsWithArray(bytes) else { return nil }
+        guard let scan = try? Document.Scan(bytes), let names = try? Document.Names(scan, in: bytes),
+            names.types.kinds.allSatisfy({ $0 == .readable })
+        else {
+            return recognizes(bytes) ? Result { try decode(bytes) } : nil
+        }
+        return Result { state(of: try Document(bytes, scan: scan, names: names)) }
+    }
+
+    /// The state `document` holds.
+    private func state(of document: Document) -> NavigatorState {
         var state = NavigatorState()
         state.resetRule = .closeToRoots
         state.tree = NavigationTree(stack: document.elements.map { element in
@@ -236,52 +276,87 @@ extension NavigationPathCodec {
             lead = 1..<1
         }
 
+        /// The array's strings as scanned: each one's range and whether it holds escapes, and
+        /// the offsets of the array's `[` and `]`.
+        struct Scan {
+            var tokens: [(range: Range<Int>, escaped: Bool)] = []
+            var open = 0
+            var close = 0
+
+            /// Scans `bytes` as a JSON array of strings.
+            ///
+            /// - Throws: `invalidFile` naming what is wrong and where.
+            init(_ bytes: [UInt8]) throws {
+                var scanner = JSONScanner(bytes)
+                var tokens: [(range: Range<Int>, escaped: Bool)] = []
+                do {
+                    guard scanner.peek() == UInt8(ascii: "[") else {
+                        throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
+                    }
+                    open = scanner.position
+                    try scanner.readArray(depth: 1) { scanner in
+                        guard scanner.peek() == UInt8(ascii: "\"") else {
+                            throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
+                        }
+                        tokens.append(try scanner.scanString())
+                    }
+                    close = scanner.position - 1
+                    try scanner.expectEnd()
+                } catch let error as JSONSyntaxError {
+                    throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
+                }
+                self.tokens = tokens
+            }
+        }
+
+        /// The type names of a scanned document: the distinct ones, and which each pair names.
+        struct Names {
+            var types = TypeNames()
+            /// For each pair (and a last string without a pair), the index of its type in ``types``.
+            var typeOf: [Int] = []
+
+            /// Decodes, checks and names each distinct type name once (a path holds few types,
+            /// each written over and over).
+            ///
+            /// - Throws: `invalidFile` for a string that does not decode.
+            init(_ scan: Scan, in bytes: [UInt8]) throws {
+                typeOf.reserveCapacity((scan.tokens.count + 1) / 2)
+                for index in stride(from: 0, to: scan.tokens.count, by: 2) {
+                    typeOf.append(try types.index(of: scan.tokens[index], in: bytes, decoded: { try Document.decoded($0, in: bytes) }))
+                }
+            }
+        }
+
+        /// The decoded bytes of the string `token` of `bytes`. A string that scanned always
+        /// decodes; were it not to, the document is refused.
+        static func decoded(_ token: (range: Range<Int>, escaped: Bool), in bytes: [UInt8]) throws -> [UInt8] {
+            do {
+                return try JSONScanner(bytes).decodedBytes(token.range, escaped: token.escaped)
+            } catch let error as JSONSyntaxError {
+                throw NavigationPathCodec.invalid(error.reason)
+            }
+        }
+
         /// Reads the document, checking it as SwiftUI's decoder would: an array of strings, in
         /// pairs, each a type name and the JSON text of a value.
         ///
         /// - Throws: `invalidFile` naming the index of what is wrong.
         init(_ bytes: [UInt8]) throws {
+            let scan = try Scan(bytes)
+            try self.init(bytes, scan: scan, names: Names(scan, in: bytes))
+        }
+
+        /// Reads the document that `scan` and `names` are of, as ``init(_:)`` does.
+        init(_ bytes: [UInt8], scan: Scan, names: Names) throws {
             self.bytes = bytes
-            var scanner = JSONScanner(bytes)
-            // Each string's range and whether it holds escapes; a type name is decoded as
-            // text, an element's JSON only to bytes (read straight from them).
-            var tokens: [(range: Range<Int>, escaped: Bool)] = []
-            var open = 0
-            var close = 0
-            do {
-                guard scanner.peek() == UInt8(ascii: "[") else {
-                    throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
-                }
-                open = scanner.position
-                try scanner.readArray(depth: 1) { scanner in
-                    guard scanner.peek() == UInt8(ascii: "\"") else {
-                        throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
-                    }
-                    tokens.append(try scanner.scanString())
-                }
-                close = scanner.position - 1
-                try scanner.expectEnd()
-            } catch let error as JSONSyntaxError {
-                throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
-            }
-            self.open = open
-            self.close = close
-            // A string that scanned always decodes; were it not to, the document is refused.
+            let tokens = scan.tokens
+            open = scan.open
+            close = scan.close
             func decoded(_ token: (range: Range<Int>, escaped: Bool)) throws -> [UInt8] {
-                do {
-                    return try scanner.decodedBytes(token.range, escaped: token.escaped)
-                } catch let error as JSONSyntaxError {
-                    throw NavigationPathCodec.invalid(error.reason)
-                }
+                try Document.decoded(token, in: bytes)
             }
-            // The type names, each distinct one decoded, checked and named once (a path holds
-            // few types, each written over and over).
-            var types = TypeNames()
-            var typeOf: [Int] = []
-            typeOf.reserveCapacity((tokens.count + 1) / 2)
-            for index in stride(from: 0, to: tokens.count, by: 2) {
-                typeOf.append(try types.index(of: tokens[index], in: bytes, decoded: decoded))
-            }
+            var types = names.types
+            let typeOf = names.typeOf
             guard tokens.count % 2 == 0 else {
                 throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(types.names[typeOf[typeOf.count - 1]].text)) has no JSON text after it", at: tokens.count - 1)
             }
@@ -367,11 +442,10 @@ extension NavigationPathCodec {
 
             /// The name whose string's bytes are those at `range`, looked for among the last few.
             private func find(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-                for index in tokens.indices.reversed().prefix(8) {
-                    guard let known = tokens[index], known.count == range.count else { continue }
-                    var offset = 1
-                    while offset < range.count - 1, buffer[known.lowerBound + offset] == buffer[range.lowerBound + offset] { offset += 1 }
-                    if offset == range.count - 1 { return index }
+                var index = tokens.count - 1
+                while index >= 0, index >= tokens.count - 8 {
+                    if let known = tokens[index], NavigationPathCodec.sameString(known, range, in: buffer) { return index }
+                    index -= 1
                 }
                 return nil
             }
