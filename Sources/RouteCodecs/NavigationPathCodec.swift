@@ -88,13 +88,22 @@ public struct NavigationPathCodec: NavigatorCodec {
     }
 
     /// Whether the strings at `first` and `second` of `buffer` (quotes included) hold the same
-    /// bytes.
+    /// bytes: compared eight at a time, the last eight overlapping (a type name is short).
     static func sameString(_ first: Range<Int>, _ second: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard first.count == second.count else { return false }
-        var offset = 1
-        let end = first.count - 1
-        while offset < end, buffer[first.lowerBound + offset] == buffer[second.lowerBound + offset] { offset += 1 }
-        return offset >= end
+        let count = first.count
+        guard count == second.count else { return false }
+        guard count >= 8 else {
+            for offset in 1..<max(count - 1, 1) where buffer[first.lowerBound + offset] != buffer[second.lowerBound + offset] { return false }
+            return true
+        }
+        let raw = UnsafeRawPointer(buffer.baseAddress!)
+        func word(_ start: Int, _ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self) }
+        var offset = 0
+        while offset < count - 8 {
+            guard word(first.lowerBound, offset) == word(second.lowerBound, offset) else { return false }
+            offset += 8
+        }
+        return word(first.lowerBound, count - 8) == word(second.lowerBound, count - 8)
     }
 
     private struct NotRecognized: Error {}
