@@ -298,6 +298,9 @@ extension NavigationPathCodec {
             init(_ bytes: [UInt8]) throws {
                 var scanner = JSONScanner(bytes)
                 var tokens: [(range: Range<Int>, escaped: Bool)] = []
+                // About one string per 16 bytes in a usual path (at most one per 3): fewer copies
+                // as the list grows.
+                tokens.reserveCapacity(bytes.count / 16)
                 do {
                     guard scanner.peek() == UInt8(ascii: "[") else {
                         throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
@@ -505,7 +508,9 @@ extension NavigationPathCodec {
             /// `element`'s two strings as they stand in the document it was read from, with its
             /// place in this document when it was read from it.
             func written(_ element: NavigationPathElement) -> Written {
+                // Read from this very document (the same bytes, not a copy of its length).
                 let here = element.pair < document.inner.count && element.document.count == document.bytes.count
+                    && element.document.withUnsafeBufferPointer({ $0.baseAddress }) == document.bytes.withUnsafeBufferPointer({ $0.baseAddress })
                 return Written(
                     typeToken: element.document[element.typeToken], itemToken: element.document[element.itemToken],
                     pair: here ? element.pair : nil)
@@ -520,17 +525,22 @@ extension NavigationPathCodec {
             writer.raw(bytes[...open])
             let separator: ArraySlice<UInt8> = inner.first.map { bytes[$0] } ?? Array(",".utf8)[...]
             if !elements.isEmpty { writer.raw(bytes[lead]) }
-            for (index, element) in elements.enumerated() {
-                writer.raw(element.typeToken)
-                writer.raw(element.pair.map { bytes[inner[$0]] } ?? separator)
-                writer.raw(element.itemToken)
-                if index + 1 == elements.count {
-                    writer.raw(after.last.map { bytes[$0] } ?? [])
-                } else if let pair = element.pair, elements[index + 1].pair == pair + 1 {
-                    writer.raw(bytes[after[pair]])
+            var index = 0
+            while index < elements.count {
+                let element = elements[index]
+                var last = index
+                if let pair = element.pair {
+                    // Pairs of this document side by side, in its order: their strings and what
+                    // stands between them are its bytes as they stand, written in one piece.
+                    while last + 1 < elements.count, elements[last + 1].pair == pair + (last + 1 - index) { last += 1 }
+                    writer.raw(bytes[element.typeToken.startIndex..<elements[last].itemToken.endIndex])
                 } else {
+                    writer.raw(element.typeToken)
                     writer.raw(separator)
+                    writer.raw(element.itemToken)
                 }
+                writer.raw(last + 1 == elements.count ? after.last.map { bytes[$0] } ?? [] : separator)
+                index = last + 1
             }
             // An empty path stays as it was inside (JSONEncoder's pretty `[\n\n]`).
             if elements.isEmpty, self.elements.isEmpty { writer.raw(bytes[(open + 1)..<close]) }

@@ -64,35 +64,40 @@ package enum NavigationPathQuickRoute {
                 index += 1
                 var payload: [Route.Parameter] = []
                 if !take(UInt8(ascii: "}")) {
-                    guard members(into: &payload) else { return nil }
+                    guard let member = member({ _ in false }), let members = members(after: member) else { return nil }
+                    payload = members
                 }
                 guard take(UInt8(ascii: "}")), index == end else { return nil }
                 return (Route(checkedName: text(first), parameters: payload), .enumValue)
             }
-            guard let parameter = parameter(key: text(first)) else { return nil }
-            var parameters = [parameter]
-            if take(UInt8(ascii: ",")) {
-                guard members(into: &parameters) else { return nil }
-            } else {
-                guard take(UInt8(ascii: "}")) else { return nil }
-            }
-            guard index == end, let name = routeName() else { return nil }
+            guard let parameter = parameter(key: text(first)), let parameters = members(after: parameter),
+                index == end, let name = routeName()
+            else { return nil }
             return (Route(checkedName: name, parameters: parameters), .object)
         }
 
-        /// Reads members up to and including the object's `}`, each a key and a scalar; `false`
-        /// for anything else, or a key twice.
-        mutating func members(into parameters: inout [Route.Parameter]) -> Bool {
+        /// The members after `first` up to and including the object's `}`, each a key and a
+        /// scalar, `first` leading; `nil` for anything else, or a key twice. One or two (most
+        /// routes) make an array of their own size, with no growing.
+        mutating func members(after first: Route.Parameter) -> [Route.Parameter]? {
+            guard take(UInt8(ascii: ",")) else { return take(UInt8(ascii: "}")) ? [first] : nil }
+            guard let second = member({ $0 == first.key }) else { return nil }
+            guard take(UInt8(ascii: ",")) else { return take(UInt8(ascii: "}")) ? [first, second] : nil }
+            var parameters = [first, second]
             repeat {
-                guard let key = key() else { return false }
-                let name = text(key)
                 // Few members: a scan of the keys before beats a set.
-                guard parameters.count < 16, !parameters.contains(where: { $0.key == name }),
-                    let parameter = parameter(key: name)
-                else { return false }
-                parameters.append(parameter)
+                guard parameters.count < 16, let next = member({ name in parameters.contains { $0.key == name } }) else { return nil }
+                parameters.append(next)
             } while take(UInt8(ascii: ","))
-            return take(UInt8(ascii: "}"))
+            return take(UInt8(ascii: "}")) ? parameters : nil
+        }
+
+        /// The next member, a key and a scalar, unless `taken` says its key is one read before.
+        mutating func member(_ taken: (String) -> Bool) -> Route.Parameter? {
+            guard let key = key() else { return nil }
+            let name = text(key)
+            guard !taken(name) else { return nil }
+            return parameter(key: name)
         }
 
         /// Reads `\"name\":` and returns the range of the name, a valid route name.
