@@ -362,7 +362,12 @@ package struct JSONScanner {
                 return (index + 1, escaped)
             } else if byte == UInt8(ascii: "\\") {
                 escaped = true
-                index = try checkEscape(buffer, at: index)
+                // `\"` and `\\`, the usual escapes (JSON text inside a string), without a call.
+                if index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "\"") || buffer[index + 1] == UInt8(ascii: "\\") {
+                    index += 2
+                } else {
+                    index = try checkEscape(buffer, at: index)
+                }
             } else if byte < 0x20 {
                 throw JSONSyntaxError(reason: "control character in string", offset: index)
             } else {

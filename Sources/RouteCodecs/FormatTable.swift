@@ -84,8 +84,28 @@ public struct FormatTable: Sendable {
     ///
     /// - Throws: as ``detect(_:)`` and the format's decoder.
     public func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
-        let codec = try detect(bytes)
-        return (try codec.read(bytes), codec)
+        try read(recognized: bytes) ?? (try defaultFormat.read(bytes), defaultFormat)
+    }
+
+    /// The state `bytes` hold in the one format that recognizes them (see ``recognizing(_:)``),
+    /// and that format; `nil` when none does. Each format recognizes and decodes in one look
+    /// where it can (``NavigatorCodec/decodeIfRecognized(_:)``).
+    ///
+    /// - Throws: as ``recognizing(_:)`` and the format's decoder.
+    public func read(recognized bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec)? {
+        var found: (codec: any NavigatorCodec, state: Result<NavigatorState, any Error>)?
+        var count = 0
+        for format in formats {
+            guard let state = format.readIfRecognized(bytes) else { continue }
+            found = (format, state)
+            count += 1
+        }
+        guard count == 1, let found else {
+            // None (refused when forced), or several: as recognizing(_:) decides.
+            guard let codec = try recognizing(bytes) else { return nil }
+            return (try codec.read(bytes), codec)
+        }
+        return (try found.state.get(), found.codec)
     }
 
     /// `state` (a fresh one unless given) as a new state in the default format, where there

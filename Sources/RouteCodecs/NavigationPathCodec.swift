@@ -45,25 +45,37 @@ public struct NavigationPathCodec: NavigatorCodec {
         var scanner = JSONScanner(bytes)
         var index = 0
         var checkItems = false
-        var items: [Range<Int>] = []
+        // The last few readable names' strings, plain: a path names few types over and over,
+        // each looked at once.
+        var known: [Range<Int>] = []
         do {
             try scanner.readArray(depth: 1) { scanner in
                 let (range, escaped) = try scanner.scanString()
-                if index % 2 == 0 {
-                    let name = escaped ? ArraySlice(try scanner.decoded(range).utf8) : scanner.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
-                    switch NavigationPathTypeName.kind(of: name) {
-                    case .readable?: break
-                    case .unqualified?, .mangled?: checkItems = true
-                    case nil: throw NotRecognized()
-                    }
-                } else {
-                    items.append(range)
+                defer { index += 1 }
+                guard index % 2 == 0 else { return }
+                if !escaped, scanner.bytes.withUnsafeBufferPointer({ buffer in known.contains { Self.sameString($0, range, in: buffer) } }) {
+                    return
                 }
-                index += 1
+                let name = escaped ? ArraySlice(try scanner.decoded(range).utf8) : scanner.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
+                switch NavigationPathTypeName.kind(of: name) {
+                case .readable?:
+                    if !escaped {
+                        if known.count == 4 { known.removeFirst() }
+                        known.append(range)
+                    }
+                case .unqualified?, .mangled?: checkItems = true
+                case nil: throw NotRecognized()
+                }
             }
             try scanner.expectEnd()
             if checkItems {
-                for range in items {
+                // Names not module-qualified: the odd elements must all parse as JSON.
+                var items = JSONScanner(bytes)
+                var index = 0
+                try items.readArray(depth: 1) { scanner in
+                    let (range, _) = try scanner.scanString()
+                    defer { index += 1 }
+                    guard index % 2 == 1 else { return }
                     var item = JSONScanner(Array(try scanner.decoded(range).utf8))
                     try item.skipValue(depth: 1)
                     try item.expectEnd()
@@ -75,10 +87,47 @@ public struct NavigationPathCodec: NavigatorCodec {
         return true
     }
 
+    /// Whether the strings at `first` and `second` of `buffer` (quotes included) hold the same
+    /// bytes: compared eight at a time, the last eight overlapping (a type name is short).
+    static func sameString(_ first: Range<Int>, _ second: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = first.count
+        guard count == second.count else { return false }
+        guard count >= 8 else {
+            for offset in 1..<max(count - 1, 1) where buffer[first.lowerBound + offset] != buffer[second.lowerBound + offset] { return false }
+            return true
+        }
+        let raw = UnsafeRawPointer(buffer.baseAddress!)
+        func word(_ start: Int, _ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self) }
+        var offset = 0
+        while offset < count - 8 {
+            guard word(first.lowerBound, offset) == word(second.lowerBound, offset) else { return false }
+            offset += 8
+        }
+        return word(first.lowerBound, count - 8) == word(second.lowerBound, count - 8)
+    }
+
     private struct NotRecognized: Error {}
 
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
-        let document = try Document(bytes)
+        state(of: try Document(bytes))
+    }
+
+    /// ``recognizes(_:)`` and ``decode(_:)`` in one look: the scan that recognizes a path whose
+    /// type names are all module-qualified (as SwiftUI writes them) is the one decoding reads.
+    /// Names of another kind (whose elements ``recognizes(_:)`` must also find to be JSON),
+    /// or a document this look does not recognize, are looked at as before.
+    public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
+        guard Self.startsWithArray(bytes) else { return nil }
+        guard let scan = try? Document.Scan(bytes), let names = try? Document.Names(scan, in: bytes),
+            names.types.kinds.allSatisfy({ $0 == .readable })
+        else {
+            return recognizes(bytes) ? Result { try decode(bytes) } : nil
+        }
+        return Result { state(of: try Document(bytes, scan: scan, names: names)) }
+    }
+
+    /// The state `document` holds.
+    private func state(of document: Document) -> NavigatorState {
         var state = NavigatorState()
         state.resetRule = .closeToRoots
         state.tree = NavigationTree(stack: document.elements.map { element in
@@ -236,54 +285,96 @@ extension NavigationPathCodec {
             lead = 1..<1
         }
 
+        /// The array's strings as scanned: each one's range and whether it holds escapes, and
+        /// the offsets of the array's `[` and `]`.
+        struct Scan {
+            var tokens: [(range: Range<Int>, escaped: Bool)] = []
+            var open = 0
+            var close = 0
+
+            /// Scans `bytes` as a JSON array of strings.
+            ///
+            /// - Throws: `invalidFile` naming what is wrong and where.
+            init(_ bytes: [UInt8]) throws {
+                var scanner = JSONScanner(bytes)
+                var tokens: [(range: Range<Int>, escaped: Bool)] = []
+                // About one string per 16 bytes in a usual path (at most one per 3): fewer copies
+                // as the list grows.
+                tokens.reserveCapacity(bytes.count / 16)
+                do {
+                    guard scanner.peek() == UInt8(ascii: "[") else {
+                        throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
+                    }
+                    open = scanner.position
+                    try scanner.readArray(depth: 1) { scanner in
+                        guard scanner.peek() == UInt8(ascii: "\"") else {
+                            throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
+                        }
+                        tokens.append(try scanner.scanString())
+                    }
+                    close = scanner.position - 1
+                    try scanner.expectEnd()
+                } catch let error as JSONSyntaxError {
+                    throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
+                }
+                self.tokens = tokens
+            }
+        }
+
+        /// The type names of a scanned document: the distinct ones, and which each pair names.
+        struct Names {
+            var types = TypeNames()
+            /// For each pair (and a last string without a pair), the index of its type in ``types``.
+            var typeOf: [Int] = []
+
+            /// Decodes, checks and names each distinct type name once (a path holds few types,
+            /// each written over and over).
+            ///
+            /// - Throws: `invalidFile` for a string that does not decode.
+            init(_ scan: Scan, in bytes: [UInt8]) throws {
+                typeOf.reserveCapacity((scan.tokens.count + 1) / 2)
+                for index in stride(from: 0, to: scan.tokens.count, by: 2) {
+                    typeOf.append(try types.index(of: scan.tokens[index], in: bytes, decoded: { try Document.decoded($0, in: bytes) }))
+                }
+            }
+        }
+
+        /// The decoded bytes of the string `token` of `bytes`. A string that scanned always
+        /// decodes; were it not to, the document is refused.
+        static func decoded(_ token: (range: Range<Int>, escaped: Bool), in bytes: [UInt8]) throws -> [UInt8] {
+            do {
+                return try JSONScanner(bytes).decodedBytes(token.range, escaped: token.escaped)
+            } catch let error as JSONSyntaxError {
+                throw NavigationPathCodec.invalid(error.reason)
+            }
+        }
+
         /// Reads the document, checking it as SwiftUI's decoder would: an array of strings, in
         /// pairs, each a type name and the JSON text of a value.
         ///
         /// - Throws: `invalidFile` naming the index of what is wrong.
         init(_ bytes: [UInt8]) throws {
+            let scan = try Scan(bytes)
+            try self.init(bytes, scan: scan, names: Names(scan, in: bytes))
+        }
+
+        /// Reads the document that `scan` and `names` are of, as ``init(_:)`` does.
+        init(_ bytes: [UInt8], scan: Scan, names: Names) throws {
             self.bytes = bytes
-            var scanner = JSONScanner(bytes)
-            // Each string's range and whether it holds escapes; a type name is decoded as
-            // text, an element's JSON only to bytes (read straight from them).
-            var tokens: [(range: Range<Int>, escaped: Bool)] = []
-            var open = 0
-            var close = 0
-            do {
-                guard scanner.peek() == UInt8(ascii: "[") else {
-                    throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
-                }
-                open = scanner.position
-                try scanner.readArray(depth: 1) { scanner in
-                    guard scanner.peek() == UInt8(ascii: "\"") else {
-                        throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
-                    }
-                    tokens.append(try scanner.scanString())
-                }
-                close = scanner.position - 1
-                try scanner.expectEnd()
-            } catch let error as JSONSyntaxError {
-                throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
-            }
-            self.open = open
-            self.close = close
-            // A string that scanned always decodes; were it not to, the document is refused.
+            let tokens = scan.tokens
+            open = scan.open
+            close = scan.close
             func decoded(_ token: (range: Range<Int>, escaped: Bool)) throws -> [UInt8] {
-                do {
-                    return try scanner.decodedBytes(token.range, escaped: token.escaped)
-                } catch let error as JSONSyntaxError {
-                    throw NavigationPathCodec.invalid(error.reason)
-                }
+                try Document.decoded(token, in: bytes)
             }
-            let typeTexts = try stride(from: 0, to: tokens.count, by: 2).map { index in
-                String(decoding: try decoded(tokens[index]), as: UTF8.self)
-            }
+            var types = names.types
+            let typeOf = names.typeOf
             guard tokens.count % 2 == 0 else {
-                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(typeTexts[typeTexts.count - 1])) has no JSON text after it", at: tokens.count - 1)
+                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(types.names[typeOf[typeOf.count - 1]].text)) has no JSON text after it", at: tokens.count - 1)
             }
-            let kinds = typeTexts.map { NavigationPathTypeName.kind(of: $0) }
             var mangled: [String] = []
-            for (pair, kind) in kinds.enumerated() where kind == .mangled {
-                mangled.append(typeTexts[pair])
+            for type in typeOf where types.kinds[type] == .mangled {
+                mangled.append(types.names[type].text)
             }
             if !mangled.isEmpty {
                 throw NavigationPathCodec.invalid(
@@ -295,24 +386,35 @@ extension NavigationPathCodec {
             var after: [Range<Int>] = []
             let pairs = tokens.count / 2
             elements.reserveCapacity(pairs)
+            inner.reserveCapacity(pairs)
+            after.reserveCapacity(pairs)
             for pair in (0..<pairs).reversed() {
                 let typeToken = tokens[2 * pair].range
-                let typeText = typeTexts[pair]
-                let itemToken = tokens[2 * pair + 1].range
-                let itemBytes = try decoded(tokens[2 * pair + 1])
-                guard kinds[pair] != nil else {
-                    throw NavigationPathCodec.invalid("\(quoted(typeText)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
+                let typeIndex = typeOf[pair]
+                let type = types.names[typeIndex]
+                let item = tokens[2 * pair + 1]
+                guard types.kinds[typeIndex] != nil else {
+                    throw NavigationPathCodec.invalid("\(quoted(type.text)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                 }
-                let type = NavigationPathTypeName(typeText)
+                // The usual element straight from the document's bytes; any other as before.
+                let quick = bytes.withUnsafeBufferPointer { buffer in
+                    NavigationPathQuickRoute.route(in: buffer, content: (item.range.lowerBound + 1)..<(item.range.upperBound - 1)) {
+                        types.routeName(typeIndex)
+                    }
+                }
                 let route: Route
                 let shape: NavigationPathElement.Shape
-                do {
-                    (route, shape) = try NavigationPathElement.route(type: type, bytes: itemBytes)
-                } catch let error as NavigatorError {
-                    throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                if let quick {
+                    (route, shape) = quick
+                } else {
+                    do {
+                        (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
+                    } catch let error as NavigatorError {
+                        throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                    }
                 }
                 elements.append(NavigationPathElement(
-                    type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: itemToken, pair: pair))
+                    type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: item.range, pair: pair))
             }
             for pair in 0..<pairs {
                 inner.append(tokens[2 * pair].range.upperBound..<tokens[2 * pair + 1].range.lowerBound)
@@ -322,6 +424,51 @@ extension NavigationPathCodec {
             self.inner = inner
             self.after = after
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
+        }
+
+        /// The distinct type names of a document, as read: each one's name, kind and route name,
+        /// looked up by its bytes.
+        struct TypeNames {
+            var names: [NavigationPathTypeName] = []
+            var kinds: [NavigationPathTypeName.Kind?] = []
+            /// Where each name's string stands in the document (`nil`: one with escapes,
+            /// never looked up), and its route name once asked for.
+            private var tokens: [Range<Int>?] = []
+            private var routeNames: [String??] = []
+
+            /// The index of the name the string `token` of `bytes` holds, added when new.
+            mutating func index(
+                of token: (range: Range<Int>, escaped: Bool), in bytes: [UInt8],
+                decoded: ((range: Range<Int>, escaped: Bool)) throws -> [UInt8]
+            ) throws -> Int {
+                if !token.escaped, let found = bytes.withUnsafeBufferPointer({ find(token.range, in: $0) }) {
+                    return found
+                }
+                let text = String(decoding: try decoded(token), as: UTF8.self)
+                names.append(NavigationPathTypeName(text))
+                kinds.append(NavigationPathTypeName.kind(of: text))
+                tokens.append(token.escaped ? nil : token.range)
+                routeNames.append(nil)
+                return names.count - 1
+            }
+
+            /// The name whose string's bytes are those at `range`, looked for among the last few.
+            private func find(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+                var index = tokens.count - 1
+                while index >= 0, index >= tokens.count - 8 {
+                    if let known = tokens[index], NavigationPathCodec.sameString(known, range, in: buffer) { return index }
+                    index -= 1
+                }
+                return nil
+            }
+
+            /// ``NavigationPathTypeName/routeName`` of the name at `index`, made once.
+            mutating func routeName(_ index: Int) -> String? {
+                if let known = routeNames[index] { return known }
+                let name = names[index].routeName
+                routeNames[index] = .some(name)
+                return name
+            }
         }
 
         /// What the writer asks of the elements read.
@@ -361,7 +508,9 @@ extension NavigationPathCodec {
             /// `element`'s two strings as they stand in the document it was read from, with its
             /// place in this document when it was read from it.
             func written(_ element: NavigationPathElement) -> Written {
+                // Read from this very document (the same bytes, not a copy of its length).
                 let here = element.pair < document.inner.count && element.document.count == document.bytes.count
+                    && element.document.withUnsafeBufferPointer({ $0.baseAddress }) == document.bytes.withUnsafeBufferPointer({ $0.baseAddress })
                 return Written(
                     typeToken: element.document[element.typeToken], itemToken: element.document[element.itemToken],
                     pair: here ? element.pair : nil)
@@ -376,17 +525,22 @@ extension NavigationPathCodec {
             writer.raw(bytes[...open])
             let separator: ArraySlice<UInt8> = inner.first.map { bytes[$0] } ?? Array(",".utf8)[...]
             if !elements.isEmpty { writer.raw(bytes[lead]) }
-            for (index, element) in elements.enumerated() {
-                writer.raw(element.typeToken)
-                writer.raw(element.pair.map { bytes[inner[$0]] } ?? separator)
-                writer.raw(element.itemToken)
-                if index + 1 == elements.count {
-                    writer.raw(after.last.map { bytes[$0] } ?? [])
-                } else if let pair = element.pair, elements[index + 1].pair == pair + 1 {
-                    writer.raw(bytes[after[pair]])
+            var index = 0
+            while index < elements.count {
+                let element = elements[index]
+                var last = index
+                if let pair = element.pair {
+                    // Pairs of this document side by side, in its order: their strings and what
+                    // stands between them are its bytes as they stand, written in one piece.
+                    while last + 1 < elements.count, elements[last + 1].pair == pair + (last + 1 - index) { last += 1 }
+                    writer.raw(bytes[element.typeToken.startIndex..<elements[last].itemToken.endIndex])
                 } else {
+                    writer.raw(element.typeToken)
                     writer.raw(separator)
+                    writer.raw(element.itemToken)
                 }
+                writer.raw(last + 1 == elements.count ? after.last.map { bytes[$0] } ?? [] : separator)
+                index = last + 1
             }
             // An empty path stays as it was inside (JSONEncoder's pretty `[\n\n]`).
             if elements.isEmpty, self.elements.isEmpty { writer.raw(bytes[(open + 1)..<close]) }

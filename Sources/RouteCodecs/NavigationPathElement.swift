@@ -15,8 +15,9 @@ import PlainText
 ///
 /// As read, an element keeps its bytes (``typeToken`` and ``itemToken``, the two JSON strings
 /// as they stand in the document), which are written back unchanged while the element's route
-/// is the same; a route it rides on carries it in ``Route/preserved``.
-package struct NavigationPathElement: Sendable {
+/// is the same; a route it rides on carries it in ``Route/preserved``. (A class: one word in
+/// the route's ``Preserved``, no box of its own, copied and cast as one reference.)
+package final class NavigationPathElement: Sendable {
     /// What an element's JSON is.
     package enum Shape: Sendable, Equatable {
         /// An enum value: the route is its case.
@@ -37,6 +38,19 @@ package struct NavigationPathElement: Sendable {
     let itemToken: Range<Int>
     /// The element's place in the document: 0 for the first pair (the top of the stack).
     let pair: Int
+
+    init(
+        type: NavigationPathTypeName, shape: Shape, route: Route, document: [UInt8], typeToken: Range<Int>,
+        itemToken: Range<Int>, pair: Int
+    ) {
+        self.type = type
+        self.shape = shape
+        self.route = route
+        self.document = document
+        self.typeToken = typeToken
+        self.itemToken = itemToken
+        self.pair = pair
+    }
 
     /// The route an element of `type` whose JSON text is `text` shows as, and its shape.
     ///

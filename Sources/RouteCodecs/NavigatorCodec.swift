@@ -14,6 +14,11 @@ public protocol NavigatorCodec: Sendable {
     /// A ``FormatTable`` asks every row, so that two formats that could both fit are found.
     func recognizes(_ bytes: [UInt8]) -> Bool
 
+    /// ``recognizes(_:)`` and, when it does, ``decode(_:)``, in one look where the format can:
+    /// `nil` when the bytes are not in this format, else what decoding them gives. Default: the
+    /// two in turn.
+    func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>?
+
     /// The largest input ``decode(_:)`` accepts, in bytes; a store refuses a larger file
     /// without reading it.
     var maxBytes: Int { get }
@@ -67,6 +72,10 @@ extension NavigatorCodec {
     public var keepsHistory: Bool { false }
     public var namesElementTypes: Bool { false }
 
+    public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
+        recognizes(bytes) ? Result { try decode(bytes) } : nil
+    }
+
     /// Decodes `bytes` into a state that records this format: its name and whether it keeps
     /// history (``NavigatorState/formatName``, ``NavigatorState/keepsHistory``).
     ///
@@ -86,6 +95,18 @@ extension NavigatorCodec {
         throw NavigatorError(
             .cannotApply,
             "\(description) cannot hold a sheet or cover without navigation of its own (present --no-navigation): only FlowStacks' routes (format 'flowstacks') hold one")
+    }
+
+    /// ``decodeIfRecognized(_:)``, into a state that records this format as ``read(_:)``'s does.
+    public func readIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
+        decodeIfRecognized(bytes).map { decoded in
+            decoded.map { state in
+                var state = state
+                state.formatName = name
+                state.keepsHistory = keepsHistory
+                return state
+            }
+        }
     }
 
     /// `state` (a fresh one unless given) as a new state in this format, where there was none,

@@ -102,17 +102,17 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         switch value {
         case .string(let text):
             let bytes = Array(text.utf8)
-            if let format = try naming({ try formats.recognizing(bytes) }) {
-                return .navigator(try naming { try format.read(bytes) })
+            if let read = try naming({ try formats.read(recognized: bytes) }) {
+                return .navigator(read.state)
             }
             guard FormatTable.startsWithJSONContainer(bytes) else { return .setting(.value(text)) }
             throw notARoute("holds JSON in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
         case .data(let bytes):
-            guard let format = try naming({ try formats.recognizing(bytes) }) else {
+            guard let read = try naming({ try formats.read(recognized: bytes) }) else {
                 let what = FormatTable.startsWithJSONContainer(bytes) ? "JSON" : "data"
                 throw notARoute("holds \(what) in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
             }
-            return .navigator(try naming { try format.read(bytes) })
+            return .navigator(read.state)
         case .integer(let integer):
             if formats.isForced {
                 // --format named a navigator format, which no integer is.
@@ -162,10 +162,12 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     /// width of the integer the key held (see ``PropertyListInteger/keepingWidth(of:)``), or
     /// removed when unset; a navigator state in the format and form (string or data) of the
     /// state the key holds, or as data in the default format. The oldest history entries of a navigator state are
-    /// dropped when it would not fit in its format's limit; returns how many were.
+    /// dropped when it would not fit in its format's limit; returns how many were. `format`,
+    /// when given, is ``format(in:)`` of `dictionary`, found before (a change asks for it first,
+    /// to check that the state is writable).
     ///
     /// - Throws: `cannotApply` when a navigator state does not fit even so.
-    public func storing(_ state: inout StoredState, in dictionary: PropertyListDictionary) throws -> (dictionary: PropertyListDictionary, droppedHistory: Int) {
+    public func storing(_ state: inout StoredState, in dictionary: PropertyListDictionary, format: (any NavigatorCodec)? = nil) throws -> (dictionary: PropertyListDictionary, droppedHistory: Int) {
         switch state {
         case .setting(.unset):
             return (dictionary.removing(name), 0)
@@ -176,7 +178,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             if case .integer(let old)? = dictionary[name] { integer = integer.keepingWidth(of: old) }
             return (dictionary.replacing(name, with: .integer(integer)), 0)
         case .navigator(var navigator):
-            let encoded = try format(in: dictionary).encode(&navigator)
+            let encoded = try (format ?? self.format(in: dictionary)).encode(&navigator)
             state = .navigator(navigator)
             let value: PropertyListValue
             if case .string(let old)? = dictionary[name], (try? formats.recognizing(Array(old.utf8))) != nil {

@@ -117,7 +117,15 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
                 state = try naming(key) { try key.missingState() }
                 unreadable = true
             }
-            if case .navigator(let navigator) = state { try naming(key) { try key.format(in: document.dictionary).checkWritable(navigator) } }
+            // The format of what the key holds, found once: checked here, written by storing below.
+            var format: (any NavigatorCodec)?
+            if case .navigator(let navigator) = state {
+                format = try naming(key) {
+                    let format = try key.format(in: document.dictionary)
+                    try format.checkWritable(navigator)
+                    return format
+                }
+            }
             let wasSet = document.dictionary[key.name] != nil
             guard try naming(key, { try change(&state) }) || unreadable else {
                 return (nil, ChangeOutcome(state: state, changed: false, foundKey: found(key)))
@@ -125,7 +133,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             if case .navigator(let navigator) = state { try navigator.validate() }
             if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed", key) }
             var changed = document
-            let stored = try key.storing(&state, in: document.dictionary)
+            let stored = try key.storing(&state, in: document.dictionary, format: format)
             changed.dictionary = stored.dictionary
             var notes: [String] = []
             if stored.droppedHistory > 0 {

@@ -26,6 +26,9 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         if !output.isEmpty, !Terminal.emit(output, to: 1) {
             return fail(ExitStatus.ioError, "cannot write to standard output: \(String(cString: strerror(errno)))", hint: nil)
         }
+        // The process exits next, and its memory goes with it: what the command read is not
+        // freed piece by piece first.
+        if let kept = result.kept { _ = Unmanaged.passRetained(Kept(kept)) }
         return result.status
     } catch let error as UsageError {
         if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
@@ -34,6 +37,15 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
+    }
+}
+
+/// What a command read, held past the exit (``CommandResult/kept``).
+private final class Kept {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
     }
 }
 

@@ -3,6 +3,7 @@ import Testing
 import RouteModel
 import TestSupport
 import RouteCodecs
+import JSONText
 
 /// `NavigationPathCodec` on hostile bytes and random changes, in process: many thousands of
 /// seeded cases built from the notes' documents and the paths the mirror encodes with
@@ -140,6 +141,57 @@ import RouteCodecs
                 return
             }
         }
+    }
+
+    @Test func theReadingStraightFromTheDocumentIsTheFullOne() {
+        // Element texts of every shape, mutated, each written as a document's string (escaped
+        // as JSON escapes it): read straight from the string's bytes, the route and shape the
+        // full reading gives the unescaped text; or nothing, for the full reading to decide.
+        let seed = FuzzSettings.seed(for: "NavigationPathFuzzTests.theReadingStraightFromTheDocumentIsTheFullOne")
+        var random = FuzzRandom(seed: seed)
+        let texts = NavigationPathFixtures.Path.allCases.flatMap { $0.elements.map(\.json) } + [
+            "{}", #"{"home":{}}"#, #"{"details":{"_0":42}}"#, #"{"profile":{"id":-7,"name":"Zoë 1","on":true,"off":false,"no":null}}"#,
+            #"{"id":0,"name":"a/b"}"#, "-0", "7", "01", "1.5", "1e3", "true", "null", #""x""#, #""""#, #"{"a":{},"b":1}"#,
+            #"{"a":{"k":1,"k":2}}"#, #"{"k":1,"k":2}"#, #"{"a":{"b":{}}}"#, #"{"a":{"b":[1]}}"#, #"{"a":{"k":"\n"}}"#,
+            #"{"a":{"k":"\u0085"}}"#, "{\"a\":{\"k\":\"\u{85}\u{7F}\"}}", #"{"1a":{}}"#, #"{"a-":{"_":1}}"#, #"{"a":{"k":"\"q"}}"#,
+            #"{ "a":{}}"#, #"{"a":{} }"#, #"{"a":{}}x"#, "", "{", #"{"a""#, #"{"a":"#,
+            "{\"k\":\"" + String(repeating: "x", count: 1024) + "\"}", "{\"k\":\"" + String(repeating: "x", count: 1025) + "\"}",
+            "{\"" + String(repeating: "k", count: 64) + "\":1}", "{\"" + String(repeating: "k", count: 65) + "\":1}",
+            String(repeating: "9", count: 300), String(repeating: "9", count: 301),
+        ]
+        let types = [NavigationPathTypeName("MyApp.Screen"), NavigationPathTypeName("(Swift.Int, Swift.Int)")]
+        let count = FuzzSettings.cases(10_000, factor: 100)
+        var quickly = 0
+        for index in 0..<count {
+            let base = Array(random.pick(texts).utf8)
+            let bytes = index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random)
+            // The document's string: JSON's escapes for a quote, a backslash and a control character.
+            var document: [UInt8] = [UInt8(ascii: "\"")]
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): document += [UInt8(ascii: "\\"), byte]
+                case 0..<0x20: document += Array("\\u00".utf8) + [Array("0123456789abcdef".utf8)[Int(byte >> 4)], Array("0123456789abcdef".utf8)[Int(byte & 15)]]
+                default: document.append(byte)
+                }
+            }
+            document.append(UInt8(ascii: "\""))
+            // Only a string that scans is read (the document's scan checks it first).
+            var scanner = JSONScanner(document)
+            guard (try? scanner.scanString()) != nil else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let type = random.pick(types)
+            let quick = document.withUnsafeBufferPointer { buffer in
+                NavigationPathQuickRoute.route(in: buffer, content: 1..<(document.count - 1)) { type.routeName }
+            }
+            guard let quick else { continue }
+            quickly += 1
+            let full = try? NavigationPathElement.routeByValue(type: type, text: text)
+            guard quick.0 == full?.0, quick.1 == full?.1, quick.0.parameters.map(\.type) == full?.0.parameters.map(\.type) else {
+                Issue.record("seed \(seed), case \(index): \(text.debugDescription): \(quick) vs \(String(describing: full))")
+                return
+            }
+        }
+        #expect(quickly > count / 10, "the usual elements are read straight from the document")
     }
 
     @Test func manyTypesUnderOneNameAreSortedOutInLinearTime() throws {

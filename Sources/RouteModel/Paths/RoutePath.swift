@@ -116,33 +116,73 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path of a root route and the stack above it, such as `home/details?id=42`.
     public static func render(root: Route, stack: [Route]) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 * (stack.count + 1))
-        append(root, to: &bytes)
-        for route in stack {
-            bytes.append(UInt8(ascii: "/"))
-            append(route, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        render(root: root, stack)
     }
 
     /// The path of a stack without a root of its own, such as `/details?id=42/more` (`/` when
     /// empty).
     public static func render(rootlessStack stack: [Route]) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "/")]
-        bytes.reserveCapacity(32 * stack.count + 1)
-        for (index, route) in stack.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "/")) }
-            append(route, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        render(root: nil, stack)
     }
 
     /// The path segment of one route, such as `details?id=42`.
     public static func segment(_ route: Route) -> String {
-        var bytes: [UInt8] = []
-        append(route, to: &bytes)
+        render(root: route, [])
+    }
+
+    /// `root` and `stack` as segments joined by `/`, or `/` and `stack` without a root:
+    /// written straight into one buffer, sized first for every value byte escaped (no
+    /// growing, no buffer per route). The same text as
+    /// ``rendered(placing:)`` gives for their segments.
+    private static func render(root: Route?, _ stack: [Route]) -> String {
+        func capacity(_ route: Route) -> Int {
+            var capacity = route.name.utf8.count + 1
+            for parameter in route.parameters {
+                capacity += parameter.key.utf8.count + 3 + 3 * parameter.value.utf8.count
+            }
+            return capacity
+        }
+        var total = root.map(capacity) ?? 1
+        for route in stack { total += capacity(route) }
+        // (Bytes then a String: String(unsafeUninitializedCapacity:) needs macOS 11.)
+        let bytes = [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            func write(_ route: Route, at offset: Int) -> Int {
+                var count = self.write(route.name, to: output, at: offset)
+                for (index, parameter) in route.parameters.enumerated() {
+                    output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
+                    count = self.write(parameter.key, to: output, at: count + 1)
+                    if parameter.type != .string {
+                        output[count] = UInt8(ascii: ":")
+                        count += 1
+                    }
+                    output[count] = UInt8(ascii: "=")
+                    count = PercentEncoding.write(parameter.value, to: output, at: count + 1)
+                }
+                return count
+            }
+            // Each pushed route after a `/`: `root/a/b`, or without a root `/a/b` (`/` alone).
+            var count = root.map { write($0, at: 0) } ?? 0
+            for route in stack {
+                output[count] = UInt8(ascii: "/")
+                count = write(route, at: count + 1)
+            }
+            if root == nil, stack.isEmpty {
+                output[0] = UInt8(ascii: "/")
+                count = 1
+            }
+            initialized = count
+        }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `text`'s UTF-8 at `offset` of `output`; returns the offset after it.
+    private static func write(_ text: String, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return offset }
+            (output.baseAddress! + offset).update(from: base, count: utf8.count)
+            return offset + utf8.count
+        }
     }
 
     private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot] = []) {

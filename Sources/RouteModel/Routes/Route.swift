@@ -72,6 +72,15 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
             self.type = type
         }
 
+        /// A parameter whose key, value and type a reader has already checked as
+        /// ``init(key:value:)`` and ``init(key:json:)`` check them (a codec reading straight from
+        /// its bytes): nothing is checked again.
+        package init(checkedKey key: String, value: String, type: ValueType) {
+            self.key = key
+            self.value = value
+            self.type = type
+        }
+
         /// Parses one `key=value` or `key:=<json>` word, splitting at the first `=`.
         public init(argument: String) throws {
             guard let equals = argument.firstIndex(of: "=") else {
@@ -133,6 +142,13 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     private init(unchecked name: String) {
         self.name = name
         self.parameters = []
+    }
+
+    /// A route whose name and parameters a reader has already checked as ``init(_:parameters:)``
+    /// checks them (a valid name, no key twice): nothing is checked again.
+    package init(checkedName name: String, parameters: [Parameter]) {
+        self.name = name
+        self.parameters = parameters
     }
 
     /// Creates a route from command-line words: a name, then `key=value` parameters.

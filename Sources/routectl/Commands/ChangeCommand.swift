@@ -23,7 +23,9 @@ enum ChangeCommand {
                 return changed
             }
         }
-        return context.changed(outcome)
+        var result = context.changed(outcome)
+        result.kept = outcome
+        return result
     }
 
     /// Refuses `push --type` on a state whose format names no element types (64), before

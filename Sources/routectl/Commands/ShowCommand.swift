@@ -10,6 +10,13 @@ import JSONText
 enum ShowCommand {
     static func run(pathOnly: Bool, url: Bool, _ context: Context) throws -> CommandResult {
         let (state, foundKey) = try context.store.readLocated()
+        var result = try show(state, foundKey: foundKey, pathOnly: pathOnly, url: url, context)
+        result.kept = state
+        return result
+    }
+
+    /// What `show` prints of `state`, read under `foundKey` when a prefix found it.
+    private static func show(_ state: StoredState, foundKey: String?, pathOnly: Bool, url: Bool, _ context: Context) throws -> CommandResult {
         var notes: [String] = []
         if let keyStore = context.store as? PreferenceKeyStore,
            let file = keyStore.preferences as? PropertyListFileStore, try !file.exists() {
