@@ -42,39 +42,42 @@ package enum PropertyListBase64 {
     /// messages, eight digits at a time where there are eight in a row. (The text of `<data>`,
     /// found and checked in one pass.)
     package static func validLength(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        values.withUnsafeBufferPointer { values -> Int? in
+        guard let base = text.baseAddress else { return nil }
+        return values.withUnsafeBufferPointer { values -> Int? in
+            let count = text.count
             var digits = 0  // in the group being read, as decode counts them (0...3)
             var padding = 0
             var finished = false
             var index = 0
-            var slowUntil = 0  // after eight bytes that are not all digits, those are read one by one
-            while index < text.count {
-                if index >= slowUntil, padding == 0 {
-                    // Eight digits at a time leave the count as it was.
-                    let start = index
-                    while index + 8 <= text.count, areDigits(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
-                        index += 8
+            while index < count {
+                if padding == 0 {
+                    // A run of digits: eight at a time (which leaves the count as it was), then
+                    // one at a time up to the byte that ends it.
+                    while index &+ 8 <= count, areDigits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                        index &+= 8
                     }
-                    slowUntil = index + 8
-                    if index > start { continue }
+                    while index < count, values[Int(base[index])] != 0xFF {
+                        digits = (digits &+ 1) & 3
+                        index &+= 1
+                    }
+                    guard index < count else { return nil }
                 }
-                let byte = text[index]
-                index += 1
-                if values[Int(byte)] != 0xFF {
-                    guard padding == 0 else { return nil }
-                    digits = (digits + 1) & 3
-                    continue
-                }
+                let byte = base[index]
+                index &+= 1
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0D:
-                    continue
+                    // A line's end and the next line's indentation, at once.
+                    while index < count, base[index] == 0x09 || base[index] == 0x20 || base[index] == 0x0A || base[index] == 0x0D {
+                        index &+= 1
+                    }
                 case UInt8(ascii: "="):
                     guard !finished, digits >= 2 else { return nil }
-                    padding += 1
-                    if digits + padding == 4 { finished = true }
+                    padding &+= 1
+                    if digits &+ padding == 4 { finished = true }
                 case UInt8(ascii: "<"):
-                    return finished || (digits == 0 && padding == 0) ? index - 1 : nil
+                    return finished || (digits == 0 && padding == 0) ? index &- 1 : nil
                 default:
+                    // A digit after padding, or no base64 at all.
                     return nil
                 }
             }
