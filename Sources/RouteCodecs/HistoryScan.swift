@@ -203,14 +203,20 @@ package struct HistoryScan {
         /// which accepts the same entries (and others).
         mutating func writtenEntry() -> Int? {
             let start = index
-            guard literal(Layout.entryStart), (buffer[index] &- UInt8(ascii: "0")) < 10,
-                  let (seq, end) = JSONScanner.shortInt(buffer, at: index), seq >= 1 else {
-                index = start
-                return nil
+            guard literal(Layout.entryStart) else { return nil }
+            // 1 to 18 digits, the first not 0 (so at least 1): what the member loop's short
+            // integer takes, since the `,` matched next is neither a digit, `.` nor `e`.
+            var seq = 0
+            let digits = index
+            while index < buffer.count, index &- digits < 18 {
+                let digit = buffer[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                seq = seq &* 10 &+ Int(digit)
+                index &+= 1
             }
-            index = end
-            guard literal(Layout.beforeAt), plainString(), literal(Layout.beforeOp), plainString(), literal(Layout.beforeArgs),
-                  writtenArguments(), literal(Layout.beforePath), plainString(),
+            guard index > digits, buffer[digits] != UInt8(ascii: "0"), literal(Layout.beforeAt), plainString(),
+                  literal(Layout.beforeOp), plainString(), literal(Layout.beforeArgs), writtenArguments(),
+                  literal(Layout.beforePath), plainString(),
                   index &+ 1 < buffer.count, buffer[index &+ 1] == UInt8(ascii: "}") else {
                 index = start
                 return nil
