@@ -65,6 +65,17 @@ package struct XMLPropertyListReader {
         }
     }
 
+    /// The length of the UTF-8 sequence `lead` starts (2 to 4 bytes) and the bits it holds of
+    /// its scalar, or `nil` for a byte no character not ASCII starts with (the scan's check too).
+    static func utf8Lead(_ lead: UInt8) -> (length: Int, value: UInt32)? {
+        switch lead {
+        case 0xC2...0xDF: (2, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (3, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (4, UInt32(lead & 0x07))
+        default: nil
+        }
+    }
+
     private func error(_ reason: String, at offset: Int? = nil) -> PropertyListError {
         PropertyListError(reason, at: offset ?? position)
     }
@@ -534,14 +545,8 @@ package struct XMLPropertyListReader {
                 index += 1
                 continue
             }
-            let length: Int
-            var value: UInt32
-            switch lead {
-            case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
-            case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
-            case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
-            default: throw error("invalid UTF-8", at: index)
-            }
+            guard let (length, bits) = Self.utf8Lead(lead) else { throw error("invalid UTF-8", at: index) }
+            var value = bits
             guard index + length <= bytes.count else { throw error("invalid UTF-8", at: index) }
             for next in bytes[index + 1..<index + length] {
                 guard next & 0xC0 == 0x80 else { throw error("invalid UTF-8", at: index) }

@@ -213,15 +213,8 @@ private struct Walker {
     /// Moves past the character not ASCII at the current byte: UTF-8 that the reader's
     /// character check takes (a scalar of the shortest form, not a surrogate, one XML allows).
     mutating func character() -> Bool {
-        let lead = base[position]
-        let length: Int
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
-        case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
-        case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
-        default: return false
-        }
+        guard let (length, bits) = XMLPropertyListReader.utf8Lead(base[position]) else { return false }
+        var value = bits
         guard position + length <= end else { return false }
         for index in position + 1..<position + length {
             let next = base[index]
