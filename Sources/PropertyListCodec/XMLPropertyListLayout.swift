@@ -125,9 +125,17 @@ package struct XMLPropertyListLayout: Sendable {
                 index += 1
                 continue
             }
+            // Each ends where the reader ends it: at the first `-->` from the comment's `--`
+            // (`<!-->` is whole), the first `?>` from the instruction's `?` (`<?>` is whole).
             let close: [UInt8]
-            if starts("<!--") { close = Array("-->".utf8) } else if starts("<?") { close = Array("?>".utf8) } else { break }
-            var end = index + 2
+            var end: Int
+            if starts("<!--") {
+                (close, end) = (Array("-->".utf8), index + 2)
+            } else if starts("<?") {
+                (close, end) = (Array("?>".utf8), index + 1)
+            } else {
+                break
+            }
             while end < span.upperBound, !bytes[end..<span.upperBound].starts(with: close) { end += 1 }
             guard end < span.upperBound else { break }
             index = end + close.count

@@ -78,6 +78,26 @@ import TestSupport
         }
     }
 
+    /// A processing instruction as short as `<?>` (the reader's: it ends at the first `?>`
+    /// after its `<`) before a changed or removed key stays, whole, and ends where the reader
+    /// ends it: not at a `?>` in the key's value (which left half the old entry in the file,
+    /// which no longer read) nor nowhere (which dropped it).
+    @Test func aShortProcessingInstructionBeforeAChangedKeyStays() throws {
+        for value in ["a?>b", "ab"] {
+            let head = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<?>\n"
+            let file = Array((head + "\t<key>route</key>\n\t<string>\(value)</string>\n</dict>\n</plist>\n").utf8)
+            let changed = head + "\t<key>route</key>\n\t<string>settings</string>\n</dict>\n</plist>\n"
+            let removed = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<?>\n</dict>\n</plist>\n"
+            for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
+                var a = try read(), b = try read()
+                a.dictionary = a.dictionary.replacing("route", with: "settings")
+                b.dictionary = b.dictionary.removing("route")
+                #expect(String(decoding: try a.encoded(), as: UTF8.self) == changed, "\(value)")
+                #expect(String(decoding: try b.encoded(), as: UTF8.self) == removed, "\(value)")
+            }
+        }
+    }
+
     /// A file whose lines end in CR LF keeps them: on the lines not changed, and the changed
     /// or added key's lines end as the file's do.
     @Test func crLineEndsStay() throws {
