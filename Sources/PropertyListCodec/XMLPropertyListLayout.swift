@@ -125,12 +125,12 @@ package struct XMLPropertyListLayout: Sendable {
                 index += 1
                 continue
             }
-            // Each ends where the reader ends it: at the first `-->` from the comment's `--`
-            // (`<!-->` is whole), the first `?>` from the instruction's `?` (`<?>` is whole).
+            // Each ends where the reader ends it: at the first `-->` after the comment's `<!--`
+            // (`<!-->` is not whole), the first `?>` from the instruction's `?` (`<?>` is).
             let close: [UInt8]
             var end: Int
             if starts("<!--") {
-                (close, end) = (Array("-->".utf8), index + 2)
+                (close, end) = (Array("-->".utf8), index + 4)
             } else if starts("<?") {
                 (close, end) = (Array("?>".utf8), index + 1)
             } else {

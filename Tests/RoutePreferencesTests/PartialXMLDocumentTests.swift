@@ -78,16 +78,19 @@ import TestSupport
         }
     }
 
-    /// A processing instruction as short as `<?>` (the reader's: it ends at the first `?>`
-    /// after its `<`) before a changed or removed key stays, whole, and ends where the reader
-    /// ends it: not at a `?>` in the key's value (which left half the old entry in the file,
-    /// which no longer read) nor nowhere (which dropped it).
-    @Test func aShortProcessingInstructionBeforeAChangedKeyStays() throws {
+    /// A processing instruction or comment before a changed or removed key stays, whole, and
+    /// ends where the reader ends it: `<?>` at its own `?>` (not at a `?>` in the key's value,
+    /// which left half the old entry in the file, which no longer read; nor nowhere, which
+    /// dropped it); `<!-->` and `<!--->` not at their own first `-->` but at the next one after
+    /// `<!--` (ended early, the rest of the comment was dropped and the comment, written back
+    /// open, swallowed the new entry).
+    @Test(arguments: ["<?>", "<!--> x -->", "<!---> y -->"])
+    func aShortProcessingInstructionOrCommentBeforeAChangedKeyStays(misc: String) throws {
         for value in ["a?>b", "ab"] {
-            let head = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<?>\n"
+            let head = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t\(misc)\n"
             let file = Array((head + "\t<key>route</key>\n\t<string>\(value)</string>\n</dict>\n</plist>\n").utf8)
             let changed = head + "\t<key>route</key>\n\t<string>settings</string>\n</dict>\n</plist>\n"
-            let removed = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<?>\n</dict>\n</plist>\n"
+            let removed = head + "</dict>\n</plist>\n"
             for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
                 var a = try read(), b = try read()
                 a.dictionary = a.dictionary.replacing("route", with: "settings")
