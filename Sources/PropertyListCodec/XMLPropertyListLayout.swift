@@ -61,11 +61,18 @@ package struct XMLPropertyListLayout: Sendable {
             out += bytes[..<rootTag.upperBound]
             let old = dictionary.entries
             var next = 0  // the first old entry not yet matched or passed
+            // Where each old key is, by its bytes (as keys match), made only when an entry
+            // does not match the next old one: then the old ones before its own were removed.
+            var places: [HashedBytes: Int]? = nil
             for entry in new.entries {
-                if next + 1 < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key),
-                   PropertyListDictionary.sameKey(old[next + 1].key, entry.key) {
-                    out += leading(span(next))
-                    next += 1  // the old entry was removed
+                if next < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key) {
+                    if places == nil {
+                        places = Dictionary(old.indices.map { (HashedBytes(Array(old[$0].key.utf8)), $0) }, uniquingKeysWith: { first, _ in first })
+                    }
+                    if let place = places![HashedBytes(Array(entry.key.utf8))], place > next {
+                        for removed in next..<place { out += leading(span(removed)) }
+                        next = place
+                    }
                 }
                 if next < old.count, PropertyListDictionary.sameKey(old[next].key, entry.key) {
                     if old[next].value == entry.value {

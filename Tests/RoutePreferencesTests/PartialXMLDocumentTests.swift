@@ -101,6 +101,29 @@ import TestSupport
         }
     }
 
+    /// Keys removed side by side (and one more after a kept one) leave every other entry's
+    /// bytes as they were, read whole or in part: the whole read matched entries one removal
+    /// ahead, so after two removals it wrote every later entry anew (a real respelled, CDATA
+    /// escaped, a comment moved), changing bytes of keys nobody asked to change.
+    @Test func keysRemovedSideBySideLeaveTheOthersBytes() throws {
+        func file(_ entries: [String]) -> [UInt8] {
+            Array(("<plist version=\"1.0\">\n<dict>" + entries.joined() + "\n</dict>\n</plist>\n").utf8)
+        }
+        let a = "\n\t<key>a</key>\n\t<integer>1</integer>", route = "\n\t<key>route</key>\n\t<string>home</string>"
+        let backup = "\n\t<key>routeBackup</key>\n\t<string>old</string>", third = "\n\t<key>routeThird</key>\n\t<true/>"
+        let real = "\n\t<!-- why -->\n\t<key>ratio</key>\n\t<real>0.10000000000000001</real>"
+        let cdata = "\n\t<key>text</key>\n\t<string><![CDATA[a<b]]></string>"
+        let before = file([a, route, backup, third, real, cdata])
+        for (removed, after) in [(["route", "routeBackup"], [a, third, real, cdata]), (["route", "routeBackup", "routeThird"], [a, real, cdata]),
+                                 (["a", "route", "routeThird"], [backup, real, cdata])] {
+            for read in [{ try PropertyListDocument.decode(before, name: "'x'", keysStartingWith: "") }, { try PropertyListDocument.decode(before, name: "'x'") }] {
+                var document = try read()
+                for key in removed { document.dictionary = document.dictionary.removing(key) }
+                #expect(String(decoding: try document.encoded(), as: UTF8.self) == String(decoding: file(after), as: UTF8.self), "\(removed)")
+            }
+        }
+    }
+
     /// A file whose lines end in CR LF keeps them: on the lines not changed, and the changed
     /// or added key's lines end as the file's do.
     @Test func crLineEndsStay() throws {
