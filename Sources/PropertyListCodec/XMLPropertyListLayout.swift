@@ -63,15 +63,23 @@ package struct XMLPropertyListLayout: Sendable {
             var next = 0  // the first old entry not yet matched or passed
             // Where each old key is, by its bytes (as keys match), made only when an entry
             // does not match the next old one: then the old ones before its own were removed.
+            // With it, the last new entry that has an old key: those after it are added, after
+            // what is left of the old ones (removed, their comments kept before the added).
             var places: [HashedBytes: Int]? = nil
-            for entry in new.entries {
+            var lastKept = new.entries.count
+            for (index, entry) in new.entries.enumerated() {
                 if next < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key) {
                     if places == nil {
-                        places = Dictionary(old.indices.map { (HashedBytes(Array(old[$0].key.utf8)), $0) }, uniquingKeysWith: { first, _ in first })
+                        let found = Dictionary(old.indices.map { (HashedBytes(Array(old[$0].key.utf8)), $0) }, uniquingKeysWith: { first, _ in first })
+                        lastKept = new.entries.indices.last { found[HashedBytes(Array(new.entries[$0].key.utf8))] != nil } ?? -1
+                        places = found
                     }
                     if let place = places![HashedBytes(Array(entry.key.utf8))], place > next {
                         for removed in next..<place { out += leading(span(removed)) }
                         next = place
+                    } else if index > lastKept {
+                        for removed in next..<old.count { out += leading(span(removed)) }
+                        next = old.count
                     }
                 }
                 if next < old.count, PropertyListDictionary.sameKey(old[next].key, entry.key) {

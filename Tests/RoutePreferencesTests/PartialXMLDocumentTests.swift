@@ -124,6 +124,18 @@ import TestSupport
         }
     }
 
+    /// A comment before the last keys, removed while a key is added, stays before the added
+    /// key, where it was, read whole or in part (the whole read wrote it after the added key).
+    @Test func aCommentBeforeRemovedLastKeysStaysBeforeAnAddedKey() throws {
+        let file = Array("<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n\t<key>route</key>\n\t<string>home</string>\n\t<?pi?>\n\t<key>routeBackup</key>\n\t<true/>\n</dict>\n</plist>\n".utf8)
+        let written = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n\t<?pi?>\n\t<key>routeNew</key>\n\t<string>x</string>\n</dict>\n</plist>\n"
+        for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
+            var document = try read()
+            document.dictionary = document.dictionary.removing("route").removing("routeBackup").replacing("routeNew", with: "x")
+            #expect(String(decoding: try document.encoded(), as: UTF8.self) == written)
+        }
+    }
+
     /// A file whose lines end in CR LF keeps them: on the lines not changed, and the changed
     /// or added key's lines end as the file's do.
     @Test func crLineEndsStay() throws {
