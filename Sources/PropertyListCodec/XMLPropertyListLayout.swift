@@ -61,11 +61,26 @@ package struct XMLPropertyListLayout: Sendable {
             out += bytes[..<rootTag.upperBound]
             let old = dictionary.entries
             var next = 0  // the first old entry not yet matched or passed
-            for entry in new.entries {
-                if next + 1 < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key),
-                   PropertyListDictionary.sameKey(old[next + 1].key, entry.key) {
-                    out += leading(span(next))
-                    next += 1  // the old entry was removed
+            // Where each old key is, by its bytes (as keys match), made only when an entry
+            // does not match the next old one: then the old ones before its own were removed.
+            // With it, the last new entry that has an old key: those after it are added, after
+            // what is left of the old ones (removed, their comments kept before the added).
+            var places: [HashedBytes: Int]? = nil
+            var lastKept = new.entries.count
+            for (index, entry) in new.entries.enumerated() {
+                if next < old.count, !PropertyListDictionary.sameKey(old[next].key, entry.key) {
+                    if places == nil {
+                        let found = Dictionary(old.indices.map { (HashedBytes(Array(old[$0].key.utf8)), $0) }, uniquingKeysWith: { first, _ in first })
+                        lastKept = new.entries.indices.last { found[HashedBytes(Array(new.entries[$0].key.utf8))] != nil } ?? -1
+                        places = found
+                    }
+                    if let place = places![HashedBytes(Array(entry.key.utf8))], place > next {
+                        for removed in next..<place { out += leading(span(removed)) }
+                        next = place
+                    } else if index > lastKept {
+                        for removed in next..<old.count { out += leading(span(removed)) }
+                        next = old.count
+                    }
                 }
                 if next < old.count, PropertyListDictionary.sameKey(old[next].key, entry.key) {
                     if old[next].value == entry.value {
@@ -125,9 +140,17 @@ package struct XMLPropertyListLayout: Sendable {
                 index += 1
                 continue
             }
+            // Each ends where the reader ends it: at the first `-->` after the comment's `<!--`
+            // (`<!-->` is not whole), the first `?>` from the instruction's `?` (`<?>` is).
             let close: [UInt8]
-            if starts("<!--") { close = Array("-->".utf8) } else if starts("<?") { close = Array("?>".utf8) } else { break }
-            var end = index + 2
+            var end: Int
+            if starts("<!--") {
+                (close, end) = (Array("-->".utf8), index + 4)
+            } else if starts("<?") {
+                (close, end) = (Array("?>".utf8), index + 1)
+            } else {
+                break
+            }
             while end < span.upperBound, !bytes[end..<span.upperBound].starts(with: close) { end += 1 }
             guard end < span.upperBound else { break }
             index = end + close.count

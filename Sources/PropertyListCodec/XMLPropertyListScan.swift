@@ -253,6 +253,8 @@ private struct Walker {
         if hex { index += 1 }
         var value: UInt32 = 0
         var digits = 0
+        // Up to eight digits are summed (eight hexadecimal ones fill 32 bits); a ninth is only
+        // seen, which leaves the reference to the reader.
         while digits <= 8 {
             let byte = self.byte(index)
             let digit: UInt32
@@ -263,8 +265,9 @@ private struct Walker {
             default: digit = 99
             }
             guard digit != 99 else { break }
-            value = value * (hex ? 16 : 10) + digit
             digits += 1
+            guard digits <= 8 else { break }
+            value = value * (hex ? 16 : 10) + digit
             index += 1
         }
         guard (1...8).contains(digits), byte(index) == UInt8(ascii: ";"), value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value),

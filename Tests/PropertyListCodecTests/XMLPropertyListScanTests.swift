@@ -89,7 +89,9 @@ import TestSupport
         }
         // Refused by the reader (its trimming keeps a CR LF; past 64 bits): never taken.
         for body in ["<dict><key>i</key><integer>5\r\n</integer></dict>", "<dict><key>i</key><integer>18446744073709551616</integer></dict>",
-                     "<dict><key>i</key><integer>-9223372036854775809</integer></dict>", "<dict><key>r</key><real>1e</real></dict>"] {
+                     "<dict><key>i</key><integer>-9223372036854775809</integer></dict>", "<dict><key>r</key><real>1e</real></dict>",
+                     // Nine hexadecimal digits past 32 bits (the scan's count of them must not overflow).
+                     "<dict><key>s</key><string>&#x100000000;</string></dict>", "<dict><key>s</key><string>&#xFFFFFFFFF;</string></dict>"] {
             let bytes = PropertyListTests.plist(body)
             let taken = Self.agree(bytes, prefix: "zzz", "\(body)")
             #expect(!taken, "\(body)")

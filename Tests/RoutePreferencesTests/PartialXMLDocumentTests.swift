@@ -78,6 +78,64 @@ import TestSupport
         }
     }
 
+    /// A processing instruction or comment before a changed or removed key stays, whole, and
+    /// ends where the reader ends it: `<?>` at its own `?>` (not at a `?>` in the key's value,
+    /// which left half the old entry in the file, which no longer read; nor nowhere, which
+    /// dropped it); `<!-->` and `<!--->` not at their own first `-->` but at the next one after
+    /// `<!--` (ended early, the rest of the comment was dropped and the comment, written back
+    /// open, swallowed the new entry).
+    @Test(arguments: ["<?>", "<!--> x -->", "<!---> y -->"])
+    func aShortProcessingInstructionOrCommentBeforeAChangedKeyStays(misc: String) throws {
+        for value in ["a?>b", "ab"] {
+            let head = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t\(misc)\n"
+            let file = Array((head + "\t<key>route</key>\n\t<string>\(value)</string>\n</dict>\n</plist>\n").utf8)
+            let changed = head + "\t<key>route</key>\n\t<string>settings</string>\n</dict>\n</plist>\n"
+            let removed = head + "</dict>\n</plist>\n"
+            for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
+                var a = try read(), b = try read()
+                a.dictionary = a.dictionary.replacing("route", with: "settings")
+                b.dictionary = b.dictionary.removing("route")
+                #expect(String(decoding: try a.encoded(), as: UTF8.self) == changed, "\(value)")
+                #expect(String(decoding: try b.encoded(), as: UTF8.self) == removed, "\(value)")
+            }
+        }
+    }
+
+    /// Keys removed side by side (and one more after a kept one) leave every other entry's
+    /// bytes as they were, read whole or in part: the whole read matched entries one removal
+    /// ahead, so after two removals it wrote every later entry anew (a real respelled, CDATA
+    /// escaped, a comment moved), changing bytes of keys nobody asked to change.
+    @Test func keysRemovedSideBySideLeaveTheOthersBytes() throws {
+        func file(_ entries: [String]) -> [UInt8] {
+            Array(("<plist version=\"1.0\">\n<dict>" + entries.joined() + "\n</dict>\n</plist>\n").utf8)
+        }
+        let a = "\n\t<key>a</key>\n\t<integer>1</integer>", route = "\n\t<key>route</key>\n\t<string>home</string>"
+        let backup = "\n\t<key>routeBackup</key>\n\t<string>old</string>", third = "\n\t<key>routeThird</key>\n\t<true/>"
+        let real = "\n\t<!-- why -->\n\t<key>ratio</key>\n\t<real>0.10000000000000001</real>"
+        let cdata = "\n\t<key>text</key>\n\t<string><![CDATA[a<b]]></string>"
+        let before = file([a, route, backup, third, real, cdata])
+        for (removed, after) in [(["route", "routeBackup"], [a, third, real, cdata]), (["route", "routeBackup", "routeThird"], [a, real, cdata]),
+                                 (["a", "route", "routeThird"], [backup, real, cdata])] {
+            for read in [{ try PropertyListDocument.decode(before, name: "'x'", keysStartingWith: "") }, { try PropertyListDocument.decode(before, name: "'x'") }] {
+                var document = try read()
+                for key in removed { document.dictionary = document.dictionary.removing(key) }
+                #expect(String(decoding: try document.encoded(), as: UTF8.self) == String(decoding: file(after), as: UTF8.self), "\(removed)")
+            }
+        }
+    }
+
+    /// A comment before the last keys, removed while a key is added, stays before the added
+    /// key, where it was, read whole or in part (the whole read wrote it after the added key).
+    @Test func aCommentBeforeRemovedLastKeysStaysBeforeAnAddedKey() throws {
+        let file = Array("<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n\t<key>route</key>\n\t<string>home</string>\n\t<?pi?>\n\t<key>routeBackup</key>\n\t<true/>\n</dict>\n</plist>\n".utf8)
+        let written = "<plist version=\"1.0\">\n<dict>\n\t<key>a</key>\n\t<integer>1</integer>\n\t<!-- why -->\n\t<?pi?>\n\t<key>routeNew</key>\n\t<string>x</string>\n</dict>\n</plist>\n"
+        for read in [{ try PropertyListDocument.decode(file, name: "'x'", keysStartingWith: "route") }, { try PropertyListDocument.decode(file, name: "'x'") }] {
+            var document = try read()
+            document.dictionary = document.dictionary.removing("route").removing("routeBackup").replacing("routeNew", with: "x")
+            #expect(String(decoding: try document.encoded(), as: UTF8.self) == written)
+        }
+    }
+
     /// A file whose lines end in CR LF keeps them: on the lines not changed, and the changed
     /// or added key's lines end as the file's do.
     @Test func crLineEndsStay() throws {
