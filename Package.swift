@@ -42,10 +42,11 @@ let package = Package(
         // The only target that spawns processes: an app's navigator does not link it.
         .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
         // The observable navigator and its file watching (inotify, kqueue): no process spawning.
-        .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences"]),
+        .target(name: "RouteWatch", dependencies: ["RouteModel", "RouteStore", "RoutePreferences"]),
+        .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteWatch"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteWatch", "RouteProject", "PropertyListCodec", "JSONText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
         .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),

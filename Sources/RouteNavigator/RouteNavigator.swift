@@ -1,4 +1,5 @@
 import Observation
+@_exported import RouteWatch
 import RouteModel
 import RouteStore
 import RouteCodecs
@@ -203,12 +204,8 @@ public final class RouteNavigator {
         return true
     }
 
-    /// `error` as the model's error (routectl's stores throw those). An app's own store's error
-    /// is said in one line: its description's control characters escaped, cut after 160
-    /// characters (as typed routes say an app's error).
+    /// `error` as the model's error (see ``StoreFollower/navigatorError(_:)``).
     static func navigatorError(_ error: any Error) -> NavigatorError {
-        if let error = error as? NavigatorError { return error }
-        let quoted = NavigatorError.quote("\(error)", limit: 160)
-        return NavigatorError(.io, String(quoted.dropFirst().dropLast()))
+        StoreFollower.navigatorError(error)
     }
 }

@@ -21,8 +21,11 @@ import Testing
         "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
         "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText", "Glibc", "Darwin"],
-        "RouteNavigator": ["Observation", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin", "SwiftUI"],
-        "routectl": ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteNavigator", "RouteProject", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
+        "RouteWatch": ["RouteModel", "RouteStore", "RoutePreferences", "Glibc", "Darwin"],
+        "RouteNavigator": ["Observation", "RouteWatch", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin", "SwiftUI"],
+        // Not the navigator: an actor brings the concurrency runtime, whose start (libdispatch's
+        // among it) every command would pay.
+        "routectl": ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteWatch", "RouteProject", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
     ]
 
     @Test func eachTargetImportsOnlyTheLayersBelowIt() throws {
@@ -39,7 +42,7 @@ import Testing
                 #expect(allowed.contains(module), "\(file) imports \(module), which \(target) may not")
             }
             if ["RouteModel", "JSONText", "PlainText", "PropertyListCodec", "RouteCodecs", "RouteSchema", "RouteProject"].contains(target) {
-                #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences, RouteDefaults, RouteNavigator and routectl may")
+                #expect(!text.contains("canImport(") && !text.contains("@_extern"), "\(file) reaches the system; only RouteStore, RoutePreferences, RouteDefaults, RouteWatch, RouteNavigator and routectl may")
             }
             if target != "RouteDefaults" {
                 // What an app links (the model, the stores, the navigator) builds for tvOS and
@@ -51,6 +54,20 @@ import Testing
             }
         }
         #expect(seen == Set(Self.allowed.keys))
+    }
+
+    /// What the routectl command line links does without the concurrency runtime: an actor, a
+    /// task, an `async` function or the `ContinuousClock` anywhere in it brings that runtime, and
+    /// libdispatch with it, into the static binary, whose start every command then pays (11 page
+    /// faults and 4 system calls). Only the navigator an app adds may use them.
+    @Test func theCommandLineUsesNoConcurrency() throws {
+        let words = ["ContinuousClock", "SuspendingClock", "Task {", "Task.", "await ", " async ", "actor ", "@MainActor", "Dispatch"]
+        for (file, text) in try Self.swiftFiles() where !file.hasPrefix("RouteNavigator/") {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for word in words {
+                #expect(!code.contains(word), "\(file) uses \(word): routectl links it")
+            }
+        }
     }
 
     /// SwiftUI is imported by one file, the navigator's bindings, and only where it exists: the

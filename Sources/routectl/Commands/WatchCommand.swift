@@ -5,11 +5,11 @@ import Darwin
 #endif
 import RouteModel
 import RouteStore
-import RouteNavigator
+import RouteWatch
 
-/// `show --watch`: prints the state, then again each time it changes, through the navigator an
-/// app uses (its reloads, so a change that changes nothing prints nothing), until a signal ends
-/// the process or standard output is closed.
+/// `show --watch`: prints the state, then again each time it changes, following the store as the
+/// navigator an app uses does (``StoreFollower``: a change that changes nothing prints nothing),
+/// until a signal ends the process or standard output is closed.
 enum WatchCommand {
     static func run(pathOnly: Bool, _ context: Context) throws -> CommandResult {
         guard let watched = context.store as? any WatchedStorage else {
@@ -25,32 +25,26 @@ enum WatchCommand {
         sigemptyset(&endings)
         for ending in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endings, ending) }
         sigprocmask(SIG_UNBLOCK, &endings, nil)
-        // routectl runs on the main thread, which is the navigator's actor: nothing here leaves
-        // it, so the store and the context are not sent anywhere.
-        nonisolated(unsafe) let storage = watched
-        nonisolated(unsafe) let context = context
-        return try MainActor.assumeIsolated {
-            let navigator = RouteNavigator(storage: storage)
-            if let error = navigator.readError { throw context.about(error) }
-            // The key that holds the state, when a prefix of it was named (VAPersistentNavigator's
-            // key ends with a scene's id), as show names it.
-            let foundKey = (try? storage.readLocated())?.foundKey
-            guard print(navigator.stored, pathOnly: pathOnly, foundKey: foundKey, context) else { return CommandResult() }
-            while true {
-                switch navigator.waitForChange(closing: 1) {
-                case .changed:
-                    if let error = navigator.readError {
-                        // A store that cannot be read keeps the last state shown: say why, once
-                        // (the next change is one that reads again).
-                        Terminal.emit("routectl: \(Printable.escaped(context.about(error).message))\n", to: 2)
-                    } else {
-                        guard print(navigator.stored, pathOnly: pathOnly, foundKey: foundKey, context) else { return CommandResult() }
-                    }
-                case .closed, .cancelled:
-                    return CommandResult()
-                case .timedOut:
-                    continue
+        var follower = StoreFollower(storage: watched)
+        if let error = follower.readError { throw context.about(error) }
+        // The key that holds the state, when a prefix of it was named (VAPersistentNavigator's
+        // key ends with a scene's id), as show names it.
+        let foundKey = (try? watched.readLocated())?.foundKey
+        guard print(follower.stored, pathOnly: pathOnly, foundKey: foundKey, context) else { return CommandResult() }
+        while true {
+            switch follower.waitForChange(closing: 1) {
+            case .changed:
+                if let error = follower.readError {
+                    // A store that cannot be read keeps the last state shown: say why, once
+                    // (the next change is one that reads again).
+                    Terminal.emit("routectl: \(Printable.escaped(context.about(error).message))\n", to: 2)
+                } else {
+                    guard print(follower.stored, pathOnly: pathOnly, foundKey: foundKey, context) else { return CommandResult() }
                 }
+            case .closed, .cancelled:
+                return CommandResult()
+            case .timedOut:
+                continue
             }
         }
     }

@@ -127,12 +127,10 @@ public final class StoreWatcher: @unchecked Sendable {
     }
 }
 
-/// Seconds on a clock that only goes forward.
-enum Monotonic {
-    static func now() -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+/// Seconds on a clock that only goes forward. (The system's clock, not `ContinuousClock`: that
+/// one is the concurrency runtime's, whose start every routectl command would then pay.)
+package enum Monotonic {
+    package static func now() -> Double {
+        WatchSystemCalls.monotonicSeconds()
     }
-
-    private static let start = ContinuousClock.now
 }

@@ -5,7 +5,7 @@ extension StoredState {
     /// history (its length and last number: every recorded change adds one entry with a new
     /// number). A reload that reads what the navigator already has (its own write coming back)
     /// changes nothing an observer sees.
-    func isSame(as other: StoredState) -> Bool {
+    package func isSame(as other: StoredState) -> Bool {
         switch (self, other) {
         case (.setting(let a), .setting(let b)):
             return a == b

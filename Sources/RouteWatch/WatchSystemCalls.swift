@@ -7,7 +7,7 @@ import Darwin
 /// The system calls of file watching, and the only place that differs by system: Linux's inotify,
 /// Darwin's kqueue (`EVFILT_VNODE` on the folder), a pipe to wake a waiter, `poll`, and the thread
 /// a navigator waits on. Everything else in this target is the same on both.
-enum WatchSystemCalls {
+package enum WatchSystemCalls {
     /// A descriptor that becomes readable when something in `folder` changes, and the descriptor
     /// of the folder itself that it needs kept open (kqueue's; none for inotify); `nil` when the
     /// folder cannot be watched (it does not exist, or the limit of watches is reached). The
@@ -157,7 +157,14 @@ enum WatchSystemCalls {
     }
 
     /// Runs `body` on a new detached thread.
-    static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    /// Seconds since some fixed moment, on `CLOCK_MONOTONIC` (never set back).
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    package static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         #if canImport(Glibc)
         var thread = pthread_t()
