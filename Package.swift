@@ -11,7 +11,8 @@ import PackageDescription
 //   RouteStore                     files: lock, atomic write, the system-call layer
 //   RoutePreferences               an app's preferences: plist files and their keys
 //   RouteDefaults                  the `defaults`/`xcrun` driver (posix_spawn), simulators
-//   RouteNavigator                 the observable navigator an app adds, and file watching
+//   RouteWatch                     file watching, and following a store without an actor
+//   RouteNavigator                 the observable navigator an app adds
 //   routectl                       the command line
 let package = Package(
     name: "routectl",
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
         // The only target that spawns processes: an app's navigator does not link it.
         .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
-        // The observable navigator and its file watching (inotify, kqueue): no process spawning.
+        // File watching (inotify, kqueue) and the observable navigator: no process spawning.
         .target(name: "RouteWatch", dependencies: ["RouteModel", "RouteStore", "RoutePreferences"]),
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteWatch"]),
         .executableTarget(
