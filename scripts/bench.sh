@@ -16,6 +16,7 @@
 #                               rename over FILE, fsync the folder
 #   routectl push bench         the real writer (also appends a history entry)
 #   jq edit                     jq '.stack += [...]' FILE > FILE.tmp && mv ...
+#   routectl --version          any command's start (for information, no goal)
 #
 # Writers get a fresh copy of the file before every run (hyperfine --prepare),
 # so sizes stay fixed. Ratios are of medians; goals from the issue:
