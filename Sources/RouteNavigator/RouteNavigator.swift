@@ -48,12 +48,7 @@ public final class RouteNavigator {
     /// from a fresh state, with ``readError`` saying why.
     public init(storage: any WatchedStorage) {
         self.storage = storage
-        do {
-            stored = try storage.readState()
-        } catch {
-            stored = .navigator(NavigatorState())
-            readError = Self.navigatorError(error)
-        }
+        (stored, readError) = StoreFollower.firstRead(storage)
     }
 
     /// A navigator over routectl's file at `path` (any format of the standard table).
@@ -178,20 +173,9 @@ public final class RouteNavigator {
     ///   - timeout: seconds to wait at most (forever when `nil`).
     ///   - closing: a descriptor whose closing by the other end ends the wait (standard output).
     public func waitForChange(timeout: Double? = nil, closing: Int32? = nil) -> StoreWatcher.Event {
-        let deadline = timeout.map { Monotonic.now() + $0 }
-        while true {
-            let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
-            let event: StoreWatcher.Event
-            if let watcher {
-                event = watcher.wait(timeout: remaining, closing: closing)
-            } else {
-                // Watching starts now: a change made since the store was read is looked for.
-                watcher = StoreWatcher(storage.changeSource)
-                event = .changed
-            }
-            guard event == .changed else { return event }
+        StoreWatcher.waitForChange(of: storage, watcher: &watcher, timeout: timeout, closing: closing) {
             let error = readError
-            if reload() || readError != error { return .changed }
+            return reload() || readError != error
         }
     }
 

@@ -19,11 +19,16 @@ public struct StoreFollower {
     /// Follows `storage` from what it holds now.
     public init(storage: any WatchedStorage) {
         self.storage = storage
+        (stored, readError) = Self.firstRead(storage)
+    }
+
+    /// What `storage` holds now, or a fresh state and why it cannot be read: where a follower,
+    /// and the app's navigator, start.
+    package static func firstRead(_ storage: any WatchedStorage) -> (StoredState, NavigatorError?) {
         do {
-            stored = try storage.readState()
+            return (try storage.readState(), nil)
         } catch {
-            stored = .navigator(NavigatorState())
-            readError = Self.navigatorError(error)
+            return (.navigator(NavigatorState()), navigatorError(error))
         }
     }
 
@@ -51,20 +56,11 @@ public struct StoreFollower {
     ///   - timeout: seconds to wait at most (forever when `nil`).
     ///   - closing: a descriptor whose closing by the other end ends the wait (standard output).
     public mutating func waitForChange(timeout: Double? = nil, closing: Int32? = nil) -> StoreWatcher.Event {
-        let deadline = timeout.map { Monotonic.now() + $0 }
-        while true {
-            let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
-            let event: StoreWatcher.Event
-            if let watcher {
-                event = watcher.wait(timeout: remaining, closing: closing)
-            } else {
-                // Watching starts now: a change made since the store was read is looked for.
-                watcher = StoreWatcher(storage.changeSource)
-                event = .changed
-            }
-            guard event == .changed else { return event }
+        var watcher = self.watcher
+        defer { self.watcher = watcher }
+        return StoreWatcher.waitForChange(of: storage, watcher: &watcher, timeout: timeout, closing: closing) {
             let error = readError
-            if reload() || readError != error { return .changed }
+            return reload() || readError != error
         }
     }
 

@@ -127,6 +127,30 @@ public final class StoreWatcher: @unchecked Sendable {
     }
 }
 
+extension StoreWatcher {
+    /// Waits until `storage` may have changed, then calls `reload`, until it says that what is
+    /// shown changed (``StoreWatcher/Event/changed``) or the wait ends otherwise: the loop of
+    /// ``StoreFollower`` and of the app's navigator. The first call makes `watcher` and reloads
+    /// at once (a change made since the store was read is looked for).
+    package static func waitForChange(
+        of storage: any WatchedStorage, watcher: inout StoreWatcher?, timeout: Double?, closing: Int32?, reload: () -> Bool
+    ) -> Event {
+        let deadline = timeout.map { Monotonic.now() + $0 }
+        while true {
+            let remaining = deadline.map { max($0 - Monotonic.now(), 0) }
+            let event: Event
+            if let watcher {
+                event = watcher.wait(timeout: remaining, closing: closing)
+            } else {
+                watcher = StoreWatcher(storage.changeSource)
+                event = .changed
+            }
+            guard event == .changed else { return event }
+            if reload() { return .changed }
+        }
+    }
+}
+
 /// Seconds on a clock that only goes forward. (The system's clock, not `ContinuousClock`: that
 /// one is the concurrency runtime's, whose start every routectl command would then pay.)
 package enum Monotonic {
