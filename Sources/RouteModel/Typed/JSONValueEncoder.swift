@@ -191,8 +191,10 @@ extension EncodedNode {
     }
 }
 
-extension NodeEncoder: SingleValueEncodingContainer {
-    private func put(_ value: JSONValue) {
+extension NodeEncoder: SingleValueEncodingContainer, ScalarContainer {
+    var scalarPath: [any CodingKey] { codingPath }
+
+    fileprivate func put(_ value: JSONValue) {
         guard case .empty = node.content else {
             context.record("a second value was encoded through one single-value container", codingPath)
             return
@@ -200,21 +202,6 @@ extension NodeEncoder: SingleValueEncodingContainer {
         node.content = .scalar(value)
     }
 
-    func encodeNil() throws { put(.null) }
-    func encode(_ value: Bool) throws { put(.bool(value)) }
-    func encode(_ value: String) throws { put(.string(value)) }
-    func encode(_ value: Double) throws { put(try jsonNumber(value, at: codingPath)) }
-    func encode(_ value: Float) throws { put(try jsonNumber(value, at: codingPath)) }
-    func encode(_ value: Int) throws { put(.number(String(value))) }
-    func encode(_ value: Int8) throws { put(.number(String(value))) }
-    func encode(_ value: Int16) throws { put(.number(String(value))) }
-    func encode(_ value: Int32) throws { put(.number(String(value))) }
-    func encode(_ value: Int64) throws { put(.number(String(value))) }
-    func encode(_ value: UInt) throws { put(.number(String(value))) }
-    func encode(_ value: UInt8) throws { put(.number(String(value))) }
-    func encode(_ value: UInt16) throws { put(.number(String(value))) }
-    func encode(_ value: UInt32) throws { put(.number(String(value))) }
-    func encode(_ value: UInt64) throws { put(.number(String(value))) }
 
     func encode<T: Encodable>(_ value: T) throws {
         guard case .empty = node.content else {
@@ -274,30 +261,16 @@ struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
+struct UnkeyedNodeEncoder: UnkeyedEncodingContainer, ScalarContainer {
     let node: EncodedNode
     let codingPath: [any CodingKey]
     let context: EncodingContext
     var count: Int { node.count }
 
-    private func put(_ value: JSONValue) { node.element().content = .scalar(value) }
+    fileprivate func put(_ value: JSONValue) { node.element().content = .scalar(value) }
     private var nextPath: [any CodingKey] { codingPath + [ElementKey(index: count)] }
+    var scalarPath: [any CodingKey] { nextPath }
 
-    func encodeNil() throws { put(.null) }
-    func encode(_ value: Bool) throws { put(.bool(value)) }
-    func encode(_ value: String) throws { put(.string(value)) }
-    func encode(_ value: Double) throws { put(try jsonNumber(value, at: nextPath)) }
-    func encode(_ value: Float) throws { put(try jsonNumber(value, at: nextPath)) }
-    func encode(_ value: Int) throws { put(.number(String(value))) }
-    func encode(_ value: Int8) throws { put(.number(String(value))) }
-    func encode(_ value: Int16) throws { put(.number(String(value))) }
-    func encode(_ value: Int32) throws { put(.number(String(value))) }
-    func encode(_ value: Int64) throws { put(.number(String(value))) }
-    func encode(_ value: UInt) throws { put(.number(String(value))) }
-    func encode(_ value: UInt8) throws { put(.number(String(value))) }
-    func encode(_ value: UInt16) throws { put(.number(String(value))) }
-    func encode(_ value: UInt32) throws { put(.number(String(value))) }
-    func encode(_ value: UInt64) throws { put(.number(String(value))) }
 
     func encode<T: Encodable>(_ value: T) throws {
         let path = nextPath
@@ -333,4 +306,31 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
         let path = nextPath
         return NodeEncoder(node: node.element(), codingPath: path, context: context)
     }
+}
+
+/// A container that takes one scalar at a time (a single value, or an array's next element):
+/// the scalar `encode` overloads of both, written once.
+private protocol ScalarContainer {
+    /// Stores `value` where the next scalar goes.
+    func put(_ value: JSONValue)
+    /// The coding path a number JSON cannot hold is reported at.
+    var scalarPath: [any CodingKey] { get }
+}
+
+extension ScalarContainer {
+    func encodeNil() throws { put(.null) }
+    func encode(_ value: Bool) throws { put(.bool(value)) }
+    func encode(_ value: String) throws { put(.string(value)) }
+    func encode(_ value: Double) throws { put(try jsonNumber(value, at: scalarPath)) }
+    func encode(_ value: Float) throws { put(try jsonNumber(value, at: scalarPath)) }
+    func encode(_ value: Int) throws { put(.number(String(value))) }
+    func encode(_ value: Int8) throws { put(.number(String(value))) }
+    func encode(_ value: Int16) throws { put(.number(String(value))) }
+    func encode(_ value: Int32) throws { put(.number(String(value))) }
+    func encode(_ value: Int64) throws { put(.number(String(value))) }
+    func encode(_ value: UInt) throws { put(.number(String(value))) }
+    func encode(_ value: UInt8) throws { put(.number(String(value))) }
+    func encode(_ value: UInt16) throws { put(.number(String(value))) }
+    func encode(_ value: UInt32) throws { put(.number(String(value))) }
+    func encode(_ value: UInt64) throws { put(.number(String(value))) }
 }
