@@ -13,9 +13,6 @@ import Darwin
 /// and raise the signal again, so the process still ends as the signal asked. A signal the
 /// process ignores (such as `SIGHUP` under `nohup`) stays ignored.
 package final class SignalGuard {
-    /// The signals that remove the temporary file.
-    private static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
-
     /// The temporary file's path, NUL-terminated; empty when no write is in progress.
     /// Allocated once, before any handler can run, and only read by the handler.
     nonisolated(unsafe) private static let path: UnsafeMutablePointer<CChar> = {
@@ -39,25 +36,13 @@ package final class SignalGuard {
         } else {
             buffer[0] = 0
         }
-        for signal in SignalGuard.signals {
-            var old = sigaction()
-            guard sigaction(signal, nil, &old) == 0, !SignalGuard.ignores(old) else { continue }
-            var action = sigaction()
-            SignalGuard.setHandler(&action)
-            sigemptyset(&action.sa_mask)
-            for other in SignalGuard.signals { sigaddset(&action.sa_mask, other) }
-            action.sa_flags = 0
-            if sigaction(signal, &action, nil) == 0 { saved.append((signal, old)) }
-        }
+        saved = SignalHandlers.install(SignalGuard.handle)
     }
 
     /// Restores the actions the handlers replaced, then forgets the path. Call it once the
     /// temporary file is renamed into place or removed.
     package func release() {
-        for (signal, action) in saved {
-            var old = action
-            sigaction(signal, &old, nil)
-        }
+        SignalHandlers.restore(saved)
         saved = []
         SignalGuard.path[0] = 0
     }
@@ -66,32 +51,7 @@ package final class SignalGuard {
     private static let handle: @convention(c) (Int32) -> Void = { signal in
         let file = SignalGuard.path
         if file[0] != 0 { unlink(file) }
-        restoreDefault(signal)
+        SignalHandlers.restoreDefault(signal)
         raise(signal)
-    }
-
-    /// Restores the default action of `signal` (async-signal-safe: one `sigaction`).
-    private static func restoreDefault(_ signal: Int32) {
-        var action = sigaction()  // a zeroed handler is SIG_DFL
-        sigemptyset(&action.sa_mask)
-        sigaction(signal, &action, nil)
-    }
-
-    /// Whether `action` ignores its signal.
-    private static func ignores(_ action: sigaction) -> Bool {
-        #if canImport(Glibc)
-        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
-        #else
-        return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == 1
-        #endif
-    }
-
-    /// Makes ``handle`` the handler of `action`.
-    private static func setHandler(_ action: inout sigaction) {
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handle
-        #else
-        action.__sigaction_u.__sa_handler = handle
-        #endif
     }
 }
