@@ -3,8 +3,8 @@
 #
 # usage: scripts/bench.sh [--quick]      (from anywhere; it works in the repo root)
 #
-# Builds the release binary the way the README tells users to (a fully static
-# executable, scratch path .build-bench so it never fights a debug build), builds
+# Builds the release binary the way the README tells users to (scripts/release-build.sh,
+# scratch path .build-bench so it never fights a debug build), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
 # hyperfine (no shell, median of 200 runs; 30 with --quick), one run per size:
@@ -57,9 +57,6 @@
 # fsync costs nothing). hyperfine's JSON exports go to .build-bench/bench/.
 set -euo pipefail
 
-# The install command the README gives users (keep the two in step).
-build=(swift build -c release -Xswiftc -static-executable
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --scratch-path .build-bench)
 runs=200 warmup=20
 case "${1:-}" in
   "") ;;
@@ -87,8 +84,7 @@ if [[ -n ${ROUTECTL_BIN:-} ]]; then
   bin=$(command -v "$ROUTECTL_BIN") || die "ROUTECTL_BIN: no such program: $ROUTECTL_BIN"
   [[ $bin == /* ]] || bin=$PWD/$bin
 else
-  "${build[@]}" >&2
-  bin="$("${build[@]}" --show-bin-path)/routectl"
+  bin=$(scripts/release-build.sh --scratch-path .build-bench)
 fi
 
 baseline=
@@ -125,6 +121,10 @@ check_push() { # check_push NAME FILE: the file is valid JSON with "bench" on to
 
 echo "machine: $(nproc) cores, $(uname -sr); files on $(stat -f -c %T "$work") ($work)"
 echo "routectl: $bin ($("$bin" --version 2>/dev/null || echo 'no --version'))"
+# How much of the link order (scripts/link-order.sh) still names this binary's functions.
+if command -v nm >/dev/null; then
+  echo "link order: $(nm "$bin" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) functions of scripts/link-order.txt found in the binary"
+fi
 for n in 1000 10000; do
   d=$work/$n
   mkdir "$d"
