@@ -24,11 +24,12 @@ package enum BinaryPropertyListAppender {
         case remove(entry: Int)
     }
 
-    /// The file of `index` with `changes` made, or `nil` when appending cannot make them: the
-    /// file is due to be compacted (see above), references of the file's width cannot name the
-    /// objects there would be, or the file would decode to more than
-    /// ``BinaryPropertyList/maxValues`` values. Then re-encode the file whole.
-    package static func applying(_ changes: [Change], to index: BinaryPropertyListIndex) -> [UInt8]? {
+    /// The file of `index` with `changes` made, as pieces to write one after another (slices of
+    /// the file's own bytes, and the few new ones: no copy of the file is made), or `nil` when
+    /// appending cannot make them: the file is due to be compacted (see above), references of
+    /// the file's width cannot name the objects there would be, or the file would decode to
+    /// more than ``BinaryPropertyList/maxValues`` values. Then re-encode the file whole.
+    package static func applying(_ changes: [Change], to index: BinaryPropertyListIndex) -> [ArraySlice<UInt8>]? {
         let trailer = index.trailer
         let referenceSize = trailer.referenceSize
         var values: [PropertyListValue] = []
@@ -53,11 +54,9 @@ package enum BinaryPropertyListAppender {
         }
         guard valueCount <= BinaryPropertyList.maxValues else { return nil }
 
-        // Room for what may be appended first, so that the file's bytes are copied once.
-        var out: [UInt8] = []
-        out.reserveCapacity(index.bytes.count + 2 * index.count * referenceSize + 256)
-        out += index.bytes[..<trailer.tableOffset]
-        // Values of the same size written over the old ones, when those are theirs alone.
+        // Bytes written over the file's own: values of the same size over the old ones, when
+        // those are theirs alone, and the top dictionary's references.
+        var patches: [(at: Int, bytes: [UInt8])] = []
         replaced.removeAll { entry, slot in
             let old = index.valueObject(entry)
             switch values[slot] {
@@ -67,31 +66,34 @@ package enum BinaryPropertyListAppender {
             let bytes = BinaryPropertyListWriter.scalar(values[slot])
             let range = index.byteRange(of: old)
             guard bytes.count == range.count, !index.isShared(old), old != trailer.topObject, !index.overlapsAnother(old) else { return false }
-            out.replaceSubrange(range, with: bytes)
+            patches.append((range.lowerBound, bytes))
             return true
         }
         if replaced.isEmpty, added.isEmpty, !removed.contains(true) {
-            out += index.bytes[trailer.tableOffset...]
-            return out
+            return patched(index.bytes, patches, upTo: index.bytes.count)
         }
         // Something is appended: not to a file whose garbage already outweighs the rest.
         guard trailer.tableOffset - BinaryPropertyList.magic.count - index.liveBytes <= index.liveBytes else { return nil }
         values = replaced.map { values[$0.slot] } + added.flatMap { [values[$0.key], values[$0.value]] }
         replaced = replaced.enumerated().map { ($1.entry, $0) }
         added = added.indices.map { (replaced.count + 2 * $0, replaced.count + 2 * $0 + 1) }
+        // What follows the file's objects: the new objects, the offset table and the trailer.
+        let base = trailer.tableOffset
+        var tail: [UInt8] = []
+        tail.reserveCapacity((trailer.objectCount + 2 * values.count + 2) * 8 + 2 * index.count * referenceSize + 256)
         var offsets: [Int] = []
         var writer = BinaryPropertyListWriter()
-        guard let new = writer.append(values, numberedFrom: trailer.objectCount, referenceSize: referenceSize, to: &out, offsets: &offsets) else {
+        guard let new = writer.append(values, numberedFrom: trailer.objectCount, referenceSize: referenceSize, to: &tail, offsets: &offsets) else {
             return nil
         }
+        for position in offsets.indices { offsets[position] += base }
         var objectCount = trailer.objectCount + offsets.count
         var top = trailer.topObject
         if added.isEmpty, !removed.contains(true), !index.topIsShared {
             for (entry, slot) in replaced {
-                let position = index.references + (index.count + entry) * referenceSize
-                for byte in 0..<referenceSize {
-                    out[position + byte] = UInt8(truncatingIfNeeded: UInt64(new[slot]) >> UInt64(8 * (referenceSize - 1 - byte)))
-                }
+                var reference: [UInt8] = []
+                BinaryPropertyListWriter.append(UInt64(new[slot]), size: referenceSize, to: &reference)
+                patches.append((index.references + (index.count + entry) * referenceSize, reference))
             }
         } else {
             guard BinaryPropertyListWriter.canRefer(to: objectCount + 1, referenceSize: referenceSize) else { return nil }
@@ -107,33 +109,48 @@ package enum BinaryPropertyListAppender {
                 keys.append(new[key])
                 references.append(new[value])
             }
-            offsets.append(out.count)
-            BinaryPropertyListWriter.appendHeader(0xD0, count: keys.count, to: &out)
-            for reference in keys + references { BinaryPropertyListWriter.append(UInt64(reference), size: referenceSize, to: &out) }
+            offsets.append(base + tail.count)
+            BinaryPropertyListWriter.appendHeader(0xD0, count: keys.count, to: &tail)
+            for reference in keys + references { BinaryPropertyListWriter.append(UInt64(reference), size: referenceSize, to: &tail) }
             top = objectCount
             objectCount += 1
         }
 
-        let tableOffset = out.count
+        let tableOffset = base + tail.count
         let offsetSize = max(trailer.offsetSize, BinaryPropertyListWriter.width(holding: UInt64(tableOffset)))
         let oldTable = trailer.tableOffset..<trailer.tableOffset + trailer.objectCount * trailer.offsetSize
         if offsetSize == trailer.offsetSize {
-            out += index.bytes[oldTable]
+            tail += index.bytes[oldTable]
         } else {
             for entry in stride(from: oldTable.lowerBound, to: oldTable.upperBound, by: trailer.offsetSize) {
                 var offset: UInt64 = 0
                 for byte in index.bytes[entry..<entry + trailer.offsetSize] { offset = offset << 8 | UInt64(byte) }
-                BinaryPropertyListWriter.append(offset, size: offsetSize, to: &out)
+                BinaryPropertyListWriter.append(offset, size: offsetSize, to: &tail)
             }
         }
-        for offset in offsets { BinaryPropertyListWriter.append(UInt64(offset), size: offsetSize, to: &out) }
+        for offset in offsets { BinaryPropertyListWriter.append(UInt64(offset), size: offsetSize, to: &tail) }
         let oldTrailer = index.bytes.count - BinaryPropertyListTrailer.size
-        out += index.bytes[oldTrailer..<oldTrailer + 6]  // unused, and the sort version
-        out += [UInt8(offsetSize), UInt8(referenceSize)]
-        BinaryPropertyListWriter.append(UInt64(objectCount), size: 8, to: &out)
-        BinaryPropertyListWriter.append(UInt64(top), size: 8, to: &out)
-        BinaryPropertyListWriter.append(UInt64(tableOffset), size: 8, to: &out)
-        return out
+        tail += index.bytes[oldTrailer..<oldTrailer + 6]  // unused, and the sort version
+        tail += [UInt8(offsetSize), UInt8(referenceSize)]
+        BinaryPropertyListWriter.append(UInt64(objectCount), size: 8, to: &tail)
+        BinaryPropertyListWriter.append(UInt64(top), size: 8, to: &tail)
+        BinaryPropertyListWriter.append(UInt64(tableOffset), size: 8, to: &tail)
+        return patched(index.bytes, patches, upTo: base) + [tail[...]]
+    }
+
+    /// `bytes` up to `end` with `patches` written over them, as slices of `bytes` between the
+    /// patches' bytes (patches never overlap: each is an object of its own, or references of
+    /// the top dictionary, which is no replaced object).
+    private static func patched(_ bytes: [UInt8], _ patches: [(at: Int, bytes: [UInt8])], upTo end: Int) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var copied = 0
+        for patch in patches.sorted(by: { $0.at < $1.at }) {
+            pieces.append(bytes[copied..<patch.at])
+            pieces.append(patch.bytes[...])
+            copied = patch.at + patch.bytes.count
+        }
+        pieces.append(bytes[copied..<end])
+        return pieces.filter { !$0.isEmpty }
     }
 
     /// How many values `value` decodes to, as the reader counts them (each occurrence), up to

@@ -104,23 +104,38 @@ package struct XMLPropertyListLayout: Sendable {
     /// dictionary's entries: replaced by another entry, or removed (`nil`); `added` entries
     /// come after the others. Every other entry keeps its bytes, as in ``encode(_:)``.
     package func encode(changing changes: [Int: PropertyListDictionary.Entry?], adding added: [PropertyListDictionary.Entry]) throws -> [UInt8] {
-        if rootIsEmptyTag { return try encode(PropertyListDictionary(added)) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 256)
-        // The entries lie one after another: the bytes between two changed ones are copied at once.
+        Array(try encodePieces(changing: changes, adding: added).joined())
+    }
+
+    /// ``encode(changing:adding:)`` as pieces to write one after another: slices of the file's
+    /// bytes between the changed entries, and the changed entries' new bytes (no copy of the
+    /// file is made, but of one in UTF-16, which is written whole).
+    package func encodePieces(changing changes: [Int: PropertyListDictionary.Entry?], adding added: [PropertyListDictionary.Entry]) throws -> [ArraySlice<UInt8>] {
+        if rootIsEmptyTag { return [try encode(PropertyListDictionary(added))[...]] }
+        var pieces: [ArraySlice<UInt8>] = []
+        // The entries lie one after another: the bytes between two changed ones go at once.
         var copied = 0
         for index in changes.keys.sorted() where entryEnds.indices.contains(index) {
             let span = span(index)
-            out += bytes[copied..<span.lowerBound]
-            out += leading(span)
-            if case .some(let entry?) = changes[index] { try Self.append(entry, to: &out, lineEnd: lineEnd) }
+            pieces.append(bytes[copied..<span.lowerBound])
+            pieces.append(leading(span))
+            if case .some(let entry?) = changes[index] {
+                var out: [UInt8] = []
+                try Self.append(entry, to: &out, lineEnd: lineEnd)
+                pieces.append(out[...])
+            }
             copied = span.upperBound
         }
         let entriesEnd = entryEnds.last ?? rootTag.upperBound
-        out += bytes[copied..<entriesEnd]
-        for entry in added { try Self.append(entry, to: &out, lineEnd: lineEnd) }
-        out += bytes[entriesEnd...]
-        return encoded(out)
+        pieces.append(bytes[copied..<entriesEnd])
+        if !added.isEmpty {
+            var out: [UInt8] = []
+            for entry in added { try Self.append(entry, to: &out, lineEnd: lineEnd) }
+            pieces.append(out[...])
+        }
+        pieces.append(bytes[entriesEnd...])
+        guard encoding == .utf8 else { return [encoded(Array(pieces.joined()))[...]] }
+        return pieces.filter { !$0.isEmpty }
     }
 
     /// Where entry `index` lies, with the white space and comments before it.

@@ -169,15 +169,15 @@ public struct PropertyListDocument: Equatable, Sendable {
 
     /// A binary document read in part, written by appending what changed to the file it was
     /// read from; `nil` when that cannot be done (see ``BinaryPropertyListAppender``).
-    private func appended(_ partial: Partial) -> [UInt8]? {
+    private func appended(_ partial: Partial) -> [ArraySlice<UInt8>]? {
         guard format == .binary, case .binary(let index) = partial.source else { return nil }
         let changes = changes(partial).map(\.change)
-        return changes.isEmpty ? index.bytes : BinaryPropertyListAppender.applying(changes, to: index)
+        return changes.isEmpty ? [index.bytes[...]] : BinaryPropertyListAppender.applying(changes, to: index)
     }
 
     /// An XML document read in part, written in its file's layout: only the changed entries'
     /// bytes change (see ``XMLPropertyListLayout/encode(changing:adding:)``).
-    private func spliced(_ partial: Partial, into layout: XMLPropertyListLayout) throws -> [UInt8] {
+    private func spliced(_ partial: Partial, into layout: XMLPropertyListLayout) throws -> [ArraySlice<UInt8>] {
         var changed: [Int: PropertyListDictionary.Entry?] = [:]
         var added: [PropertyListDictionary.Entry] = []
         for (key, change) in changes(partial) {
@@ -187,7 +187,7 @@ public struct PropertyListDocument: Equatable, Sendable {
             case .add(_, let value): added.append(.init(key: key, value: value))
             }
         }
-        return try layout.encode(changing: changed, adding: added)
+        return try layout.encodePieces(changing: changed, adding: added)
     }
 
     /// The document in its form (an XML document read from a file, in that file's layout),
@@ -197,9 +197,18 @@ public struct PropertyListDocument: Equatable, Sendable {
     ///
     /// - Throws: `cannotApply` for a document past a limit (naming it) or one XML cannot hold.
     public func encoded(as name: String = "the property list") throws -> [UInt8] {
-        var patched: [UInt8]? = nil
+        let pieces = try encodedPieces(as: name)
+        return pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined())
+    }
+
+    /// ``encoded(as:)`` as pieces to write one after another: a document read in part, slices
+    /// of the file it was read from beside the few new bytes, so that a change to one key of a
+    /// large file copies none of it (see ``BinaryPropertyListAppender`` and
+    /// ``XMLPropertyListLayout/encodePieces(changing:adding:)``); any other, its bytes.
+    public func encodedPieces(as name: String = "the property list") throws -> [ArraySlice<UInt8>] {
+        var patched: [ArraySlice<UInt8>]? = nil
         if let partial, case .xml(let layout, _, _) = partial.source {
-            guard format == .xml else { return try whole().encoded(as: name) }
+            guard format == .xml else { return [try whole().encoded(as: name)[...]] }
             do {
                 patched = try spliced(partial, into: layout)
             } catch let error as PropertyListError {
@@ -208,14 +217,19 @@ public struct PropertyListDocument: Equatable, Sendable {
         } else if let partial {
             // A file due to be compacted, one that cannot take more objects, or one the garbage
             // would take past the limit, is written whole.
-            guard let bytes = appended(partial), bytes.count <= Self.maxBytes else { return try whole().encoded(as: name) }
-            patched = bytes
+            guard let pieces = appended(partial), pieces.reduce(0, { $0 + $1.count }) <= Self.maxBytes else {
+                return [try whole().encoded(as: name)[...]]
+            }
+            patched = pieces
+        }
+        if let patched {
+            let count = patched.reduce(0) { $0 + $1.count }
+            guard count <= Self.maxBytes else { throw Self.tooLarge(name, count) }
+            return patched
         }
         let bytes: [UInt8]
         do {
-            if let patched {
-                bytes = patched
-            } else if format == .xml, let layout {
+            if format == .xml, let layout {
                 bytes = try layout.encode(dictionary)
             } else {
                 if format == .binary {
@@ -231,12 +245,15 @@ public struct PropertyListDocument: Equatable, Sendable {
         } catch let error as PropertyListError {
             throw NavigatorError(.cannotApply, "cannot write the property list as XML: \(error)")
         }
-        guard bytes.count <= Self.maxBytes else {
-            throw NavigatorError(
-                .cannotApply,
-                "\(name) would be \(bytes.count) bytes, more than the \(Self.maxBytes >> 20) MiB routectl reads; nothing was written")
-        }
-        return bytes
+        guard bytes.count <= Self.maxBytes else { throw Self.tooLarge(name, bytes.count) }
+        return [bytes[...]]
+    }
+
+    /// The refusal of a document of `count` bytes, past ``maxBytes``.
+    private static func tooLarge(_ name: String, _ count: Int) -> NavigatorError {
+        NavigatorError(
+            .cannotApply,
+            "\(name) would be \(count) bytes, more than the \(Self.maxBytes >> 20) MiB routectl reads; nothing was written")
     }
 
     /// How many values `value` is, each counted where it occurs, as the binary reader counts

@@ -73,7 +73,7 @@ public struct PropertyListFileStore: PreferencesDocument {
         return try file.change(firstLook: firstLook, beforeCreating: refuseMissingFolder) { locked in
             let (replacement, result) = try change(try decode(keysStartingWith: prefix) { try locked.read() })
             if let replacement {
-                try locked.replace(with: replacement.encoded(as: name))
+                try locked.replace(with: replacement.encodedPieces(as: name))
             }
             return result
         }

@@ -26,6 +26,13 @@ package enum AtomicWriter {
     ///   `cannotCreate` or `io` when a step fails (the temporary file is removed then).
     /// `calls` are the system calls to make: the real ones, but for tests of failures.
     package static func replace(_ path: FilePath, with bytes: [UInt8], over old: DataFileLock?, calls: SystemCalls = .system) throws {
+        try replace(path, with: [bytes[...]], over: old, calls: calls)
+    }
+
+    /// Writes `pieces`, one after another, as ``replace(_:with:over:calls:)`` writes bytes: a
+    /// change that keeps most of a file hands over the old file's bytes as slices beside the
+    /// new ones, and no copy of the whole is made.
+    package static func replace(_ path: FilePath, with pieces: [ArraySlice<UInt8>], over old: DataFileLock?, calls: SystemCalls = .system) throws {
         var temporary: FilePath
         var signals: SignalGuard
         var fd: Int32
@@ -59,7 +66,7 @@ package enum AtomicWriter {
                     throw SystemCall.failure("set the permissions of", temporary)
                 }
             }
-            guard calls.writeAll(fd, bytes) else { throw SystemCall.failure("write", temporary) }
+            guard calls.writeAll(fd, pieces) else { throw SystemCall.failure("write", temporary) }
             guard calls.fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary) }
             closed = true
             guard calls.close(fd) == 0 else { throw SystemCall.failure("write", temporary) }

@@ -113,6 +113,12 @@ package struct GuardedFile: Sendable {
             try AtomicWriter.replace(resolved, with: bytes, over: data, calls: file.calls)
         }
 
+        /// Replaces the file with `pieces`, one after another, atomically: a change that keeps
+        /// most of the file hands over slices of the bytes it read, not a copy of them.
+        package func replace(with pieces: [ArraySlice<UInt8>]) throws {
+            try AtomicWriter.replace(resolved, with: pieces, over: data, calls: file.calls)
+        }
+
         /// Moves the file aside to its path plus `suffix`, and returns where it went.
         func moveAside(suffix: String) throws -> String {
             try AtomicWriter.moveAside(resolved, suffix: suffix).description

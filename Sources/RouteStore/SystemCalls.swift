@@ -31,9 +31,10 @@ package struct SystemCalls: Sendable {
         close: { systemClose($0) }, rename: { systemRename($0, $1) }, link: { systemLink($0, $1) },
         fchmod: { systemFchmod($0, $1) })
 
-    /// Writes every byte of `bytes` to `fd` (see ``FullWrite/all(_:_:write:)``).
-    package func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { FullWrite.all(fd, $0, write: write) }
+    /// Writes every byte of `pieces` to `fd`, one piece after another (see
+    /// ``FullWrite/all(_:_:write:)``).
+    package func writeAll(_ fd: Int32, _ pieces: [ArraySlice<UInt8>]) -> Bool {
+        pieces.allSatisfy { piece in piece.withUnsafeBytes { FullWrite.all(fd, $0, write: write) } }
     }
 }
 

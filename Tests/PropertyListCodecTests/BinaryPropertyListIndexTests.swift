@@ -42,7 +42,7 @@ import PropertyListCodec
     /// `bytes` changed by the appender, `nil` when it cannot append.
     static func applying(_ changes: [BinaryPropertyListAppender.Change], to bytes: [UInt8]) throws -> [UInt8]? {
         let index = try #require(BinaryPropertyListIndex(bytes))
-        return BinaryPropertyListAppender.applying(changes, to: index)
+        return BinaryPropertyListAppender.applying(changes, to: index).map { Array($0.joined()) }
     }
 
     @Test func theIndexFindsKeysByPrefixAndDecodesOnlyThose() throws {

@@ -74,7 +74,7 @@ struct PropertyListPythonTests {
                 let change: BinaryPropertyListAppender.Change = index.entries(withPrefix: "ascii").first { index.key($0) == "ascii" }
                     .map { .replace(entry: $0, value: "edited by routectl") } ?? .add(key: "ascii", value: "edited by routectl")
                 let appended = try #require(BinaryPropertyListAppender.applying([change], to: index))
-                try Data(appended).write(to: URL(fileURLWithPath: sandbox.folder + "/appended-" + name))
+                try Data(appended.joined()).write(to: URL(fileURLWithPath: sandbox.folder + "/appended-" + name))
             }
         }
         let result = PythonPlist.run(PythonPlist.script + PythonPlist.checkScript, in: sandbox.folder)

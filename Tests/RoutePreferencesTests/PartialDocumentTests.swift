@@ -109,6 +109,27 @@ final class BinaryBytesPreferences: PreferencesDocument, @unchecked Sendable {
         #expect(last.count == expected.count && last["tab"] as? String == "feed" && last["route"] == nil)
     }
 
+    /// A change to one key of a file read in part is written as slices of the file's own bytes
+    /// beside the new ones: no copy of the file is made (issue 23), in binary and in XML.
+    @Test func aChangeIsWrittenAsSlicesOfTheFileNotACopy() throws {
+        let binary = BinaryPropertyList.encode(.dictionary(Self.preferences))
+        let xml = try XMLPropertyList.encode(.dictionary(Self.preferences))
+        for bytes in [binary, xml] {
+            var document = try PropertyListDocument.decode(bytes, name: "'x'", keysStartingWith: "route")
+            document.dictionary = document.dictionary.replacing("route", with: "home")
+            let pieces = try document.encodedPieces()
+            #expect(Array(pieces.joined()) == (try document.encoded()))
+            #expect(try PropertyListDocument.decode(Array(pieces.joined()), name: "'x'").dictionary == Self.preferences.replacing("route", with: "home"))
+            let file = bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            func inFile(_ piece: ArraySlice<UInt8>) -> Bool {
+                piece.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) &- file < UInt(bytes.count) }
+            }
+            #expect(inFile(try #require(pieces.first)), "the first piece is the file's own bytes, not a copy")
+            let new = pieces.filter { !inFile($0) }.reduce(0) { $0 + $1.count }
+            #expect(new < bytes.count / 4, "\(new) new bytes: only the new value, the references and the offsets are new")
+        }
+    }
+
     /// What needs the other keys (a typo's neighbour, the candidates a refusal names) sees them all.
     @Test func refusalsNameKeysTheStoreDidNotRead() throws {
         let preferences = BinaryBytesPreferences(Self.preferences)
