@@ -130,14 +130,26 @@ extension NavigatorCodec {
 
 /// A state as a codec encoded it for storing.
 public struct EncodedState: Sendable {
-    /// The bytes to store.
-    public var bytes: [UInt8]
+    /// The bytes to store, as pieces to write one after another (a codec that keeps bytes it
+    /// read hands them over as slices of what it read, not copies).
+    public var pieces: [ArraySlice<UInt8>]
     /// How many of the oldest history entries were dropped to fit the size limit.
     public var droppedHistory: Int
 
+    /// The bytes to store, in one array.
+    public var bytes: [UInt8] {
+        get { pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined()) }
+        set { pieces = [newValue[...]] }
+    }
+
     /// Wraps encoded bytes.
     public init(bytes: [UInt8], droppedHistory: Int = 0) {
-        self.bytes = bytes
+        self.init(pieces: [bytes[...]], droppedHistory: droppedHistory)
+    }
+
+    /// Wraps encoded bytes given as pieces.
+    public init(pieces: [ArraySlice<UInt8>], droppedHistory: Int = 0) {
+        self.pieces = pieces
         self.droppedHistory = droppedHistory
     }
 }

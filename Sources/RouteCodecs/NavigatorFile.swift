@@ -49,7 +49,16 @@ package enum NavigatorFile {
     /// A state read from a file of a newer format must not be encoded (it would lose what that
     /// format holds); ``NavigatorStore`` refuses to change such a file.
     public static func encode(_ state: NavigatorState) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 + 200 * state.history.count)
+        let pieces = encodePieces(state)
+        return pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined())
+    }
+
+    /// ``encode(_:)`` as pieces to write one after another: the history entries read from a
+    /// file are slices of the bytes read, not copies (a push to a file of 1,000 entries writes
+    /// a few hundred new bytes beside them).
+    public static func encodePieces(_ state: NavigatorState) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var writer = JSONWriter(capacity: 1024 + 200 * state.history.recorded.count)
         let plain = state.isPlain
         writer.raw("{\n  \"format\": ")
         writer.integer(plain ? 1 : 2)
@@ -83,7 +92,9 @@ package enum NavigatorFile {
                 separate()
                 let first = index
                 while index + 1 < stored.count, stored.isSeparatedAsWritten(index) { index += 1 }
-                writer.raw(stored.buffer[stored.bounds[2 * first]..<stored.bounds[2 * index + 1]])
+                pieces.append(writer.bytes[...])
+                pieces.append(stored.buffer[stored.bounds[2 * first]..<stored.bounds[2 * index + 1]])
+                writer = JSONWriter(capacity: 256 + 200 * history.recorded.count)
                 index += 1
             }
         } else if let stored = history.stored {
@@ -107,7 +118,8 @@ package enum NavigatorFile {
             writer.raw(member.value)
         }
         writer.raw("\n}\n")
-        return writer.bytes
+        pieces.append(writer.bytes[...])
+        return pieces
     }
 
     /// Encodes a state that is about to be written, so that the file stays readable: when the
@@ -115,16 +127,18 @@ package enum NavigatorFile {
     /// entries are dropped from `state` until it fits. The current state and the newest entry
     /// are never dropped, and `seq` goes on from where it was.
     ///
-    /// - Returns: the bytes, and how many history entries were dropped.
+    /// - Returns: the bytes (as ``encodePieces(_:)`` gives them), and how many history entries
+    ///   were dropped.
     /// - Throws: `cannotApply` when the state does not fit even with only its newest entry.
-    public static func encode(_ state: inout NavigatorState, limit: Int) throws -> (bytes: [UInt8], dropped: Int) {
+    public static func encode(_ state: inout NavigatorState, limit: Int) throws -> (pieces: [ArraySlice<UInt8>], dropped: Int) {
         var trimmed = state
-        var bytes = encode(trimmed)
+        var pieces = encodePieces(trimmed)
+        var size = pieces.reduce(0) { $0 + $1.count }
         var dropped = 0
-        while bytes.count > limit {
+        while size > limit {
             // Drop as many of the oldest entries as cover the excess in one go (a few bytes of
             // separator each), then check again.
-            var excess = bytes.count - limit
+            var excess = size - limit
             var count = 0
             for size in entrySizes(trimmed.history).dropLast() where excess > 0 {
                 excess -= size + 6
@@ -133,17 +147,18 @@ package enum NavigatorFile {
             guard count > 0 else {
                 throw NavigatorError(
                     .cannotApply,
-                    "the change would make the file \(bytes.count) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
+                    "the change would make the file \(size) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
                     fact: .tooLargeToStore)
             }
             trimmed.history.dropOldest(count)
             // A file at its size limit keeps no start: the bytes go to entries.
             trimmed.history.start = nil
             dropped += count
-            bytes = encode(trimmed)
+            pieces = encodePieces(trimmed)
+            size = pieces.reduce(0) { $0 + $1.count }
         }
         state = trimmed
-        return (bytes, dropped)
+        return (pieces, dropped)
     }
 
     /// The length of each kept history entry's JSON in the file, oldest first.

@@ -50,8 +50,8 @@ public struct NavigatorFileCodec: NavigatorCodec {
 
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
         try checkEveryPresentationNavigates(state.tree, description: "routectl's navigator file")
-        let (bytes, dropped) = try NavigatorFile.encode(&state, limit: maxBytes)
-        return EncodedState(bytes: bytes, droppedHistory: dropped)
+        let (pieces, dropped) = try NavigatorFile.encode(&state, limit: maxBytes)
+        return EncodedState(pieces: pieces, droppedHistory: dropped)
     }
 }
 

@@ -100,7 +100,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
                 let aside = try locked.moveAside(suffix: ".corrupt-" + WallClock.compactNow())
                 notes.append("moved the corrupt file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
             }
-            try locked.replace(with: encoded.bytes)
+            try locked.replace(with: encoded.pieces)
             return Outcome(state: state, changed: true, notes: notes)
         }
     }

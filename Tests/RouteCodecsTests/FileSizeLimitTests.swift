@@ -18,7 +18,8 @@ import TestSupport
 
     @Test func underTheLimitNothingIsDropped() throws {
         var state = try FileSizeLimitTests.state(pushes: 3, valueBytes: 10)
-        let (bytes, dropped) = try NavigatorFile.encode(&state, limit: 1 << 20)
+        let (pieces, dropped) = try NavigatorFile.encode(&state, limit: 1 << 20)
+        let bytes = Array(pieces.joined())
         #expect(dropped == 0)
         #expect(bytes == NavigatorFile.encode(state))
         #expect(state.history.count == 3)
@@ -28,7 +29,8 @@ import TestSupport
         var state = try FileSizeLimitTests.state(pushes: 20, valueBytes: 100)
         let full = NavigatorFile.encode(state).count
         let limit = full - 1
-        let (bytes, dropped) = try NavigatorFile.encode(&state, limit: limit)
+        let (pieces, dropped) = try NavigatorFile.encode(&state, limit: limit)
+        let bytes = Array(pieces.joined())
         #expect(bytes.count <= limit)
         #expect(dropped >= 1)
         #expect(state.history.count == 20 - dropped)
@@ -46,7 +48,8 @@ import TestSupport
         var state = try NavigatorFile.decode(NavigatorFile.encode(try FileSizeLimitTests.state(pushes: 30, valueBytes: 50)))
         _ = try state.perform(.pop(1), at: "2026-11-22T10:00:01Z")
         let limit = NavigatorFile.encode(state).count - 500
-        let (bytes, dropped) = try NavigatorFile.encode(&state, limit: limit)
+        let (pieces, dropped) = try NavigatorFile.encode(&state, limit: limit)
+        let bytes = Array(pieces.joined())
         #expect(bytes.count <= limit)
         #expect(bytes.count > limit - 1000, "dropped far more than needed: \(dropped)")
         #expect(try NavigatorFile.decode(bytes).history.count == 31 - dropped)

@@ -150,6 +150,22 @@ import TestSupport
         #expect(NavigatorFile.encode(try decode(odd)) == Array(written.utf8))
     }
 
+    /// History entries read from a file are written as a slice of the bytes read, beside the
+    /// few new bytes: a change copies none of them (issue 23).
+    @Test func historyEntriesReadAreWrittenAsASliceOfTheFileNotACopy() throws {
+        let entry = { (seq: Int) in #"{"seq": \#(seq), "at": "t", "op": "set", "args": ["a"], "path": "a"}"# }
+        let head = "{\n  \"format\": 1,\n  \"initial\": {\"name\": \"a\"},\n  \"root\": {\"name\": \"a\"},\n  \"stack\": [],\n  \"historyLimit\": 1000,\n  \"history\": ["
+        let file = Array((head + (1...200).map { "\n    " + entry($0) }.joined(separator: ",") + "\n  ]\n}\n").utf8)
+        var state = try NavigatorFile.decode(file)
+        _ = try state.perform(.push(Route("b")), at: "2026-11-24T10:00:00Z")
+        let pieces = NavigatorFile.encodePieces(state)
+        #expect(Array(pieces.joined()) == NavigatorFile.encode(state))
+        let start = file.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let read = pieces.filter { piece in piece.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) &- start < UInt(file.count) } }
+        #expect(read.count == 1 && read[0].count > file.count - head.utf8.count - 32, "the 200 entries are one slice of the file")
+        #expect(pieces.reduce(0) { $0 + $1.count } - read[0].count < 600, "only the new state and entry are new bytes")
+    }
+
     /// A duplicate top-level key is refused however many keys come before it (the keys seen are
     /// kept in a list while few, in a set beyond).
     @Test(arguments: [0, 5, 31, 32, 33, 100])
