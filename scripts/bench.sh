@@ -107,6 +107,12 @@ trap 'rm -rf "$work"' EXIT
 # hyperfine -N splits commands itself: keep paths free of spaces and quotes.
 [[ $work$bin != *[[:space:]\'\"\\]* ]] || die "paths with spaces or quotes are not supported: $work $bin"
 out=.build-bench/bench
+# Time copies installed as the README installs routectl (install(1) writes the file with
+# write(2)). A binary the linker has just written sits in the page cache in small pieces, so
+# each page fault maps less of it: every command of it starts slower than an installed one.
+built=$bin
+install -m 755 "$bin" "$work/routectl" && bin=$work/routectl
+if [[ -n $baseline ]]; then install -m 755 "$baseline" "$work/routectl-before" && baseline=$work/routectl-before; fi
 mkdir -p "$out"
 
 cc -O2 -o "$work/read_floor" benchmarks/floor/read_floor.c
@@ -120,10 +126,10 @@ check_push() { # check_push NAME FILE: the file is valid JSON with "bench" on to
 }
 
 echo "machine: $(nproc) cores, $(uname -sr); files on $(stat -f -c %T "$work") ($work)"
-echo "routectl: $bin ($("$bin" --version 2>/dev/null || echo 'no --version'))"
+echo "routectl: $built ($("$bin" --version 2>/dev/null || echo 'no --version')), timed as installed in $work"
 # How much of the link order (scripts/link-order.sh) still names this binary's functions.
 if command -v nm >/dev/null; then
-  echo "link order: $(nm "$bin" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) functions of scripts/link-order.txt found in the binary"
+  echo "link order: $(nm "$built" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) functions of scripts/link-order.txt found in the binary"
 fi
 for n in 1000 10000; do
   d=$work/$n

@@ -130,9 +130,9 @@ public struct NavigationPathCodec: NavigatorCodec {
     private func state(of document: Document) -> NavigatorState {
         var state = NavigatorState()
         state.resetRule = .closeToRoots
-        state.tree = NavigationTree(stack: document.elements.map { element in
+        state.tree = NavigationTree(stack: zip(document.elements, document.preserved).map { element, preserved in
             var route = element.route
-            route.preserved = Preserved(element)
+            route.preserved = preserved
             return route
         })
         state.preserved = Preserved(document)
@@ -188,6 +188,11 @@ public struct NavigationPathCodec: NavigatorCodec {
     /// when it is one (an element read that shows as the route, for a route `go` made); else a
     /// new one of the type ``NavigationPathTypeChoice`` finds, checked to read back as `route`.
     private func write(_ route: Route, at index: Int, reading: inout Document.Reading, types: inout NavigationPathTypeChoice) throws -> Written {
+        // A route read and kept in its place (most of a push's): known by its wrapper, no cast.
+        if let preserved = route.preserved, index < reading.document.preserved.count, reading.document.preserved[index] === preserved,
+            reading.document.elements[index].route == route {
+            return reading.written(reading.document.elements[index])
+        }
         let payload = route.preserved?.payload
         if let element = payload as? NavigationPathElement, element.route == route {
             return reading.written(element)
@@ -263,6 +268,9 @@ extension NavigationPathCodec {
         let bytes: [UInt8]
         /// The elements, bottom first (the document's last pair first).
         let elements: [NavigationPathElement]
+        /// Each element wrapped as its route carries it (``Route/preserved``), so that the
+        /// writer knows a route read and kept in its place by the wrapper's identity alone.
+        let preserved: [Preserved]
         /// The offsets of the `[` and `]` of the array.
         let open: Int
         let close: Int
@@ -278,6 +286,7 @@ extension NavigationPathCodec {
         private init() {
             bytes = Array("[]".utf8)
             elements = []
+            preserved = []
             open = 0
             close = 1
             inner = []
@@ -388,39 +397,41 @@ extension NavigationPathCodec {
             elements.reserveCapacity(pairs)
             inner.reserveCapacity(pairs)
             after.reserveCapacity(pairs)
-            for pair in (0..<pairs).reversed() {
-                let typeToken = tokens[2 * pair].range
-                let typeIndex = typeOf[pair]
-                let type = types.names[typeIndex]
-                let item = tokens[2 * pair + 1]
-                guard types.kinds[typeIndex] != nil else {
-                    throw NavigationPathCodec.invalid("\(quoted(type.text)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
-                }
-                // The usual element straight from the document's bytes; any other as before.
-                let quick = bytes.withUnsafeBufferPointer { buffer in
-                    NavigationPathQuickRoute.route(in: buffer, content: (item.range.lowerBound + 1)..<(item.range.upperBound - 1)) {
-                        types.routeName(typeIndex)
+            // One pointer for the whole walk: a route handed out of a closure per element goes
+            // through the generic copy of an optional, a few hundred instructions each.
+            try bytes.withUnsafeBufferPointer { buffer in
+                for pair in (0..<pairs).reversed() {
+                    let typeToken = tokens[2 * pair].range
+                    let typeIndex = typeOf[pair]
+                    let type = types.names[typeIndex]
+                    let item = tokens[2 * pair + 1]
+                    guard types.kinds[typeIndex] != nil else {
+                        throw NavigationPathCodec.invalid("\(quoted(type.text)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
                     }
-                }
-                let route: Route
-                let shape: NavigationPathElement.Shape
-                if let quick {
-                    (route, shape) = quick
-                } else {
-                    do {
-                        (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
-                    } catch let error as NavigatorError {
-                        throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                    let route: Route
+                    let shape: NavigationPathElement.Shape
+                    // The usual element straight from the document's bytes; any other as before.
+                    if let quick = NavigationPathQuickRoute.route(
+                        in: buffer, content: (item.range.lowerBound + 1)..<(item.range.upperBound - 1), routeName: { types.routeName(typeIndex) })
+                    {
+                        (route, shape) = quick
+                    } else {
+                        do {
+                            (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
+                        } catch let error as NavigatorError {
+                            throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                        }
                     }
+                    elements.append(NavigationPathElement(
+                        type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: item.range, pair: pair))
                 }
-                elements.append(NavigationPathElement(
-                    type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: item.range, pair: pair))
             }
             for pair in 0..<pairs {
                 inner.append(tokens[2 * pair].range.upperBound..<tokens[2 * pair + 1].range.lowerBound)
                 after.append(tokens[2 * pair + 1].range.upperBound..<(pair + 1 < pairs ? tokens[2 * pair + 2].range.lowerBound : close))
             }
             self.elements = elements
+            preserved = elements.map { Preserved($0) }
             self.inner = inner
             self.after = after
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
