@@ -7,7 +7,9 @@
 # scratch path .build-bench so it never fights a debug build), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
-# hyperfine (no shell, median of 200 runs; 30 with --quick), one run per size:
+# hyperfine (no shell; the median of 200 runs, taken in 5 rounds in which every command runs in
+# turn, so that a burst of load on a shared machine falls on floors and routectl alike; 30 runs
+# in 3 rounds with --quick), one group per size:
 #
 #   /bin/true                   the cost of starting any process at all
 #   C read floor                open, fstat, read the file, print the root's name
@@ -57,10 +59,10 @@
 # fsync costs nothing). hyperfine's JSON exports go to .build-bench/bench/.
 set -euo pipefail
 
-runs=200 warmup=20
+runs=200 warmup=20 rounds=5
 case "${1:-}" in
   "") ;;
-  --quick) runs=30 warmup=5 ;;
+  --quick) runs=30 warmup=5 rounds=3 ;;
   -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: scripts/bench.sh [--quick]" >&2; exit 64 ;;
 esac
@@ -119,6 +121,33 @@ cc -O2 -o "$work/read_floor" benchmarks/floor/read_floor.c
 cc -O2 -o "$work/push_floor" benchmarks/floor/push_floor.c
 jq_edit() { echo "jq '.stack += [{\"name\":\"bench\"}]' $1 > $1.tmp && mv $1.tmp $1"; }
 
+# timed NAME HYPERFINE-ARGS...: times the commands in $rounds rounds of runs/rounds runs each,
+# every command once per round (the floors and routectl in turn), so that a burst of load on a
+# shared machine falls on all of them alike rather than on whichever ran during it; prints each
+# command's median over all its runs and writes them, as hyperfine's JSON would give them, to
+# $out/hyperfine-NAME.json (each round's own JSON beside it, NAME.ROUND.json).
+timed() {
+  local name=$1 round
+  shift
+  for ((round = 1; round <= rounds; round++)); do
+    hyperfine -N --warmup "$((warmup / rounds + 1))" --runs "$((runs / rounds))" --style none \
+      --export-json "$out/hyperfine-$name.$round.json" "$@" >/dev/null 2>"$out/hyperfine-$name.err" ||
+      { cat "$out/hyperfine-$name.err" >&2; die "hyperfine failed ($name)"; }
+  done
+  python3 - "$out/hyperfine-$name" "$rounds" <<'PY'
+import json, statistics, sys
+base, rounds = sys.argv[1], int(sys.argv[2])
+results = [json.load(open(f"{base}.{r}.json"))["results"] for r in range(1, rounds + 1)]
+pooled = []
+for i, first in enumerate(results[0]):
+    times = [t for round in results for t in round[i]["times"]]
+    pooled.append({"command": first["command"], "median": statistics.median(times), "min": min(times), "max": max(times), "times": times})
+json.dump({"results": pooled}, open(f"{base}.json", "w"))
+for r in pooled:
+    print(f"  {r['command']:<32}{r['median'] * 1000:8.3f} ms median  ({r['min'] * 1000:.3f} … {r['max'] * 1000:.3f}, {len(r['times'])} runs)")
+PY
+}
+
 check_push() { # check_push NAME FILE: the file is valid JSON with "bench" on top
   local top
   top=$(jq -r '.stack[-1].name' "$2") || die "$1 left an invalid file"
@@ -153,7 +182,7 @@ for n in 1000 10000; do
 
   echo
   echo "== $n history entries, $(wc -c <"$d/pristine.json") bytes =="
-  hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-$n.json" \
+  timed $n \
     -n '/bin/true' -p true /bin/true \
     -n 'C read floor' -p true "$work/read_floor $d/read.json" \
     -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
@@ -176,7 +205,7 @@ for w in floor routectl; do cp "$d/pristine.json" "$d/$w.json"; done
 [[ $("$bin" -f "$d/routectl.json" show --json | jq -r '.top.name') == bench ]] || die "routectl push did not push (format 2)"
 echo
 echo "== format 2: two tabs, a sheet, $(jq '.history | length' "$d/pristine.json") history entries, $(wc -c <"$d/pristine.json") bytes =="
-hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-format2.json" \
+timed format2 \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.json" \
   -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
@@ -196,7 +225,7 @@ for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
 echo
 echo "== an app's preferences: binary plist, 2,000 keys, $(wc -c <"$d/pristine.plist") bytes =="
 mapfile -t extra < <(before_show "-f $d/read.plist --key route show --path"; before_change "$d/pristine.plist" "$d/before.plist" set --key route set home)
-hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-plist.json" \
+timed plist \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
   -n 'routectl show --path' -p true "$bin -f $d/read.plist --key route show --path" \
@@ -220,7 +249,7 @@ for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
 echo
 mapfile -t extra < <(before_show "-f $d/read.plist --key $key show --path"; before_change "$d/pristine.plist" "$d/before.plist" push --key "$key" push details _0:=1)
 echo "== VAPersistentNavigator: its tree ($(wc -c <"$d/tree.json") bytes of JSON data) in the preferences, $(wc -c <"$d/pristine.plist") bytes =="
-hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-vapn.json" \
+timed vapn \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
   -n 'routectl show --path' -p true "$bin -f $d/read.plist --key $key show --path" \
@@ -242,7 +271,7 @@ for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
 mapfile -t extra < <(before_show "-f $d/read.plist --key route show --path"; before_change "$d/pristine.plist" "$d/before.plist" set --key route set home)
 echo
 echo "== an app's preferences: XML plist, 2,000 keys, $(wc -c <"$d/pristine.plist") bytes =="
-hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-plist-xml.json" \
+timed plist-xml \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
   -n 'routectl show --path' -p true "$bin -f $d/read.plist --key route show --path" \
@@ -264,7 +293,7 @@ for w in floor routectl; do cp "$d/pristine.plist" "$d/$w.plist"; done
 mapfile -t extra < <(before_show "-f $d/read.plist --key navigationPath show --path"; before_change "$d/pristine.plist" "$d/before.plist" push --key navigationPath push details _0:=1)
 echo
 echo "== NavigationPath under a key: 1,000 screens ($(wc -c <"$d/path.json") bytes of JSON data) in the preferences, $(wc -c <"$d/pristine.plist") bytes =="
-hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-path-key.json" \
+timed path-key \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.plist" \
   -n 'routectl show --path' -p true "$bin -f $d/read.plist --key navigationPath show --path" \
@@ -287,7 +316,7 @@ cmp -s <(tail -c +2 "$d/pristine.json") <(tail -c "$(($(wc -c <"$d/pristine.json
   die "routectl push changed the elements it kept (navigation-path)"
 echo
 echo "== SwiftUI's NavigationPath: 1,000 screens, $(wc -c <"$d/pristine.json") bytes =="
-hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$out/hyperfine-navigation-path.json" \
+timed navigation-path \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.json" \
   -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
