@@ -7,9 +7,9 @@
 # scratch path .build-bench so it never fights a debug build), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
-# hyperfine (no shell; the median of 200 runs, taken in 5 rounds in which every command runs in
-# turn, so that a burst of load on a shared machine falls on floors and routectl alike; 30 runs
-# in 3 rounds with --quick), one group per size:
+# hyperfine (no shell; the median of 200 runs, taken in 5 rounds that each run every command 40
+# times in turn, so that a burst of load on a shared machine falls on floors and routectl alike;
+# 30 runs in 3 rounds with --quick), one group per size:
 #
 #   /bin/true                   the cost of starting any process at all
 #   C read floor                open, fstat, read the file, print the root's name
@@ -121,9 +121,9 @@ cc -O2 -o "$work/read_floor" benchmarks/floor/read_floor.c
 cc -O2 -o "$work/push_floor" benchmarks/floor/push_floor.c
 jq_edit() { echo "jq '.stack += [{\"name\":\"bench\"}]' $1 > $1.tmp && mv $1.tmp $1"; }
 
-# timed NAME HYPERFINE-ARGS...: times the commands in $rounds rounds of runs/rounds runs each,
-# every command once per round (the floors and routectl in turn), so that a burst of load on a
-# shared machine falls on all of them alike rather than on whichever ran during it; prints each
+# timed NAME HYPERFINE-ARGS...: times the commands in $rounds rounds, each running every command
+# runs/rounds times in turn (the floors, then routectl), so that a burst of load on a shared
+# machine falls on all of them alike rather than on whichever ran during it; prints each
 # command's median over all its runs and writes them, as hyperfine's JSON would give them, to
 # $out/hyperfine-NAME.json (each round's own JSON beside it, NAME.ROUND.json).
 timed() {
