@@ -274,10 +274,13 @@ extension NavigationPathCodec {
         /// The offsets of the `[` and `]` of the array.
         let open: Int
         let close: Int
-        /// For each pair, the range of the bytes between its two strings, and between its
-        /// second string and the next pair's first (the last pair: up to `]`).
-        let inner: [Range<Int>]
-        let after: [Range<Int>]
+        /// How many pairs the array holds.
+        let pairs: Int
+        /// The bytes between the first pair's two strings (what separates strings when
+        /// elements are written anew), and those between the last pair's second string and
+        /// `]`; `nil` for an empty array.
+        let separator: Range<Int>?
+        let end: Range<Int>?
         /// The white space between `[` and the first string (empty for an empty array).
         let lead: Range<Int>
 
@@ -289,15 +292,32 @@ extension NavigationPathCodec {
             preserved = []
             open = 0
             close = 1
-            inner = []
-            after = []
+            pairs = 0
+            separator = nil
+            end = nil
             lead = 1..<1
         }
 
         /// The array's strings as scanned: each one's range and whether it holds escapes, and
         /// the offsets of the array's `[` and `]`.
         struct Scan {
-            var tokens: [(range: Range<Int>, escaped: Bool)] = []
+            /// One string of the array: where it stands (quotes included), and whether it holds
+            /// escapes. (Offsets in 32 bits: a path is at most 8 MiB, a plist 16.)
+            struct Token {
+                private let start: Int32
+                private let end: Int32
+                let escaped: Bool
+
+                init(_ scanned: (range: Range<Int>, escaped: Bool)) {
+                    start = Int32(truncatingIfNeeded: scanned.range.lowerBound)
+                    end = Int32(truncatingIfNeeded: scanned.range.upperBound)
+                    escaped = scanned.escaped
+                }
+
+                var range: Range<Int> { Int(start)..<Int(end) }
+            }
+
+            var tokens: [Token] = []
             var open = 0
             var close = 0
 
@@ -306,7 +326,7 @@ extension NavigationPathCodec {
             /// - Throws: `invalidFile` naming what is wrong and where.
             init(_ bytes: [UInt8]) throws {
                 var scanner = JSONScanner(bytes)
-                var tokens: [(range: Range<Int>, escaped: Bool)] = []
+                var tokens: [Token] = []
                 // About one string per 16 bytes in a usual path (at most one per 3): fewer copies
                 // as the list grows.
                 tokens.reserveCapacity(bytes.count / 16)
@@ -319,7 +339,7 @@ extension NavigationPathCodec {
                         guard scanner.peek() == UInt8(ascii: "\"") else {
                             throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
                         }
-                        tokens.append(try scanner.scanString())
+                        tokens.append(Token(try scanner.scanString()))
                     }
                     close = scanner.position - 1
                     try scanner.expectEnd()
@@ -350,7 +370,7 @@ extension NavigationPathCodec {
 
         /// The decoded bytes of the string `token` of `bytes`. A string that scanned always
         /// decodes; were it not to, the document is refused.
-        static func decoded(_ token: (range: Range<Int>, escaped: Bool), in bytes: [UInt8]) throws -> [UInt8] {
+        static func decoded(_ token: Scan.Token, in bytes: [UInt8]) throws -> [UInt8] {
             do {
                 return try JSONScanner(bytes).decodedBytes(token.range, escaped: token.escaped)
             } catch let error as JSONSyntaxError {
@@ -373,7 +393,7 @@ extension NavigationPathCodec {
             let tokens = scan.tokens
             open = scan.open
             close = scan.close
-            func decoded(_ token: (range: Range<Int>, escaped: Bool)) throws -> [UInt8] {
+            func decoded(_ token: Scan.Token) throws -> [UInt8] {
                 try Document.decoded(token, in: bytes)
             }
             var types = names.types
@@ -391,12 +411,8 @@ extension NavigationPathCodec {
                     appRejects: false)
             }
             var elements: [NavigationPathElement] = []
-            var inner: [Range<Int>] = []
-            var after: [Range<Int>] = []
             let pairs = tokens.count / 2
             elements.reserveCapacity(pairs)
-            inner.reserveCapacity(pairs)
-            after.reserveCapacity(pairs)
             // One pointer for the whole walk: a route handed out of a closure per element goes
             // through the generic copy of an optional, a few hundred instructions each.
             try bytes.withUnsafeBufferPointer { buffer in
@@ -426,14 +442,11 @@ extension NavigationPathCodec {
                         type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: item.range, pair: pair))
                 }
             }
-            for pair in 0..<pairs {
-                inner.append(tokens[2 * pair].range.upperBound..<tokens[2 * pair + 1].range.lowerBound)
-                after.append(tokens[2 * pair + 1].range.upperBound..<(pair + 1 < pairs ? tokens[2 * pair + 2].range.lowerBound : close))
-            }
+            self.pairs = pairs
+            separator = pairs == 0 ? nil : tokens[0].range.upperBound..<tokens[1].range.lowerBound
+            end = pairs == 0 ? nil : tokens[2 * pairs - 1].range.upperBound..<close
             self.elements = elements
             preserved = elements.map { Preserved($0) }
-            self.inner = inner
-            self.after = after
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
         }
 
@@ -449,8 +462,8 @@ extension NavigationPathCodec {
 
             /// The index of the name the string `token` of `bytes` holds, added when new.
             mutating func index(
-                of token: (range: Range<Int>, escaped: Bool), in bytes: [UInt8],
-                decoded: ((range: Range<Int>, escaped: Bool)) throws -> [UInt8]
+                of token: Scan.Token, in bytes: [UInt8],
+                decoded: (Scan.Token) throws -> [UInt8]
             ) throws -> Int {
                 if !token.escaped, let found = bytes.withUnsafeBufferPointer({ find(token.range, in: $0) }) {
                     return found
@@ -520,7 +533,7 @@ extension NavigationPathCodec {
             /// place in this document when it was read from it.
             func written(_ element: NavigationPathElement) -> Written {
                 // Read from this very document (the same bytes, not a copy of its length).
-                let here = element.pair < document.inner.count && element.document.count == document.bytes.count
+                let here = element.pair < document.pairs && element.document.count == document.bytes.count
                     && element.document.withUnsafeBufferPointer({ $0.baseAddress }) == document.bytes.withUnsafeBufferPointer({ $0.baseAddress })
                 return Written(
                     typeToken: element.document[element.typeToken], itemToken: element.document[element.itemToken],
@@ -534,7 +547,7 @@ extension NavigationPathCodec {
         /// between its first two.
         func write(_ elements: [Written], into writer: inout JSONWriter) {
             writer.raw(bytes[...open])
-            let separator: ArraySlice<UInt8> = inner.first.map { bytes[$0] } ?? Array(",".utf8)[...]
+            let separator: ArraySlice<UInt8> = self.separator.map { bytes[$0] } ?? Array(",".utf8)[...]
             if !elements.isEmpty { writer.raw(bytes[lead]) }
             var index = 0
             while index < elements.count {
@@ -550,7 +563,7 @@ extension NavigationPathCodec {
                     writer.raw(separator)
                     writer.raw(element.itemToken)
                 }
-                writer.raw(last + 1 == elements.count ? after.last.map { bytes[$0] } ?? [] : separator)
+                writer.raw(last + 1 == elements.count ? end.map { bytes[$0] } ?? [] : separator)
                 index = last + 1
             }
             // An empty path stays as it was inside (JSONEncoder's pretty `[\n\n]`).
