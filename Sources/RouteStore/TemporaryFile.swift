@@ -25,8 +25,13 @@ package enum TemporaryFile {
         defer { closedir(directory) }
         let own = getpid()
         while let entry = readdir(directory) {
+            // Most of a folder (an app's preferences folder holds hundreds of files) is other
+            // files': told apart in place, without copying each name.
+            let isOurs = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                name.count > legacy.count && legacy.indices.allSatisfy { name[$0] == legacy[$0] }
+            }
+            guard isOurs else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard name.count >= legacy.count, name.starts(with: legacy) else { continue }
             if name.count > legacy.count {
                 guard name.starts(with: prefix), let pid = writer(of: name.dropFirst(prefix.count)), pid != own,
                     kill(pid, 0) != 0, errno == ESRCH

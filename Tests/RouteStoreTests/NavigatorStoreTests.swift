@@ -110,10 +110,15 @@ import TestSupport
         for name in [".tmp", ".tmp-4194305-1f", ".tmp-1-2e"] {
             _ = FileManager.default.createFile(atPath: file + name, contents: Data("half a file".utf8))
         }
+        // Other files, some with names that start alike: never touched.
+        let folder = (file as NSString).deletingLastPathComponent, base = (file as NSString).lastPathComponent
+        let others = [file + ".tm", file + "x.tmp-4194305-1f", file + ".tmx", folder + "/other.tmp-4194305-1f", folder + "/" + String(base.dropLast())]
+        for other in others { _ = FileManager.default.createFile(atPath: other, contents: Data("theirs".utf8)) }
         _ = try push("b", store: store)
         #expect(!FileManager.default.fileExists(atPath: file + ".tmp"))
         #expect(!FileManager.default.fileExists(atPath: file + ".tmp-4194305-1f"))
         #expect(FileManager.default.fileExists(atPath: file + ".tmp-1-2e"), "a live writer's temporary file was removed")
+        for other in others { #expect(FileManager.default.fileExists(atPath: other), "\(other) was removed") }
         #expect(try store.read().path == "root/a/b")
     }
 
