@@ -71,8 +71,9 @@ uses, first = {}, {}
 for run in range(1, runs + 1):
     seen = set()
     for line in open(f"{work}/cg.{run}", errors="replace"):
-        # callgrind names a function once, at its first record: "fn=(id) name" (or cfn=).
-        m = re.match(r"c?fn=\(\d+\) (\S+)$", line)
+        # callgrind names a function once, at its first record: "fn=(id) name" (or cfn=); a
+        # recursive call's deeper levels are names of their own, marked "name'2" and so on.
+        m = re.match(r"c?fn=\(\d+\) (\S+?)(?:'\d+)?$", line)
         if m and not m.group(1).startswith("0x") and m.group(1) not in seen:
             seen.add(m.group(1))
             uses[m.group(1)] = uses.get(m.group(1), 0) + 1
