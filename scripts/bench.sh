@@ -52,7 +52,10 @@
 # With ROUTECTL_BASELINE=/path/to/an/older/routectl, the preferences cases also time
 # that binary in the same run (before/after). Push times are mostly fsync and vary with the disk:
 # compare runs on the same machine. The script always exits 0 when the runs worked;
-# read the PASS/MISS column.
+# read the PASS/MISS column. It times a copy of the binary written by install(1) (not
+# stripped, so not quite as the README installs it; see below), and first prints how many of the functions scripts/link-order.txt
+# names the binary still has (when that falls, run scripts/link-order.sh; a stripped binary
+# has no names to count).
 #
 # Environment: ROUTECTL_BIN=/path/to/routectl skips the build and uses that
 # binary; ROUTECTL_BASELINE=/path/to/routectl adds it to the preferences cases. TMPDIR picks where the files live (use a real disk, not tmpfs, or
@@ -109,9 +112,11 @@ trap 'rm -rf "$work"' EXIT
 # hyperfine -N splits commands itself: keep paths free of spaces and quotes.
 [[ $work$bin != *[[:space:]\'\"\\]* ]] || die "paths with spaces or quotes are not supported: $work $bin"
 out=.build-bench/bench
-# Time copies installed as the README installs routectl (install(1) writes the file with
-# write(2)). A binary the linker has just written sits in the page cache in small pieces, so
-# each page fault maps less of it: every command of it starts slower than an installed one.
+# Time copies written by install(1) (with write(2)). A binary the linker has just written sits
+# in the page cache in small pieces, so each page fault maps less of it: every command of it
+# starts slower than an installed one. The README's `install -s` has strip(1) write the file
+# again, which leaves it in the same small pieces (about 11 page faults more at every start
+# here, until the page cache drops it), so these copies are not stripped.
 built=$bin
 install -m 755 "$bin" "$work/routectl" && bin=$work/routectl
 if [[ -n $baseline ]]; then install -m 755 "$baseline" "$work/routectl-before" && baseline=$work/routectl-before; fi
@@ -157,7 +162,12 @@ check_push() { # check_push NAME FILE: the file is valid JSON with "bench" on to
 echo "machine: $(nproc) cores, $(uname -sr); files on $(stat -f -c %T "$work") ($work)"
 echo "routectl: $built ($("$bin" --version 2>/dev/null || echo 'no --version')), timed as installed in $work"
 # How much of the link order (scripts/link-order.sh) still names this binary's functions.
-if command -v nm >/dev/null; then
+# A stripped binary (ROUTECTL_BIN=/usr/local/bin/routectl, installed with install -s) has no names.
+if ! command -v nm >/dev/null; then
+  :
+elif [[ -z $(nm "$built" 2>/dev/null | head -1) ]]; then
+  echo "link order: not known (the binary has no symbol table: it was stripped)"
+else
   echo "link order: $(nm "$built" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) functions of scripts/link-order.txt found in the binary"
 fi
 for n in 1000 10000; do

@@ -145,4 +145,11 @@ import TestSupport
         let order = try String(contentsOfFile: Docs.path("scripts/link-order.txt"), encoding: .utf8)
         #expect(order.split(separator: "\n").filter { !$0.hasPrefix("#") }.count > 500, "scripts/link-order.txt lists too few functions: run scripts/link-order.sh")
     }
+    /// scripts/link-order.txt names functions as the binary's symbol table does: callgrind's marks
+    /// on a name (`'2` for a recursive call's second level) name nothing lld could place.
+    @Test func theLinkOrderNamesOnlySymbols() throws {
+        let order = try String(contentsOfFile: Docs.path("scripts/link-order.txt"), encoding: .utf8)
+        let marked = order.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains { $0 == "'" || $0.isWhitespace } }
+        #expect(marked.count == 0, "\(marked.count) names in scripts/link-order.txt are no symbol's, such as \(marked.prefix(2)): run scripts/link-order.sh")
+    }
 }

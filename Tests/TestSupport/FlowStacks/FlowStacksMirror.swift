@@ -56,8 +56,9 @@ public enum FlowStacksMirror {
         public var description: String { elements.map { "\($0)\n" }.joined() }
 
         /// The types of the notes' module `MyApp`, which exists only there: its `Screen` is
-        /// this mirror's ``AppScreen`` (the notes' cases are among its own).
-        public static let notesTypes: [String: any Codable.Type] = ["5MyApp6ScreenO": AppScreen.self]
+        /// this mirror's ``AppScreen`` (the notes' cases are among its own). Computed, so that no
+        /// global of a non-Sendable type warns in every build (`swift build` builds this target too).
+        public static var notesTypes: [String: any Codable.Type] { ["5MyApp6ScreenO": AppScreen.self] }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
