@@ -9,9 +9,9 @@
 # touches costs a page fault (about 2 microseconds here; 60 of them at every start). This script
 # builds routectl (scripts/release-build.sh), runs it under callgrind on the files bench.sh times
 # (generated the same way) and on a few everyday commands, and lists every function that ran:
-# the ones every command runs first, then by how many of the runs used them. The release build
-# hands the list to lld (--symbol-ordering-file), which puts those functions, in that order, at
-# the start of the code.
+# the ones every command runs first, then by how many of the runs used them (ties by name). The
+# release build hands the list to lld (--symbol-ordering-file), which puts those functions, in
+# that order, at the start of the code.
 #
 # Run it again after changes that rename or add much of what commands run: a stale list costs
 # only speed (bench.sh prints how many of its names the binary still has), never correctness.
@@ -67,7 +67,7 @@ run path.plist -- -f copy.plist --key navigationPath push details _0:=1
 python3 - "$work" "$runs" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" >scripts/link-order.txt <<'PY'
 import re, sys
 work, runs, commit = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-uses, first = {}, {}
+uses = {}
 for run in range(1, runs + 1):
     seen = set()
     for line in open(f"{work}/cg.{run}", errors="replace"):
@@ -77,8 +77,10 @@ for run in range(1, runs + 1):
         if m and not m.group(1).startswith("0x") and m.group(1) not in seen:
             seen.add(m.group(1))
             uses[m.group(1)] = uses.get(m.group(1), 0) + 1
-            first.setdefault(m.group(1), len(first))
-names = sorted(uses, key=lambda n: (-uses[n], first[n]))
+# Ties by name: the list then changes only where what commands run changes (callgrind's order
+# of names follows the profiled binary's layout), and a type's functions, whose names share
+# their start, stand together.
+names = sorted(uses, key=lambda n: (-uses[n], n))
 print(f"# scripts/link-order.sh at {commit}: {len(names)} functions that {runs} commands ran, the most used first")
 print("\n".join(names))
 PY
