@@ -49,8 +49,7 @@ package enum NavigatorFile {
     /// A state read from a file of a newer format must not be encoded (it would lose what that
     /// format holds); ``NavigatorStore`` refuses to change such a file.
     public static func encode(_ state: NavigatorState) -> [UInt8] {
-        let pieces = encodePieces(state)
-        return pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined())
+        BytePieces.joined(encodePieces(state))
     }
 
     /// The fewest bytes of history entries read that ``encodePieces(_:)`` hands over as a
