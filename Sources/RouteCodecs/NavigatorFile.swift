@@ -59,7 +59,7 @@ package enum NavigatorFile {
 
     /// ``encode(_:)`` as pieces to write one after another: the history entries read from a
     /// file are slices of the bytes read, not copies (a push to a file of 1,000 entries writes
-    /// a few hundred new bytes beside them).
+    /// a few hundred new bytes beside them), but for runs shorter than ``smallestSlice``.
     public static func encodePieces(_ state: NavigatorState) -> [ArraySlice<UInt8>] {
         var pieces: [ArraySlice<UInt8>] = []
         var writer = JSONWriter(capacity: 1024 + 200 * state.history.recorded.count)
