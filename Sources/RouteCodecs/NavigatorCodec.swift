@@ -138,7 +138,7 @@ public struct EncodedState: Sendable {
 
     /// The bytes to store, in one array.
     public var bytes: [UInt8] {
-        get { pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined()) }
+        get { BytePieces.joined(pieces) }
         set { pieces = [newValue[...]] }
     }
 

@@ -49,13 +49,17 @@ package enum NavigatorFile {
     /// A state read from a file of a newer format must not be encoded (it would lose what that
     /// format holds); ``NavigatorStore`` refuses to change such a file.
     public static func encode(_ state: NavigatorState) -> [UInt8] {
-        let pieces = encodePieces(state)
-        return pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined())
+        BytePieces.joined(encodePieces(state))
     }
+
+    /// The fewest bytes of history entries read that ``encodePieces(_:)`` hands over as a
+    /// slice of the bytes read rather than copying them (a page: fewer cost less to copy than a
+    /// piece of their own costs).
+    static let smallestSlice = 4096
 
     /// ``encode(_:)`` as pieces to write one after another: the history entries read from a
     /// file are slices of the bytes read, not copies (a push to a file of 1,000 entries writes
-    /// a few hundred new bytes beside them).
+    /// a few hundred new bytes beside them), but for runs shorter than ``smallestSlice``.
     public static func encodePieces(_ state: NavigatorState) -> [ArraySlice<UInt8>] {
         var pieces: [ArraySlice<UInt8>] = []
         var writer = JSONWriter(capacity: 1024 + 200 * state.history.recorded.count)
@@ -86,15 +90,22 @@ package enum NavigatorFile {
         let history = state.history
         if let stored = history.stored as? JSONStoredHistory {
             // Entries read from a file are copied as they stood, not decoded and re-encoded.
-            // Entries separated as this encoder separates them are copied as one run.
+            // Entries separated as this encoder separates them are copied as one run: a long
+            // run is handed over as a slice of the bytes read, a short one (entries separated
+            // otherwise, one a run) copied, as a piece costs a buffer and a write(2) of its own.
             var index = history.storedDropped
             while index < stored.count {
                 separate()
                 let first = index
                 while index + 1 < stored.count, stored.isSeparatedAsWritten(index) { index += 1 }
-                pieces.append(writer.bytes[...])
-                pieces.append(stored.buffer[stored.bounds[2 * first]..<stored.bounds[2 * index + 1]])
-                writer = JSONWriter(capacity: 256 + 200 * history.recorded.count)
+                let run = stored.buffer[stored.bounds[2 * first]..<stored.bounds[2 * index + 1]]
+                if run.count < Self.smallestSlice {
+                    writer.raw(run)
+                } else {
+                    pieces.append(writer.bytes[...])
+                    pieces.append(run)
+                    writer = JSONWriter(capacity: 256 + 200 * history.recorded.count)
+                }
                 index += 1
             }
         } else if let stored = history.stored {

@@ -1,4 +1,5 @@
 import RouteModel
+import RouteCodecs
 import PropertyListCodec
 import PlainText
 
@@ -197,8 +198,7 @@ public struct PropertyListDocument: Equatable, Sendable {
     ///
     /// - Throws: `cannotApply` for a document past a limit (naming it) or one XML cannot hold.
     public func encoded(as name: String = "the property list") throws -> [UInt8] {
-        let pieces = try encodedPieces(as: name)
-        return pieces.count == 1 ? Array(pieces[0]) : Array(pieces.joined())
+        BytePieces.joined(try encodedPieces(as: name))
     }
 
     /// ``encoded(as:)`` as pieces to write one after another: a document read in part, slices

@@ -8,7 +8,8 @@ import Darwin
 /// retried. The store writes files with it; a command-line tool can write its output with it.
 package enum FullWrite {
     /// Writes every byte of `buffer` to `fd` with `write` (the C library's, unless a store's
-    /// ``SystemCalls`` say otherwise); returns false when a write fails (see `errno`).
+    /// ``SystemCalls`` say otherwise); returns false when a write fails (see `errno`), or
+    /// writes nothing (`errno` is then `ENOSPC`).
     package static func all(
         _ fd: Int32, _ buffer: UnsafeRawBufferPointer,
         write: (Int32, UnsafeRawPointer, Int) -> Int = { systemWrite($0, $1, $2) }
@@ -18,6 +19,12 @@ package enum FullWrite {
             let wrote = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if wrote < 0 {
                 if errno == EINTR { continue }
+                return false
+            }
+            // Nothing written of bytes asked for: no progress, however often tried (as
+            // gnulib's full_write, said as a full disk).
+            guard wrote > 0 else {
+                errno = ENOSPC
                 return false
             }
             offset += wrote
