@@ -1,4 +1,5 @@
 import RouteModel
+import PlainText
 
 /// What is stored: a navigator state as bytes and back, with no idea where the bytes live.
 ///
