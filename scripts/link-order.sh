@@ -23,7 +23,8 @@ case "${1:-}" in
 esac
 cd "$(dirname "$0")/.."
 die() { echo "link-order: $*" >&2; exit 1; }
-for c in valgrind python3; do command -v "$c" >/dev/null || die "$c is needed"; done
+command -v python3 >/dev/null || die "python3 is needed"
+command -v valgrind >/dev/null || die "valgrind is needed (on Debian or Ubuntu: sudo apt-get install valgrind)"
 
 bin=$(scripts/release-build.sh --scratch-path .build-bench)
 work=$(mktemp -d "${TMPDIR:-/tmp}/routectl-order.XXXXXX")
