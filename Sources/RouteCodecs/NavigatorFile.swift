@@ -144,12 +144,12 @@ package enum NavigatorFile {
     public static func encode(_ state: inout NavigatorState, limit: Int) throws -> (pieces: [ArraySlice<UInt8>], dropped: Int) {
         var trimmed = state
         var pieces = encodePieces(trimmed)
-        var size = pieces.reduce(0) { $0 + $1.count }
+        var total = pieces.reduce(0) { $0 + $1.count }
         var dropped = 0
-        while size > limit {
+        while total > limit {
             // Drop as many of the oldest entries as cover the excess in one go (a few bytes of
             // separator each), then check again.
-            var excess = size - limit
+            var excess = total - limit
             var count = 0
             for size in entrySizes(trimmed.history).dropLast() where excess > 0 {
                 excess -= size + 6
@@ -158,7 +158,7 @@ package enum NavigatorFile {
             guard count > 0 else {
                 throw NavigatorError(
                     .cannotApply,
-                    "the change would make the file \(size) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
+                    "the change would make the file \(total) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
                     fact: .tooLargeToStore)
             }
             trimmed.history.dropOldest(count)
@@ -166,7 +166,7 @@ package enum NavigatorFile {
             trimmed.history.start = nil
             dropped += count
             pieces = encodePieces(trimmed)
-            size = pieces.reduce(0) { $0 + $1.count }
+            total = pieces.reduce(0) { $0 + $1.count }
         }
         state = trimmed
         return (pieces, dropped)
