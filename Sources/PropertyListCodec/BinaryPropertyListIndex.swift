@@ -278,13 +278,6 @@ extension BinaryPropertyListIndex {
 }
 
 extension BinaryPropertyListIndex {
-    /// A seed for the checker's key hashes that differs from process to process.
-    fileprivate static let hashSeed: UInt64 = {
-        var hasher = Hasher()
-        hasher.combine(0xCBF2_9CE4_8422_2325 as UInt64)
-        return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
-    }()
-
     /// The walk that checks a file as ``BinaryPropertyListReader`` decodes it, building nothing:
     /// each branch below refuses (`nil`) exactly where the reader's throws.
     fileprivate struct Checker<Offsets: Width, References: Width> {
@@ -611,41 +604,23 @@ extension BinaryPropertyListIndex {
             var index = key.content
             let end = key.content &+ key.length
             while index &+ 8 <= end {
-                hash = Self.mix(hash, UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
+                hash = KeyHash.mix(hash, UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
                 index &+= 8
             }
-            return Self.finish(Self.mix(hash, tail(index, end &- index)))
-        }
-
-        /// The last step of ``hash(_:seed:)``: ``mix(_:_:)``'s multiplication carries only
-        /// upwards, so keys that differ only in their last word's high bytes (`setting1`,
-        /// `setting2`) would fill one slot of the table; this spreads every bit over the low ones
-        /// (MurmurHash3's finalizer).
-        @inline(__always) static func finish(_ hash: UInt64) -> UInt64 {
-            var hash = hash
-            hash ^= hash &>> 33
-            hash = hash &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash &>> 33
-            return hash
-        }
-
-        /// One step of ``hash(_:seed:)``.
-        @inline(__always) static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            return mixed ^ mixed >> 32
+            return KeyHash.finish(KeyHash.mix(hash, tail(index, end &- index)))
         }
 
         /// ``hash(_:seed:)`` of a UTF-16 key.
         func utf16Hash(_ key: Key, seed: UInt64) -> UInt64 {
             var hash = seed ^ UInt64(key.length)
-            func mix(_ word: UInt64) { hash = Self.mix(hash, word) }
+            func mix(_ word: UInt64) { hash = KeyHash.mix(hash, word) }
             var units: [UInt8] = []
             for index in 0..<key.length {
                 let unit = UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1])
                 guard unit < 0x80 else {
                     // Not ASCII, so equal to no ASCII key: its own hash.
                     for index in 0..<key.length { mix(UInt64(file[key.content + 2 * index]) << 8 | UInt64(file[key.content + 2 * index + 1])) }
-                    return Self.finish(hash)
+                    return KeyHash.finish(hash)
                 }
                 units.append(UInt8(unit))
             }
@@ -659,7 +634,7 @@ extension BinaryPropertyListIndex {
                 index += 8
             }
             if units.count % 8 == 0 { mix(0) }
-            return Self.finish(hash)
+            return KeyHash.finish(hash)
         }
 
         /// Whether `keys` are all different: few compared in pairs, many through a table of
@@ -686,7 +661,7 @@ extension BinaryPropertyListIndex {
             slots.initialize(repeating: -1, count: capacity)
             defer { slots.deallocate() }
             var budget = probes * count + 64
-            let seed = BinaryPropertyListIndex.hashSeed
+            let seed = KeyHash.seed
             for entry in 0..<count {
                 let new = Key(keys, entry)
                 var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)

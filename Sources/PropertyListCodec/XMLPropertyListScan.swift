@@ -102,8 +102,6 @@ private struct Walker {
     var entries: [PropertyListDictionary.Entry] = []
     /// The keys of the dictionaries being read, the innermost last (the top one's stay).
     var keys: [Range<Int>] = []
-    /// The seed of the key hashes, made once per walk.
-    var seed: UInt64 = 0
 
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, end: Int, prefix: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -352,9 +350,6 @@ private struct Walker {
 
     /// Walks the whole document; whether the scan takes it.
     mutating func document() -> Bool {
-        var hasher = Hasher()
-        hasher.combine(0xCBF2_9CE4_8422_2325 as UInt64)
-        seed = UInt64(truncatingIfNeeded: hasher.finalize()) | 1
         skipWhitespace()
         if byte(position) == UInt8(ascii: "<"), byte(position + 1) == UInt8(ascii: "?") {
             guard take("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") else { return false }
@@ -532,15 +527,12 @@ private struct Walker {
         }
     }
 
-    /// A hash of the bytes of `key`, eight at a time, its last bits mixed into its low ones.
+    /// A hash of the bytes of `key`, eight at a time (``KeyHash``).
     func hash(_ key: Range<Int>) -> UInt64 {
         var index = key.lowerBound
         let stop = key.upperBound
-        var hash = seed ^ UInt64(key.count)
-        @inline(__always) func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 32
-        }
+        var hash = KeyHash.seed ^ UInt64(key.count)
+        @inline(__always) func mix(_ word: UInt64) { hash = KeyHash.mix(hash, word) }
         while index + 8 <= stop {
             mix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             index += 8
@@ -556,12 +548,7 @@ private struct Walker {
             }
             mix(tail)
         }
-        // A multiplication carries only upwards: without this, bytes high in the last word
-        // ("...numéro 12") never reach the low bits that pick a slot, and such keys all collide.
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        return hash
+        return KeyHash.finish(hash)
     }
 
     // MARK: Numbers
