@@ -168,25 +168,22 @@ package enum WatchSystemCalls {
     /// Runs `body` on a new detached thread.
     package static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        // The routine's type is the same on both systems: Glibc's, and Darwin's pthread.h
+        // (libpthread, with the Swift overlay's SWIFT_SDK_OVERLAY_PTHREAD_EPOCH >= 1): int
+        // pthread_create(pthread_t _Nullable * _Nonnull, const pthread_attr_t * _Nullable,
+        // void * _Nullable (* _Nonnull)(void * _Nullable), void * _Nullable). Only the thread's
+        // own type differs (optional on Darwin).
+        let routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
+            guard let argument else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
+            return nil
+        }
         #if canImport(Glibc)
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
-            return nil
-        }, box)
         #else
-        // Darwin's pthread.h (libpthread, with the Swift overlay's SWIFT_SDK_OVERLAY_PTHREAD_EPOCH
-        // >= 1): int pthread_create(pthread_t _Nullable * _Nonnull, const pthread_attr_t
-        // * _Nullable, void * _Nullable (* _Nonnull)(void * _Nullable), void * _Nullable): the
-        // routine's argument is optional there too.
         var thread: pthread_t?
-        let started = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
-            return nil
-        }, box)
         #endif
+        let started = pthread_create(&thread, nil, routine, box)
         guard started == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(box).release()
             return false
