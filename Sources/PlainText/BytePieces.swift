@@ -8,8 +8,13 @@ package enum BytePieces {
     package static func joined(_ pieces: [ArraySlice<UInt8>]) -> [UInt8] {
         if pieces.count == 1 { return Array(pieces[0]) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        bytes.reserveCapacity(count(pieces))
         for piece in pieces { bytes += piece }
         return bytes
+    }
+
+    /// How many bytes `pieces` hold in all.
+    package static func count(_ pieces: [ArraySlice<UInt8>]) -> Int {
+        pieces.reduce(0) { $0 + $1.count }
     }
 }

@@ -144,7 +144,7 @@ package enum NavigatorFile {
     public static func encode(_ state: inout NavigatorState, limit: Int) throws -> (pieces: [ArraySlice<UInt8>], dropped: Int) {
         var trimmed = state
         var pieces = encodePieces(trimmed)
-        var total = pieces.reduce(0) { $0 + $1.count }
+        var total = BytePieces.count(pieces)
         var dropped = 0
         while total > limit {
             // Drop as many of the oldest entries as cover the excess in one go (a few bytes of
@@ -166,7 +166,7 @@ package enum NavigatorFile {
             trimmed.history.start = nil
             dropped += count
             pieces = encodePieces(trimmed)
-            total = pieces.reduce(0) { $0 + $1.count }
+            total = BytePieces.count(pieces)
         }
         state = trimmed
         return (pieces, dropped)

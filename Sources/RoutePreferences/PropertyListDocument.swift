@@ -217,13 +217,13 @@ public struct PropertyListDocument: Equatable, Sendable {
         } else if let partial {
             // A file due to be compacted, one that cannot take more objects, or one the garbage
             // would take past the limit, is written whole.
-            guard let pieces = appended(partial), pieces.reduce(0, { $0 + $1.count }) <= Self.maxBytes else {
+            guard let pieces = appended(partial), BytePieces.count(pieces) <= Self.maxBytes else {
                 return [try whole().encoded(as: name)[...]]
             }
             patched = pieces
         }
         if let patched {
-            let count = patched.reduce(0) { $0 + $1.count }
+            let count = BytePieces.count(patched)
             guard count <= Self.maxBytes else { throw Self.tooLarge(name, count) }
             return patched
         }
