@@ -206,26 +206,24 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// large file copies none of it (see ``BinaryPropertyListAppender`` and
     /// ``XMLPropertyListLayout/encodePieces(changing:adding:)``); any other, its bytes.
     public func encodedPieces(as name: String = "the property list") throws -> [ArraySlice<UInt8>] {
-        var patched: [ArraySlice<UInt8>]? = nil
         if let partial, case .xml(let layout, _, _) = partial.source {
             guard format == .xml else { return [try whole().encoded(as: name)[...]] }
+            let pieces: [ArraySlice<UInt8>]
             do {
-                patched = try spliced(partial, into: layout)
+                pieces = try spliced(partial, into: layout)
             } catch let error as PropertyListError {
                 throw NavigatorError(.cannotApply, "cannot write the property list as XML: \(error)")
             }
+            let count = BytePieces.count(pieces)
+            guard count <= Self.maxBytes else { throw Self.tooLarge(name, count) }
+            return pieces
         } else if let partial {
             // A file due to be compacted, one that cannot take more objects, or one the garbage
             // would take past the limit, is written whole.
             guard let pieces = appended(partial), BytePieces.count(pieces) <= Self.maxBytes else {
                 return [try whole().encoded(as: name)[...]]
             }
-            patched = pieces
-        }
-        if let patched {
-            let count = BytePieces.count(patched)
-            guard count <= Self.maxBytes else { throw Self.tooLarge(name, count) }
-            return patched
+            return pieces
         }
         let bytes: [UInt8]
         do {
