@@ -104,10 +104,9 @@ package enum NavigationPathQuickRoute {
         mutating func key() -> Range<Int>? {
             guard takeQuote() else { return nil }
             let start = index
-            while index < end, Self.isNameByte(buffer[index]) { index += 1 }
+            while index < end, Route.isNameByte(buffer[index], first: index == start) { index += 1 }
             let range = start..<index
-            guard !range.isEmpty, range.count <= Route.maxNameLength, !Self.isDigitOrMark(buffer[start]),
-                takeQuote(), take(UInt8(ascii: ":"))
+            guard !range.isEmpty, range.count <= Route.maxNameLength, takeQuote(), take(UInt8(ascii: ":"))
             else { return nil }
             return range
         }
@@ -169,22 +168,6 @@ package enum NavigationPathQuickRoute {
         /// The text of the bytes at `range` (valid UTF-8: the document's scan checked it).
         func text(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-        }
-
-        /// Whether `byte` may stand in a route name (``Route/isValidName(_:)``).
-        static func isNameByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                return true
-            default:
-                return false
-            }
-        }
-
-        /// Whether `byte` may not start a route name.
-        static func isDigitOrMark(_ byte: UInt8) -> Bool {
-            isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
         }
 
         static func isDigit(_ byte: UInt8) -> Bool {

@@ -184,17 +184,23 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         var count = 0
         for byte in text.utf8 {
             count += 1
-            guard count <= maxNameLength else { return false }
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
-                continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                if count == 1 { return false }
-            default:
-                return false
-            }
+            guard count <= maxNameLength, isNameByte(byte, first: count == 1) else { return false }
         }
         return count > 0
+    }
+
+    /// Whether `byte` may stand in a name (``isValidName(_:)``): a letter or `_`, or after the
+    /// first byte a digit, `.` or `-` too.
+    @inlinable
+    package static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
+            return true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            return !first
+        default:
+            return false
+        }
     }
 
     /// Throws `invalidInput` naming `text` unless it is a valid name.
