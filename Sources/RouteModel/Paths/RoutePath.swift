@@ -185,7 +185,7 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot] = []) {
+    private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot]) {
         bytes.append(contentsOf: route.name.utf8)
         for (index, parameter) in route.parameters.enumerated() {
             bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
