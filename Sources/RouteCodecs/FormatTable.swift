@@ -101,7 +101,12 @@ public struct FormatTable: Sendable {
             count += 1
         }
         guard count == 1, let found else {
-            // None (refused when forced), or several: as recognizing(_:) decides.
+            // None: not a state (refused when forced), without looking at every format again.
+            guard count > 1 else {
+                try refuseIfForced()
+                return nil
+            }
+            // Several: as recognizing(_:) decides.
             guard let codec = try recognizing(bytes) else { return nil }
             return (try codec.read(bytes), codec)
         }
@@ -122,9 +127,7 @@ public struct FormatTable: Sendable {
     ///   not recognize them, `invalidFile` with the detail ``FormatFact/notInFormat(format:)``.
     public func recognizing(_ bytes: [UInt8]) throws -> (any NavigatorCodec)? {
         let found = formats.filter { $0.recognizes(bytes) }
-        if isForced, found.isEmpty {
-            throw Self.notInFormat(defaultFormat.name, summary: defaultFormat.summary)
-        }
+        if found.isEmpty { try refuseIfForced() }
         guard found.count <= 1 else {
             // Read alike by every format (`[]`, an empty stack), it can be shown; only a change
             // needs the format.
@@ -135,6 +138,11 @@ public struct FormatTable: Sendable {
             throw Self.severalFormats(found.map(\.name))
         }
         return found.first
+    }
+
+    /// What bytes no format recognizes are when `--format` named one: refused, as not in it.
+    private func refuseIfForced() throws {
+        if isForced { throw Self.notInFormat(defaultFormat.name, summary: defaultFormat.summary) }
     }
 
     /// The refusal of a value that the formats `names` could all be, asking for `--format`.
