@@ -16,7 +16,7 @@ package struct LockWait {
     /// A wait of at most `timeout` seconds from now (0 tries once).
     package init(timeout: Double) {
         self.timeout = timeout
-        deadline = LockWait.monotonicSeconds() + max(0, timeout)
+        deadline = Monotonic.now() + max(0, timeout)
     }
 
     /// Takes an exclusive lock on `fd` (the file at `path`), retrying with growing, jittered
@@ -29,7 +29,7 @@ package struct LockWait {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else { throw SystemCall.failure("lock", path, code) }
-            let left = deadline - LockWait.monotonicSeconds()
+            let left = deadline - Monotonic.now()
             guard left > 0 else {
                 throw NavigatorError(
                     .lockTimeout,
@@ -50,12 +50,6 @@ package struct LockWait {
     private static func seconds(_ value: Double) -> String {
         let text = value == value.rounded() ? String(Int(value)) : String(value)
         return text + (value == 1 ? " second" : " seconds")
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func sleep(_ seconds: Double) {

@@ -1,3 +1,5 @@
+import RouteStore
+
 /// Where a navigator learns that another process changed its store.
 public enum ChangeSource: Equatable, Sendable {
     /// A file: its folder is watched (inotify on Linux, kqueue on Darwin), since an atomic write
@@ -148,13 +150,5 @@ extension StoreWatcher {
             guard event == .changed else { return event }
             if reload() { return .changed }
         }
-    }
-}
-
-/// Seconds on a clock that only goes forward. (The system's clock, not `ContinuousClock`: that
-/// one is the concurrency runtime's, whose start every routectl command would then pay.)
-package enum Monotonic {
-    package static func now() -> Double {
-        WatchSystemCalls.monotonicSeconds()
     }
 }

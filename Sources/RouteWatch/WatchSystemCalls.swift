@@ -156,15 +156,6 @@ package enum WatchSystemCalls {
         #endif
     }
 
-    /// Seconds since some fixed moment, on `CLOCK_MONOTONIC` (never set back). Darwin's time.h:
-    /// `int clock_gettime(clockid_t, struct timespec *)`, `CLOCK_MONOTONIC` a `clockid_t` from
-    /// macOS 10.12 and iOS 10 (as RouteStore's LockWait uses it).
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     /// Runs `body` on a new detached thread.
     package static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
