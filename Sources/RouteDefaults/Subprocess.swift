@@ -80,7 +80,7 @@ package enum Subprocess {
             if inputReader >= 0 { close(inputReader) }
         }
         var result = Result(status: 0, output: [], errors: [])
-        var run = Run(pid: pid, input: input, limit: outputLimit, deadline: Clock.now() + max(timeout, 0))
+        var run = Run(pid: pid, input: input, limit: outputLimit, deadline: Monotonic.now() + max(timeout, 0))
         run.serve(&ends, &result)
         if run.overLimit || result.overtime != nil {
             kill(-pid, SIGKILL)
@@ -177,7 +177,7 @@ package enum Subprocess {
                     // what it left unread is counted as unread.)
                     if reap() { return }
                 }
-                let remaining = deadline - Clock.now()
+                let remaining = deadline - Monotonic.now()
                 guard remaining > 0 else {
                     result.overtime = reap() ? .outputHeld : .running
                     return
@@ -264,14 +264,5 @@ package enum Subprocess {
     fileprivate static func decode(_ status: Int32) -> (status: Int32, signal: Int32?) {
         let signal = status & 0x7F
         return signal == 0 ? ((status >> 8) & 0xFF, nil) : (128 + signal, signal)
-    }
-
-    /// Seconds on a clock that only goes forward.
-    package enum Clock {
-        static func now() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        }
     }
 }
