@@ -252,8 +252,8 @@ private struct Walker {
         var value: UInt32 = 0
         var digits = 0
         // Up to eight digits are summed (eight hexadecimal ones fill 32 bits); a ninth is only
-        // seen, which leaves the reference to the reader.
-        while digits <= 8 {
+        // seen, which leaves the reference to the reader (the loop ends at it, or before).
+        while true {
             let byte = self.byte(index)
             let digit: UInt32
             switch byte {
