@@ -114,15 +114,15 @@ public struct NavigationPathCodec: NavigatorCodec {
 
     /// ``recognizes(_:)`` and ``decode(_:)`` in one look: the scan that recognizes a path whose
     /// type names are all module-qualified (as SwiftUI writes them) is the one decoding reads.
-    /// Names of another kind (whose elements ``recognizes(_:)`` must also find to be JSON),
-    /// or a document this look does not recognize, are looked at as before.
+    /// Names of another kind (whose elements ``recognizes(_:)`` must also find to be JSON) are
+    /// recognized as before, then decoded from the same scan; a document that does not scan
+    /// is looked at as before.
     public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
         guard Self.startsWithArray(bytes) else { return nil }
-        guard let scan = try? Document.Scan(bytes), let names = try? Document.Names(scan, in: bytes),
-            names.types.kinds.allSatisfy({ $0 == .readable })
-        else {
+        guard let scan = try? Document.Scan(bytes), let names = try? Document.Names(scan, in: bytes) else {
             return recognizes(bytes) ? Result { try decode(bytes) } : nil
         }
+        guard names.types.kinds.allSatisfy({ $0 == .readable }) || recognizes(bytes) else { return nil }
         return Result { state(of: try Document(bytes, scan: scan, names: names)) }
     }
 
