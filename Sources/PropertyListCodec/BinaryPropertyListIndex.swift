@@ -324,14 +324,11 @@ extension BinaryPropertyListIndex {
 
         @inline(__always) func number(at start: Int, size: Int) -> UInt64 {
             switch size {
-            case 1: return UInt64(file[start])
-            case 2: return UInt64(UInt16(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt16.self)))
-            case 4: return UInt64(UInt32(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt32.self)))
+            case 1: return Width1.load(file, start, size: 1)
+            case 2: return Width2.load(file, start, size: 2)
+            case 4: return Width4.load(file, start, size: 4)
             case 8: return UInt64(bigEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
-            default:
-                var value: UInt64 = 0
-                for index in start..<start &+ size { value = value &<< 8 | UInt64(file[index]) }
-                return value
+            default: return AnyWidth.load(file, start, size: size)
             }
         }
 
