@@ -38,9 +38,9 @@ package struct BinaryPropertyListIndex: Sendable {
 
     /// A checked string key: the object holding it, where its content is, its length in bytes
     /// (ASCII) or UTF-16 units, and which of the two it is. Kept as three 32-bit numbers (the
-    /// file is smaller than 2 GiB): the keys of a dictionary of 2,000 entries then fill 6 pages
-    /// of memory, where whole integers filled 16 (a page first touched costs as much as
-    /// ~15,000 instructions).
+    /// file is smaller than 1 GiB, so that twice a length fits too: see ``init(_:probes:)``):
+    /// the keys of a dictionary of 2,000 entries then fill 6 pages of memory, where whole
+    /// integers filled 16 (a page first touched costs as much as ~15,000 instructions).
     struct Key {
         var object: Int
         var content: Int

@@ -16,8 +16,9 @@
 /// document it takes, the reader reads the same (the same selected values, keys and entry ends),
 /// and every document the reader refuses, it does not take. Each check below is the reader's,
 /// on bytes: characters as ``XMLPropertyListReader`` checks them (eight ASCII bytes at a time),
-/// keys unique in every dictionary (the top one's by a hash table of their bytes, whose probes
-/// are bounded: past the bound, `nil`), nesting no deeper than ``XMLPropertyList/maxDepth``.
+/// keys unique in every dictionary (up to 16 compared in pairs, more by a hash table of their
+/// bytes whose probes are bounded: past the bound, `nil`), nesting no deeper than
+/// ``XMLPropertyList/maxDepth``.
 /// A selected entry's value is built by the reader itself, from its start tag.
 package struct XMLPropertyListScan {
     /// Where the top dictionary's start tag lies.
