@@ -152,7 +152,7 @@ package struct XMLPropertyListLayout: Sendable {
         var index = span.lowerBound, kept = span.lowerBound
         func starts(_ text: String) -> Bool { bytes[index..<span.upperBound].starts(with: text.utf8) }
         while index < span.upperBound {
-            if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+            if XMLPropertyListReader.isWhitespace(bytes[index]) {
                 index += 1
                 continue
             }

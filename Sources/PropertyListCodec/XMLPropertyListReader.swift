@@ -87,7 +87,7 @@ package struct XMLPropertyListReader {
         try checkCharacters()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         skipWhitespace()
-        if starts(with: "<?xml"), position + 5 < bytes.count, isWhitespace(bytes[position + 5]) {
+        if starts(with: "<?xml"), position + 5 < bytes.count, Self.isWhitespace(bytes[position + 5]) {
             try declaration()
         }
         var sawDoctype = false
@@ -600,7 +600,9 @@ package struct XMLPropertyListReader {
         return nil
     }
 
-    private func isWhitespace(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is XML white space: a space, tab, line feed or carriage return (the
+    /// scan's and the layout's test too).
+    @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
@@ -608,7 +610,7 @@ package struct XMLPropertyListReader {
     @discardableResult
     private mutating func skipWhitespace() -> Bool {
         let start = position
-        while position < bytes.count, isWhitespace(bytes[position]) { position += 1 }
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         return position > start
     }
 

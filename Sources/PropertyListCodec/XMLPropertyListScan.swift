@@ -152,7 +152,7 @@ private struct Walker {
         }
         while position < end {
             let byte = base[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return }
+            guard XMLPropertyListReader.isWhitespace(byte) else { return }
             position += 1
         }
     }
