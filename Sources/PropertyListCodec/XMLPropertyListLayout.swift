@@ -60,6 +60,7 @@ package struct XMLPropertyListLayout: Sendable {
             out += bytes[rootTag.upperBound...]
         } else {
             out += bytes[..<rootTag.upperBound]
+            let lineEnd = self.lineEnd
             let old = dictionary.entries
             var next = 0  // the first old entry not yet matched or passed
             // Where each old key is, by its bytes (as keys match), made only when an entry
@@ -114,6 +115,7 @@ package struct XMLPropertyListLayout: Sendable {
     package func encodePieces(changing changes: [Int: PropertyListDictionary.Entry?], adding added: [PropertyListDictionary.Entry]) throws -> [ArraySlice<UInt8>] {
         if rootIsEmptyTag { return [try encode(PropertyListDictionary(added))[...]] }
         var pieces: [ArraySlice<UInt8>] = []
+        let lineEnd = self.lineEnd
         // The entries lie one after another: the bytes between two changed ones go at once.
         var copied = 0
         for index in changes.keys.sorted() where entryEnds.indices.contains(index) {
