@@ -30,10 +30,8 @@ import Testing
 
     @Test(arguments: [1, 2, 3])
     func aWriteFailingAfterSomePiecesLeavesTheOldFile(_ failing: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("routectl-pieces-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let file = try Self.navigatorFile(in: folder)
+        let sandbox = Sandbox()
+        let file = try Self.navigatorFile(in: sandbox.folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let counter = Counter()
         var store = NavigatorStore(path: file)
@@ -45,17 +43,15 @@ import Testing
         let error = #expect(throws: NavigatorError.self) { try store.update { try $0.perform(.push(Route("b")), at: "t") } }
         #expect(error?.message.hasSuffix("No space left on device") == true, "\(error?.message ?? "")")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "navigator.json" && $0 != "navigator.json.lock" }
+        let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder).filter { $0 != "navigator.json" && $0 != "navigator.json.lock" }
         #expect(left.isEmpty, "left \(left)")
         #expect(counter.calls == failing)
     }
 
     @Test(arguments: [1, 7, 4096])
     func shortWritesWriteTheOneBufferBytes(_ most: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("routectl-pieces-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let file = try Self.navigatorFile(in: folder)
+        let sandbox = Sandbox()
+        let file = try Self.navigatorFile(in: sandbox.folder)
         var state = try NavigatorFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
         _ = try state.perform(.push(Route("b")), at: "t")
         let expected = NavigatorFile.encode(state)
@@ -69,15 +65,14 @@ import Testing
         }
         _ = try store.update { try $0.perform(.push(Route("b")), at: "t") }
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: file))) == expected)
+        withExtendedLifetime(sandbox) {}  // its folder is removed when it goes
     }
 
     /// A write that writes nothing (returns 0 for bytes asked) is a failure, as a full disk
     /// (gnulib's full_write says so too): trying again for ever hung routectl.
     @Test func aWriteThatWritesNothingFailsRatherThanHangs() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("routectl-pieces-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let file = try Self.navigatorFile(in: folder)
+        let sandbox = Sandbox()
+        let file = try Self.navigatorFile(in: sandbox.folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let counter = Counter()
         var store = NavigatorStore(path: file)
@@ -91,7 +86,7 @@ import Testing
         #expect(counter.calls == 1, "\(counter.calls) writes of nothing tried")
         #expect(error?.message.hasSuffix("No space left on device") == true, "\(error?.message ?? "")")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "navigator.json" && $0 != "navigator.json.lock" }
+        let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder).filter { $0 != "navigator.json" && $0 != "navigator.json.lock" }
         #expect(left.isEmpty, "left \(left)")
     }
 }
