@@ -97,22 +97,33 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     ///   navigator JSON of a later format; `cannotApply` as ``missingState()``. Messages start
     ///   with ``description``.
     public func state(in dictionary: PropertyListDictionary) throws -> StoredState {
-        guard let value = dictionary[name] else { return try missingState() }
-        if holdsSettingOnly { return try setting(value) }
+        try read(in: dictionary).state
+    }
+
+    /// ``state(in:)``, and, when the value holds a navigator state, ``format(in:)`` of
+    /// `dictionary`: the format that recognized the value (or the forced one), found without
+    /// looking at the value again; `nil` for anything else (a missing key's state included).
+    ///
+    /// - Throws: as ``state(in:)``.
+    package func read(in dictionary: PropertyListDictionary) throws -> (state: StoredState, format: (any NavigatorCodec)?) {
+        /// As ``format(in:)`` gives it for a value `codec` recognized.
+        func format(_ codec: any NavigatorCodec) -> any NavigatorCodec { formats.isForced ? formats.defaultFormat : codec }
+        guard let value = dictionary[name] else { return (try missingState(), nil) }
+        if holdsSettingOnly { return (try setting(value), nil) }
         switch value {
         case .string(let text):
             let bytes = Array(text.utf8)
             if let read = try naming({ try formats.read(recognized: bytes) }) {
-                return .navigator(read.state)
+                return (.navigator(read.state), format(read.codec))
             }
-            guard FormatTable.startsWithJSONContainer(bytes) else { return .setting(.value(text)) }
+            guard FormatTable.startsWithJSONContainer(bytes) else { return (.setting(.value(text)), nil) }
             throw notARoute("holds JSON in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
         case .data(let bytes):
             guard let read = try naming({ try formats.read(recognized: bytes) }) else {
                 let what = FormatTable.startsWithJSONContainer(bytes) ? "JSON" : "data"
                 throw notARoute("holds \(what) in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
             }
-            return .navigator(read.state)
+            return (.navigator(read.state), format(read.codec))
         case .integer(let integer):
             if formats.isForced {
                 // --format named a navigator format, which no integer is.
@@ -121,7 +132,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             guard let raw = integer.int64 else {
                 throw notARoute("holds the integer \(integer), which is past the largest raw value an Int-backed enum can have (\(Int64.max))", in: dictionary)
             }
-            return .setting(.integer(raw))
+            return (.setting(.integer(raw)), nil)
         default:
             throw notARoute(
                 "holds \(value.kindPhrase), not a route: routectl reads a string (a route name, or its navigator JSON), an integer (an Int-backed enum's raw value) or data (its navigator JSON)",

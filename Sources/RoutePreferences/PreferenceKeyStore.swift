@@ -56,10 +56,15 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     /// a refusal, which may name the other keys that could hold a route, is made again on the
     /// whole document.
     private func state(of key: PreferenceKey, in document: PropertyListDocument) throws -> StoredState {
+        try read(key, in: document).state
+    }
+
+    /// ``state(of:in:)``, and the format of the state read (see ``PreferenceKey/read(in:)``).
+    private func read(_ key: PreferenceKey, in document: PropertyListDocument) throws -> (state: StoredState, format: (any NavigatorCodec)?) {
         do {
-            return try key.state(in: document.dictionary)
+            return try key.read(in: document.dictionary)
         } catch is NavigatorError where document.isPartial {
-            return try key.state(in: document.whole().dictionary)
+            return try key.read(in: document.whole().dictionary)
         }
     }
 
@@ -109,9 +114,11 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         try preferences.update(keysStartingWith: key.name) { document in
             let key = try resolvedKey(in: document)
             var state: StoredState
+            // The format that recognized what the key holds, found as it was read.
+            var recognized: (any NavigatorCodec)?
             var unreadable = false
             do {
-                state = try naming(key) { try self.state(of: key, in: document) }
+                (state, recognized) = try naming(key) { try self.read(key, in: document) }
             } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error) {
                 // As if the key were missing (see PreferenceKey.missingState()).
                 state = try naming(key) { try key.missingState() }
@@ -121,7 +128,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             var format: (any NavigatorCodec)?
             if case .navigator(let navigator) = state {
                 format = try naming(key) {
-                    let format = try key.format(in: document.dictionary)
+                    let format = try recognized ?? key.format(in: document.dictionary)
                     try format.checkWritable(navigator)
                     return format
                 }
