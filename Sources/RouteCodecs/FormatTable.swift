@@ -113,6 +113,20 @@ public struct FormatTable: Sendable {
         return (try found.state.get(), found.codec)
     }
 
+    /// The path of the state ``read(recognized:)`` reads from `bytes` (what `show --path`
+    /// prints), when the one format that recognizes them says it without decoding them
+    /// (``NavigatorCodec/recognizedPath(_:)``); `nil` otherwise, for ``read(recognized:)`` to
+    /// read them (and to refuse what it refuses).
+    public func path(recognized bytes: [UInt8]) -> String? {
+        for (index, format) in formats.enumerated() {
+            guard let path = format.recognizedPath(bytes) else { continue }
+            // Recognized by this format alone, as read(recognized:) reads it.
+            for (other, format) in formats.enumerated() where other != index && format.recognizes(bytes) { return nil }
+            return path
+        }
+        return nil
+    }
+
     /// `state` (a fresh one unless given) as a new state in the default format, where there
     /// was none (see ``NavigatorCodec/newState(_:)``).
     ///

@@ -15,14 +15,95 @@ import RouteModel
 /// defines the route, and names what is wrong. Where this reads a route, it is the one that
 /// reading gives (NavigationPathQuickRouteTests compares them on mutated texts).
 package enum NavigationPathQuickRoute {
+    /// One parameter of an element as it stands in the buffer: its key (`nil`: `_0`, a plain
+    /// value's one), its value's text (a string's without its quotes) and its type.
+    struct Part {
+        let key: Range<Int>?
+        let value: Range<Int>
+        let type: Route.ValueType
+    }
+
+    /// What an element's text holds, as ranges of the buffer: its case's name (`nil`: a plain
+    /// value, shown under its type's route name), its shape and its parameters. One value is
+    /// reused for every element of a document, so that reading one allocates nothing.
+    struct Parts {
+        var name: Range<Int>?
+        var shape = NavigationPathElement.Shape.single
+        var parameters: [Part] = []
+    }
+
     /// The route and shape of the element whose string's content (between its quotes) is
     /// `content` in `buffer`; `routeName` gives the name a plain value shows under (its type's,
     /// ``NavigationPathTypeName/routeName``), asked only for one.
     package static func route(
         in buffer: UnsafeBufferPointer<UInt8>, content: Range<Int>, routeName: () -> String?
     ) -> (Route, NavigationPathElement.Shape)? {
+        var parts = Parts()
+        return route(in: buffer, content: content, parts: &parts, routeName: routeName)
+    }
+
+    /// ``route(in:content:routeName:)``, reading into `parts` (any value; reused).
+    static func route(
+        in buffer: UnsafeBufferPointer<UInt8>, content: Range<Int>, parts: inout Parts, routeName: () -> String?
+    ) -> (Route, NavigationPathElement.Shape)? {
         var reader = Reader(buffer: buffer, index: content.lowerBound, end: content.upperBound)
-        return reader.element(routeName: routeName)
+        guard reader.element(into: &parts), let name = parts.name.map({ reader.text($0) }) ?? routeName() else { return nil }
+        let parameters = parts.parameters.map { part in
+            Route.Parameter(checkedKey: part.key.map { reader.text($0) } ?? "_0", value: reader.text(part.value), type: part.type)
+        }
+        return (Route(checkedName: name, parameters: parameters), parts.shape)
+    }
+
+    /// Writes the path segment of the element read as ``route(in:content:parts:routeName:)``
+    /// reads it (``RoutePath/segment(_:)`` of its route) at `offset` of `output`, which has
+    /// room for ``segmentCapacity(content:routeName:)`` bytes; returns the offset after it, or
+    /// `nil` where that reading gives no route. Nothing is made for the route: its name and
+    /// values are copied from the buffer (valid UTF-8, as the document's scan checked).
+    static func writeSegment(
+        in buffer: UnsafeBufferPointer<UInt8>, content: Range<Int>, parts: inout Parts, routeName: () -> String?,
+        to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int? {
+        var reader = Reader(buffer: buffer, index: content.lowerBound, end: content.upperBound)
+        guard reader.element(into: &parts) else { return nil }
+        func copy(_ range: Range<Int>, at offset: Int) -> Int {
+            (output.baseAddress! + offset).update(from: buffer.baseAddress! + range.lowerBound, count: range.count)
+            return offset + range.count
+        }
+        var count: Int
+        if let name = parts.name {
+            count = copy(name, at: offset)
+        } else {
+            guard var name = routeName() else { return nil }
+            count = name.withUTF8 { utf8 in
+                (output.baseAddress! + offset).update(from: utf8.baseAddress!, count: utf8.count)
+                return offset + utf8.count
+            }
+        }
+        for (index, part) in parts.parameters.enumerated() {
+            output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
+            if let key = part.key {
+                count = copy(key, at: count + 1)
+            } else {
+                output[count + 1] = UInt8(ascii: "_")
+                output[count + 2] = UInt8(ascii: "0")
+                count += 3
+            }
+            if part.type != .string {
+                output[count] = UInt8(ascii: ":")
+                count += 1
+            }
+            output[count] = UInt8(ascii: "=")
+            count = PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
+        }
+        return count
+    }
+
+    /// The most bytes ``writeSegment(in:content:parts:routeName:to:at:)`` writes for an
+    /// element whose content is `content` bytes, shown under `routeName` bytes when a plain
+    /// value: a value's every byte escaped (three each), a key and its `?`, `:` and `=` at
+    /// most three times the `\"key\":` it stands for, and `?_0:=` for a plain value's.
+    static func segmentCapacity(content: Int, routeName: Int) -> Int {
+        3 * content + routeName + 5
     }
 
     /// A cursor over one element's JSON text.
@@ -48,56 +129,60 @@ package enum NavigationPathQuickRoute {
             return true
         }
 
-        mutating func element(routeName: () -> String?) -> (Route, NavigationPathElement.Shape)? {
+        /// Reads the whole text into `parts`: an enum value (an object of one member, its case,
+        /// holding an object of scalars), a plain object of scalars, or a plain scalar; `false`
+        /// for anything else.
+        mutating func element(into parts: inout Parts) -> Bool {
+            parts.name = nil
+            parts.parameters.removeAll(keepingCapacity: true)
             guard current == UInt8(ascii: "{") else {
-                guard let name = routeName(), let parameter = parameter(key: "_0"), index == end else { return nil }
-                return (Route(checkedName: name, parameters: [parameter]), .single)
+                guard let part = parameter(key: nil), index == end else { return false }
+                parts.parameters.append(part)
+                parts.shape = .single
+                return true
             }
             index += 1
             if take(UInt8(ascii: "}")) {
-                guard index == end, let name = routeName() else { return nil }
-                return (Route(checkedName: name, parameters: []), .object)
+                parts.shape = .object
+                return index == end
             }
-            guard let first = key() else { return nil }
+            guard let first = key() else { return false }
             if current == UInt8(ascii: "{") {
                 // An object of one member holding an object: an enum value, its case and payload.
                 index += 1
-                var payload: [Route.Parameter] = []
                 if !take(UInt8(ascii: "}")) {
-                    guard let member = member({ _ in false }), let members = members(after: member) else { return nil }
-                    payload = members
+                    guard let key = key(), members(from: key, into: &parts.parameters) else { return false }
                 }
-                guard take(UInt8(ascii: "}")), index == end else { return nil }
-                return (Route(checkedName: text(first), parameters: payload), .enumValue)
+                guard take(UInt8(ascii: "}")), index == end else { return false }
+                parts.name = first
+                parts.shape = .enumValue
+                return true
             }
-            guard let parameter = parameter(key: text(first)), let parameters = members(after: parameter),
-                index == end, let name = routeName()
-            else { return nil }
-            return (Route(checkedName: name, parameters: parameters), .object)
+            guard members(from: first, into: &parts.parameters), index == end else { return false }
+            parts.shape = .object
+            return true
         }
 
-        /// The members after `first` up to and including the object's `}`, each a key and a
-        /// scalar, `first` leading; `nil` for anything else, or a key twice. One or two (most
-        /// routes) make an array of their own size, with no growing.
-        mutating func members(after first: Route.Parameter) -> [Route.Parameter]? {
-            guard take(UInt8(ascii: ",")) else { return take(UInt8(ascii: "}")) ? [first] : nil }
-            guard let second = member({ $0 == first.key }) else { return nil }
-            guard take(UInt8(ascii: ",")) else { return take(UInt8(ascii: "}")) ? [first, second] : nil }
-            var parameters = [first, second]
-            repeat {
+        /// The members of an object from the value of `key` (read) up to and including the
+        /// object's `}`, each a key and a scalar; `false` for anything else, a key twice, or more
+        /// than 16 members.
+        mutating func members(from key: Range<Int>, into parameters: inout [Part]) -> Bool {
+            var key = key
+            while true {
+                guard let part = parameter(key: key) else { return false }
+                parameters.append(part)
+                guard take(UInt8(ascii: ",")) else { return take(UInt8(ascii: "}")) }
                 // Few members: a scan of the keys before beats a set.
-                guard parameters.count < 16, let next = member({ name in parameters.contains { $0.key == name } }) else { return nil }
-                parameters.append(next)
-            } while take(UInt8(ascii: ","))
-            return take(UInt8(ascii: "}")) ? parameters : nil
+                guard parameters.count < 16, let next = self.key(), !parameters.contains(where: { same($0.key!, next) }) else { return false }
+                key = next
+            }
         }
 
-        /// The next member, a key and a scalar, unless `taken` says its key is one read before.
-        mutating func member(_ taken: (String) -> Bool) -> Route.Parameter? {
-            guard let key = key() else { return nil }
-            let name = text(key)
-            guard !taken(name) else { return nil }
-            return parameter(key: name)
+        /// Whether the bytes at `first` and `second` are the same (keys: ASCII route names).
+        func same(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+            guard first.count == second.count else { return false }
+            for offset in 0..<first.count where buffer[first.lowerBound + offset] != buffer[second.lowerBound + offset] { return false }
+            return true
         }
 
         /// Reads `\"name\":` and returns the range of the name, a valid route name.
@@ -111,9 +196,9 @@ package enum NavigationPathQuickRoute {
             return range
         }
 
-        /// Reads a scalar as the parameter `key`: a string without escapes is text; an integer,
-        /// `true`, `false` or `null` a typed value.
-        mutating func parameter(key: String) -> Route.Parameter? {
+        /// Reads a scalar as the parameter `key` (`nil`: `_0`): a string without escapes is
+        /// text; an integer, `true`, `false` or `null` a typed value.
+        mutating func parameter(key: Range<Int>?) -> Part? {
             guard let byte = current else { return nil }
             let start = index
             switch byte {
@@ -130,7 +215,7 @@ package enum NavigationPathQuickRoute {
                 }
                 let value = valueStart..<index
                 guard value.count <= Route.maxValueBytes, takeQuote() else { return nil }
-                return Route.Parameter(checkedKey: key, value: text(value), type: .string)
+                return Part(key: key, value: value, type: .string)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if byte == UInt8(ascii: "-") { index += 1 }
                 guard let lead = current, Self.isDigit(lead) else { return nil }
@@ -141,16 +226,16 @@ package enum NavigationPathQuickRoute {
                 // Not a fraction, an exponent, or digits after a leading zero.
                 if let next = current, Self.isDigit(next) || next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
                 guard index - start <= 300 else { return nil }
-                return Route.Parameter(checkedKey: key, value: text(start..<index), type: .number)
+                return Part(key: key, value: start..<index, type: .number)
             case UInt8(ascii: "t"):
                 guard literal("true") else { return nil }
-                return Route.Parameter(checkedKey: key, value: "true", type: .boolean)
+                return Part(key: key, value: start..<index, type: .boolean)
             case UInt8(ascii: "f"):
                 guard literal("false") else { return nil }
-                return Route.Parameter(checkedKey: key, value: "false", type: .boolean)
+                return Part(key: key, value: start..<index, type: .boolean)
             case UInt8(ascii: "n"):
                 guard literal("null") else { return nil }
-                return Route.Parameter(checkedKey: key, value: "null", type: .null)
+                return Part(key: key, value: start..<index, type: .null)
             default:
                 return nil
             }

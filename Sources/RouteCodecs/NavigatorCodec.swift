@@ -20,6 +20,11 @@ public protocol NavigatorCodec: Sendable {
     /// two in turn.
     func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>?
 
+    /// What `show --path` prints of `bytes` when this format recognizes them and can say it
+    /// without decoding them: the path of the state ``decodeIfRecognized(_:)`` gives
+    /// (``NavigatorState/path``). `nil`: decode them. Default: `nil`.
+    func recognizedPath(_ bytes: [UInt8]) -> String?
+
     /// The largest input ``decode(_:)`` accepts, in bytes; a store refuses a larger file
     /// without reading it.
     var maxBytes: Int { get }
@@ -76,6 +81,8 @@ extension NavigatorCodec {
     public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
         recognizes(bytes) ? Result { try decode(bytes) } : nil
     }
+
+    public func recognizedPath(_ bytes: [UInt8]) -> String? { nil }
 
     /// Decodes `bytes` into a state that records this format: its name and whether it keeps
     /// history (``NavigatorState/formatName``, ``NavigatorState/keepsHistory``).

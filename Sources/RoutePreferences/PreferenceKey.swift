@@ -140,6 +140,18 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The path of the navigator state the key holds in `dictionary`, when its format says it
+    /// without decoding the value (``FormatTable/path(recognized:)``): the path of
+    /// ``state(in:)``'s state. `nil` for anything else, for ``state(in:)`` to read.
+    package func recognizedPath(in dictionary: PropertyListDictionary) -> String? {
+        guard !holdsSettingOnly else { return nil }
+        switch dictionary[name] {
+        case .string(let text)?: return formats.path(recognized: Array(text.utf8))
+        case .data(let bytes)?: return formats.path(recognized: bytes)
+        default: return nil
+        }
+    }
+
     /// What a missing key holds: an unset route setting, so the app's default applies; or, when
     /// `--format` named a format (``FormatTable/isForced``), a new state in it.
     ///

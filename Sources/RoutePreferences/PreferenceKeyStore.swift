@@ -51,6 +51,18 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         return (try naming(key) { try state(of: key, in: document) }, found(key))
     }
 
+    /// ``readLocated()``, or the path of the navigator state the key holds when its format
+    /// says it without decoding the value (``PreferenceKey/recognizedPath(in:)``): what
+    /// `show --path` prints.
+    ///
+    /// - Throws: as ``readState()``.
+    public func readPath() throws -> PathRead {
+        let document = try preferences.read(keysStartingWith: key.name)
+        let key = try resolvedKey(in: document)
+        if let path = key.recognizedPath(in: document.dictionary) { return .path(path) }
+        return .state(try naming(key) { try state(of: key, in: document) }, foundKey: found(key))
+    }
+
     /// What `key` holds in `document` (``PreferenceKey/state(in:)``). The store reads only the
     /// keys that start with its key's name (those ``PreferenceKey/resolved(in:)`` looks at), so
     /// a refusal, which may name the other keys that could hold a route, is made again on the

@@ -49,6 +49,18 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         }
     }
 
+    /// ``read()``, or the path of the state the file holds when its format says it without
+    /// decoding the file (``FormatTable/path(recognized:)``): what `show --path` prints.
+    ///
+    /// - Throws: as ``read()``.
+    public func readPath() throws -> PathRead {
+        try naming {
+            guard let bytes = try file.read() else { return .state(.navigator(try fresh()), foundKey: nil) }
+            if let path = formats.path(recognized: bytes) { return .path(path) }
+            return .state(.navigator(try decode(bytes).state), foundKey: nil)
+        }
+    }
+
     /// The file, as bytes kept safely.
     private var file: GuardedFile {
         GuardedFile(path: path, lockTimeout: lockTimeout, limit: maxBytes, calls: calls)

@@ -12,6 +12,11 @@ public protocol StateStorage {
     /// store was given a prefix of that key (`nil` otherwise, and for a store of no key).
     func readLocated() throws -> (state: StoredState, foundKey: String?)
 
+    /// What `show --path` prints, read the quickest way the store has: the path of the
+    /// navigator state it holds when that can be said without reading the state, else what
+    /// it holds (see ``PathRead``). Default: ``readLocated()``.
+    func readPath() throws -> PathRead
+
     /// Reads what the store holds under its lock, lets `change` modify it, and stores the
     /// result when `change` returns `true` (see ``NavigatorStorage/update(recover:_:)``).
     ///
@@ -26,6 +31,11 @@ public protocol StateStorage {
 extension StateStorage {
     public func readLocated() throws -> (state: StoredState, foundKey: String?) {
         (try readState(), nil)
+    }
+
+    public func readPath() throws -> PathRead {
+        let (state, foundKey) = try readLocated()
+        return .state(state, foundKey: foundKey)
     }
 }
 

@@ -67,6 +67,40 @@ import TestSupport
         }
     }
 
+    @Test(arguments: Fixture.allCases)
+    func anAppsUsualPathIsSaidWithoutDecodingIt(_ fixture: Fixture) throws {
+        // show --path: a path of the usual elements (the app's encoder's, compact or pretty) is
+        // printed straight from its bytes, no state made, and it is the decoded state's path;
+        // one holding nested values (`values`) is decoded; an empty one is also an empty
+        // [Route], which the table asks to be named.
+        for pretty in [false, true] {
+            let bytes = fixture.json(pretty: pretty)
+            let quick = codec.recognizedPath(bytes)
+            let decoded = try decode(bytes).path
+            #expect(quick == nil || quick == decoded, "\(fixture), pretty: \(pretty)")
+            #expect(FormatTable.standard.path(recognized: bytes) == (fixture == .empty ? nil : quick))
+            #expect((quick != nil) == (fixture != .values), "\(fixture), pretty: \(pretty)")
+        }
+    }
+
+    @Test func aPathIsSaidStraightFromTheBytesOnlyWhereDecodingReadsTheSame() throws {
+        for (document, path) in Notes.readable {
+            let quick = codec.recognizedPath(Array(document.utf8))
+            #expect(quick == nil || quick == path, "\(document)")
+        }
+        // The elements decoding reads by way of their JSON value, not printed straight.
+        for document in [
+            #"["MyApp.Outer.Route","{\"a\":\"x\",\"b\":[1]}"]"#, #"["Swift.Double","1.5"]"#, #"["MyApp.Screen","{\"a\":{\"k\":\"\\n\"}}"]"#,
+            #"["MyApp.Screen","{\"a\":{\"k\":1,\"k\":2}}"]"#, #"["MyApp.Screen"]"#, #"["Si","7"]"#, #"["User","7"]"#, #"["MyApp.Screen","{\"a\":{}}"] x"#,
+        ] {
+            #expect(codec.recognizedPath(Array(document.utf8)) == nil, "\(document)")
+        }
+        #expect(codec.recognizedPath(Array("[]".utf8)) == "/")
+        #expect(codec.recognizedPath(Array(#"["Swift.Int","7","MyApp.Recipe","{\"id\":42,\"name\":\"Zoë & co\"}"]"#.utf8)) == "/Recipe?id:=42&name=Zo%C3%AB%20%26%20co/Int?_0:=7")
+        // An empty array is also an empty [Route]: the table decides (it asks which format).
+        #expect(FormatTable.standard.path(recognized: Array("[]".utf8)) == nil)
+    }
+
     @Test func enumValuesArePlainValuesAreNamedAfterTheirType() throws {
         let state = try decode(#"["MyApp.Outer.Route","{\"a\":\"x\",\"b\":[1]}","Swift.Array<Swift.Int>","[1,2]","Swift.Optional<Swift.Int>","null","MyApp.Screen","{\"details\":{\"_0\":42}}"]"#)
         #expect(state.path == "/details?_0:=42/Optional?_0:=null/Array?_0:=%5B1%2C2%5D/Route?a=x&b:=%5B1%5D")

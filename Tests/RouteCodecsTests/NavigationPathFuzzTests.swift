@@ -18,6 +18,11 @@ import JSONText
 
     /// Checks one input after `operation`; returns the first broken rule, or `nil`.
     static func check(_ bytes: [UInt8], then operation: NavigationOperation? = nil) -> String? {
+        // show --path's reading straight from the bytes: only where decoding reads the same.
+        if let quick = codec.recognizedPath(bytes) {
+            guard case .success(let recognized)? = codec.decodeIfRecognized(bytes) else { return "a path was said of bytes that decode as none: \(quick)" }
+            guard recognized.path == quick else { return "the path said straight from the bytes, \(quick), is not the decoded one, \(recognized.path)" }
+        }
         var state: NavigatorState
         do {
             state = try codec.decode(bytes)
@@ -103,11 +108,13 @@ import JSONText
         let count = FuzzSettings.cases(5_000, factor: 100)
         let bases = Self.bases
         var decoded = 0
+        var saidStraight = 0
         var failures = 0
         for index in 0..<count {
             let base = index % 5 == 0 ? random.pick(HostileFiles.smallCatalog) : random.pick(bases)
             let bytes = index % 4 == 0 ? base : HostileFiles.mutate(base, using: &random)
             if (try? Self.codec.decode(bytes)) != nil { decoded += 1 }
+            if Self.codec.recognizedPath(bytes) != nil { saidStraight += 1 }
             if let problem = Self.check(bytes, then: random.chance(0.7) ? random.pick(Self.operations) : nil) {
                 Issue.record("seed \(seed), case \(index): \(problem)\n\(String(decoding: bytes.prefix(400), as: UTF8.self).debugDescription)")
                 failures += 1
@@ -116,6 +123,7 @@ import JSONText
         }
         print("NavigationPathFuzzTests: \(count) inputs, \(decoded) of them valid paths")
         #expect(decoded > count / 10, "the mutations keep enough paths valid to test the writer")
+        #expect(saidStraight > count / 20, "enough paths are said straight from their bytes to hold that reading to decoding's")
     }
 
     @Test func theQuickReadingOfAnElementIsTheFullOne() {

@@ -26,6 +26,30 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
+    @Test func showPathSaysANavigationPathsPathWithoutReadingItsState() throws {
+        // A missing file, routectl's own: read whole. An app's NavigationPath: said straight
+        // from its bytes, the path read() gives.
+        guard case .state(.navigator(let fresh), nil) = try NavigatorStore(path: file).readPath() else {
+            Issue.record("a missing file is a fresh state")
+            return
+        }
+        #expect(fresh.path == "root")
+        _ = try push("a", store: NavigatorStore(path: file))
+        guard case .state(.navigator(let own), nil) = try NavigatorStore(path: file).readPath() else {
+            Issue.record("routectl's own file is read whole")
+            return
+        }
+        #expect(own.path == "root/a")
+        let path = folder + "/path.json"
+        try Data(NavigationPathFixtures.Path.mixed.json()).write(to: URL(fileURLWithPath: path))
+        guard case .path(let said) = try NavigatorStore(path: path, formats: .standard).readPath() else {
+            Issue.record("a NavigationPath is read whole")
+            return
+        }
+        #expect(said == (try NavigatorStore(path: path, formats: .standard).read()).path)
+        #expect(said == "/home/Int?_0:=7/Recipe?id:=42/String?_0=hello/Bool?_0:=true/details?_0:=3")
+    }
+
     @Test func firstChangeCreatesTheFileAndItsFolder() throws {
         let store = NavigatorStore(path: file)
         #expect(try push("a", store: store).changed)

@@ -9,7 +9,16 @@ import JSONText
 /// `show`: prints the current state.
 enum ShowCommand {
     static func run(pathOnly: Bool, url: Bool, _ context: Context) throws -> CommandResult {
-        let (state, foundKey) = try context.store.readLocated()
+        let (state, foundKey): (StoredState, String?)
+        if pathOnly, !url, !context.options.json {
+            // The path, said without reading the state where its format can (a NavigationPath).
+            switch try context.store.readPath() {
+            case .path(let path): return CommandResult(output: path + "\n")
+            case .state(let read, let found): (state, foundKey) = (read, found)
+            }
+        } else {
+            (state, foundKey) = try context.store.readLocated()
+        }
         var result = try show(state, foundKey: foundKey, pathOnly: pathOnly, url: url, context)
         result.kept = state
         return result
