@@ -455,7 +455,7 @@ package struct JSONScanner {
     /// Checks the UTF-8 sequence starting at `index` (a byte >= 0x80) by the Unicode standard's
     /// table of well-formed sequences, and returns the index after it.
     @usableFromInline
-    static func checkUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
+    package static func checkUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) throws -> Int {
         let lead = buffer[index]
         let length: Int
         var low: UInt8 = 0x80

@@ -127,43 +127,11 @@ public struct NavigationPathCodec: NavigatorCodec {
     }
 
     /// What `show --path` prints of `bytes` (the path of ``decodeIfRecognized(_:)``'s state),
-    /// written straight from them when every type name is module-qualified and every element
-    /// is one ``NavigationPathQuickRoute`` reads: no route, element or state is made for it.
-    /// `nil` for any other bytes, for decoding to read (or refuse) them.
+    /// written straight from them when they are a path of the usual shape
+    /// (``NavigationPathQuickPath``): no route, element or state is made for it. `nil` for any
+    /// other bytes, for decoding to read (or refuse) them.
     public func recognizedPath(_ bytes: [UInt8]) -> String? {
-        guard Self.startsWithArray(bytes), let scan = try? Document.Scan(bytes), scan.tokens.count % 2 == 0,
-            var names = try? Document.Names(scan, in: bytes), names.types.kinds.allSatisfy({ $0 == .readable })
-        else { return nil }
-        let pairs = scan.tokens.count / 2
-        guard pairs > 0 else { return "/" }
-        var routeName = 0
-        for index in names.types.names.indices {
-            routeName = max(routeName, names.types.routeName(index)?.utf8.count ?? 0)
-        }
-        // Each segment after its `/`, room for the most it can be; pages never written are
-        // never touched.
-        let capacity = 3 * bytes.count + pairs * (NavigationPathQuickRoute.segmentCapacity(content: 0, routeName: routeName) + 1)
-        var read = true
-        let path = bytes.withUnsafeBufferPointer { buffer in
-            [UInt8](unsafeUninitializedCapacity: capacity) { output, initialized in
-                var parts = NavigationPathQuickRoute.Parts()
-                var count = 0
-                for pair in (0..<pairs).reversed() {
-                    let item = scan.tokens[2 * pair + 1].range
-                    output[count] = UInt8(ascii: "/")
-                    guard let end = NavigationPathQuickRoute.writeSegment(
-                        in: buffer, content: (item.lowerBound + 1)..<(item.upperBound - 1), parts: &parts,
-                        routeName: { names.types.routeName(names.typeOf[pair]) }, to: output, at: count + 1)
-                    else {
-                        read = false
-                        break
-                    }
-                    count = end
-                }
-                initialized = read ? count : 0
-            }
-        }
-        return read ? String(decoding: path, as: UTF8.self) : nil
+        NavigationPathQuickPath.path(of: bytes)
     }
 
     /// The state `document` holds.

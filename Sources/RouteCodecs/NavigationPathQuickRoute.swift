@@ -1,4 +1,5 @@
 import RouteModel
+import JSONText
 
 /// The route of a NavigationPath element read straight from the document's bytes: the
 /// element's JSON text as it stands inside its string, `\"` read as `"`, without first copying
@@ -29,7 +30,33 @@ package enum NavigationPathQuickRoute {
     struct Parts {
         var name: Range<Int>?
         var shape = NavigationPathElement.Shape.single
-        var parameters: [Part] = []
+        /// The parameters: the first ``count`` of ``storage`` (kept, not emptied, between
+        /// elements).
+        private var storage: [Part] = []
+        private(set) var count = 0
+
+        var parameters: ArraySlice<Part> { storage[..<count] }
+
+        mutating func removeAll() {
+            count = 0
+        }
+
+        mutating func append(_ part: Part) {
+            if count < storage.count { storage[count] = part } else { storage.append(part) }
+            count += 1
+        }
+
+        /// Whether a parameter read has the key at `key` in `buffer`.
+        func hasKey(_ key: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            for index in 0..<count {
+                let other = storage[index].key!
+                guard other.count == key.count else { continue }
+                var offset = 0
+                while offset < key.count, buffer[other.lowerBound + offset] == buffer[key.lowerBound + offset] { offset += 1 }
+                if offset == key.count { return true }
+            }
+            return false
+        }
     }
 
     /// The route and shape of the element whose string's content (between its quotes) is
@@ -54,17 +81,28 @@ package enum NavigationPathQuickRoute {
         return (Route(checkedName: name, parameters: parameters), parts.shape)
     }
 
-    /// Writes the path segment of the element read as ``route(in:content:parts:routeName:)``
-    /// reads it (``RoutePath/segment(_:)`` of its route) at `offset` of `output`, which has
-    /// room for ``segmentCapacity(content:routeName:)`` bytes; returns the offset after it, or
-    /// `nil` where that reading gives no route. Nothing is made for the route: its name and
-    /// values are copied from the buffer (valid UTF-8, as the document's scan checked).
+    /// Reads the element whose JSON text is the content of the document's string whose
+    /// opening quote is at `start` into `parts`, the string checked as it is read (as the
+    /// document's scan would: no control character, UTF-8 well formed) and its end found by
+    /// the reading; returns where its closing quote is, or `nil` where the reading of the
+    /// string's content as ``route(in:content:parts:routeName:)`` reads it gives no route (or
+    /// where the string is not one the scan takes).
+    static func element(inStringAt start: Int, of buffer: UnsafeBufferPointer<UInt8>, parts: inout Parts) -> Int? {
+        var reader = Reader(buffer: buffer, index: start + 1, end: buffer.count, endsAtQuote: true)
+        guard reader.element(into: &parts) else { return nil }
+        return reader.index
+    }
+
+    /// Writes the path segment of the element read into `parts` from `buffer`
+    /// (``RoutePath/segment(_:)`` of its route), shown under `routeName` when a plain value,
+    /// at `offset` of `output`, which has room for ``segmentCapacity(content:routeName:)``
+    /// bytes; returns the offset after it, or `nil` for a plain value with no `routeName`.
+    /// Nothing is made for the route: its name and values are copied from the buffer (valid
+    /// UTF-8, as the document's scan checked).
     static func writeSegment(
-        in buffer: UnsafeBufferPointer<UInt8>, content: Range<Int>, parts: inout Parts, routeName: () -> String?,
+        _ parts: Parts, in buffer: UnsafeBufferPointer<UInt8>, routeName: String?,
         to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
     ) -> Int? {
-        var reader = Reader(buffer: buffer, index: content.lowerBound, end: content.upperBound)
-        guard reader.element(into: &parts) else { return nil }
         func copy(_ range: Range<Int>, at offset: Int) -> Int {
             (output.baseAddress! + offset).update(from: buffer.baseAddress! + range.lowerBound, count: range.count)
             return offset + range.count
@@ -73,7 +111,7 @@ package enum NavigationPathQuickRoute {
         if let name = parts.name {
             count = copy(name, at: offset)
         } else {
-            guard var name = routeName() else { return nil }
+            guard var name = routeName else { return nil }
             count = name.withUTF8 { utf8 in
                 (output.baseAddress! + offset).update(from: utf8.baseAddress!, count: utf8.count)
                 return offset + utf8.count
@@ -111,9 +149,16 @@ package enum NavigationPathQuickRoute {
         let buffer: UnsafeBufferPointer<UInt8>
         var index: Int
         let end: Int
+        /// Whether the text ends at the first `"` met outside a `\"` (reading a document's
+        /// string as it stands, its end not yet known: ``element(inStringAt:of:parts:)``), not
+        /// at `end`.
+        var endsAtQuote = false
 
         /// The byte at the cursor, or `nil` at the end.
         var current: UInt8? { index < end ? buffer[index] : nil }
+
+        /// Whether the cursor is at the end of the text.
+        var atEnd: Bool { endsAtQuote ? index < end && buffer[index] == UInt8(ascii: "\"") : index == end }
 
         /// Consumes `byte` when it is next.
         mutating func take(_ byte: UInt8) -> Bool {
@@ -134,31 +179,31 @@ package enum NavigationPathQuickRoute {
         /// for anything else.
         mutating func element(into parts: inout Parts) -> Bool {
             parts.name = nil
-            parts.parameters.removeAll(keepingCapacity: true)
+            parts.removeAll()
             guard current == UInt8(ascii: "{") else {
-                guard let part = parameter(key: nil), index == end else { return false }
-                parts.parameters.append(part)
+                guard let part = parameter(key: nil), atEnd else { return false }
+                parts.append(part)
                 parts.shape = .single
                 return true
             }
             index += 1
             if take(UInt8(ascii: "}")) {
                 parts.shape = .object
-                return index == end
+                return atEnd
             }
             guard let first = key() else { return false }
             if current == UInt8(ascii: "{") {
                 // An object of one member holding an object: an enum value, its case and payload.
                 index += 1
                 if !take(UInt8(ascii: "}")) {
-                    guard let key = key(), members(from: key, into: &parts.parameters) else { return false }
+                    guard let key = key(), members(from: key, into: &parts) else { return false }
                 }
-                guard take(UInt8(ascii: "}")), index == end else { return false }
+                guard take(UInt8(ascii: "}")), atEnd else { return false }
                 parts.name = first
                 parts.shape = .enumValue
                 return true
             }
-            guard members(from: first, into: &parts.parameters), index == end else { return false }
+            guard members(from: first, into: &parts), atEnd else { return false }
             parts.shape = .object
             return true
         }
@@ -166,30 +211,24 @@ package enum NavigationPathQuickRoute {
         /// The members of an object from the value of `key` (read) up to and including the
         /// object's `}`, each a key and a scalar; `false` for anything else, a key twice, or more
         /// than 16 members.
-        mutating func members(from key: Range<Int>, into parameters: inout [Part]) -> Bool {
+        mutating func members(from key: Range<Int>, into parts: inout Parts) -> Bool {
             var key = key
             while true {
                 guard let part = parameter(key: key) else { return false }
-                parameters.append(part)
+                parts.append(part)
                 guard take(UInt8(ascii: ",")) else { return take(UInt8(ascii: "}")) }
                 // Few members: a scan of the keys before beats a set.
-                guard parameters.count < 16, let next = self.key(), !parameters.contains(where: { same($0.key!, next) }) else { return false }
+                guard parts.count < 16, let next = self.key(), !parts.hasKey(next, in: buffer) else { return false }
                 key = next
             }
         }
 
-        /// Whether the bytes at `first` and `second` are the same (keys: ASCII route names).
-        func same(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-            guard first.count == second.count else { return false }
-            for offset in 0..<first.count where buffer[first.lowerBound + offset] != buffer[second.lowerBound + offset] { return false }
-            return true
-        }
-
         /// Reads `\"name\":` and returns the range of the name, a valid route name.
         mutating func key() -> Range<Int>? {
-            guard takeQuote() else { return nil }
+            guard takeQuote(), index < end, Route.isNameByte(buffer[index], first: true) else { return nil }
             let start = index
-            while index < end, Route.isNameByte(buffer[index], first: index == start) { index += 1 }
+            index += 1
+            while index < end, Route.isNameByte(buffer[index], first: false) { index += 1 }
             let range = start..<index
             guard !range.isEmpty, range.count <= Route.maxNameLength, takeQuote(), take(UInt8(ascii: ":"))
             else { return nil }
@@ -206,12 +245,20 @@ package enum NavigationPathQuickRoute {
                 guard takeQuote() else { return nil }
                 let valueStart = index
                 // Plain text: no escape (the next backslash ends it, as `\"`), no DEL or C1
-                // control character (what the outer string's scan let through).
+                // control character (what the outer string's scan let through); and, for a
+                // string read as it stands (``endsAtQuote``), nothing its scan would refuse: no
+                // quote, no control character, UTF-8 well formed.
                 while index < end {
                     let byte = buffer[index]
                     if byte == UInt8(ascii: "\\") || byte == 0x7F { break }
-                    if byte == 0xC2, index + 1 < end, buffer[index + 1] < 0xA0 { return nil }
-                    index += 1
+                    if byte < 0x80 {
+                        if byte == UInt8(ascii: "\"") || byte < 0x20 { return nil }
+                        index += 1
+                    } else {
+                        if byte == 0xC2, index + 1 < end, buffer[index + 1] < 0xA0 { return nil }
+                        guard let next = try? JSONScanner.checkUTF8(buffer, at: index) else { return nil }
+                        index = next
+                    }
                 }
                 let value = valueStart..<index
                 guard value.count <= Route.maxValueBytes, takeQuote() else { return nil }

@@ -13,7 +13,9 @@ enum ShowCommand {
         if pathOnly, !url, !context.options.json {
             // The path, said without reading the state where its format can (a NavigationPath).
             switch try context.store.readPath() {
-            case .path(let path): return CommandResult(output: path + "\n")
+            case .path(var path):
+                path.append("\n")  // in place: the path has room for it
+                return CommandResult(output: path)
             case .state(let read, let found): (state, foundKey) = (read, found)
             }
         } else {
