@@ -101,6 +101,37 @@ import TestSupport
         #expect(FormatTable.standard.path(recognized: Array("[]".utf8)) == nil)
     }
 
+    @Test func aStringReadAsItStandsIsCheckedAsTheScanChecksIt() throws {
+        // Read in one pass, each element's string is checked as it is read: what the scan
+        // refuses (a control character, UTF-8 not well formed) is never said to be a path, and
+        // a string whose end comes early or late is read as decoding reads it.
+        let documents: [[UInt8]] = [
+            Array(#"["MyApp.Screen","{\"a\":{\"k\":\"x"#.utf8) + [0x0A] + Array(#"\"}}"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{\"k\":\"x"#.utf8) + [0xC3] + Array(#"\"}}"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{\"k\":\"x"#.utf8) + [0xED, 0xA0, 0x80] + Array(#"\"}}"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{\"k\":\"x"#.utf8) + [0xC2, 0x85] + Array(#"\"}}"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{\"k\":\"x"}}"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{\"k\":\"x\\"}}"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{}}","Swift.Int","7"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{}}" "Swift.Int","7"]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{}}",]"#.utf8),
+            Array(#"["MyApp.Screen","{\"a\":{}}"]]"#.utf8),
+            Array(#"["My\u0041pp.Screen","{\"a\":{}}"]"#.utf8),
+            Array(#"["MyApp.Scr"#.utf8) + [0x7F] + Array(#"en","{\"a\":{}}"]"#.utf8),
+        ]
+        for bytes in documents {
+            let quick = codec.recognizedPath(bytes)
+            let decoded = try? decode(bytes)
+            #expect(quick == nil || quick == decoded?.path, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            if decoded == nil { #expect(quick == nil) }
+        }
+        // Well-formed UTF-8 and a quote or two in a value are read (the path escapes them).
+        let text = Array(#"["MyApp.Screen","{\"a\":{\"k\":\"é😀 \\\"q\\\"\"}}"]"#.utf8)
+        #expect(codec.recognizedPath(Array(#"["MyApp.Screen","{\"a\":{\"k\":\"é😀\"}}"]"#.utf8)) == "/a?k=%C3%A9%F0%9F%98%80")
+        let escapedQuotes = try decode(text).path
+        #expect(codec.recognizedPath(text) == nil && escapedQuotes == "/a?k=%C3%A9%F0%9F%98%80%20%22q%22")
+    }
+
     @Test func enumValuesArePlainValuesAreNamedAfterTheirType() throws {
         let state = try decode(#"["MyApp.Outer.Route","{\"a\":\"x\",\"b\":[1]}","Swift.Array<Swift.Int>","[1,2]","Swift.Optional<Swift.Int>","null","MyApp.Screen","{\"details\":{\"_0\":42}}"]"#)
         #expect(state.path == "/details?_0:=42/Optional?_0:=null/Array?_0:=%5B1%2C2%5D/Route?a=x&b:=%5B1%5D")
