@@ -63,8 +63,10 @@ package enum BinaryPropertyListAppender {
             case .array, .dictionary: return false
             default: break
             }
-            let bytes = BinaryPropertyListWriter.scalar(values[slot])
             let range = index.byteRange(of: old)
+            // Not encoded to learn that it does not fit (a navigation state's data, most often).
+            if let size = BinaryPropertyListWriter.scalarSize(values[slot]), size != range.count { return false }
+            let bytes = BinaryPropertyListWriter.scalar(values[slot])
             guard bytes.count == range.count, !index.isShared(old), old != trailer.topObject, !index.overlapsAnother(old) else { return false }
             patches.append((range.lowerBound, bytes))
             return true

@@ -36,6 +36,7 @@ package struct BinaryPropertyListWriter {
         objects = []
         scalars = [:]
         buffers = [:]
+        unhashed = nil
         // Buffers' addresses identify them only while `value` keeps them all alive.
         _ = withExtendedLifetime(value) { flatten(value) }
         buffers = [:]
@@ -64,6 +65,7 @@ package struct BinaryPropertyListWriter {
         objects = []
         scalars = [:]
         buffers = [:]
+        unhashed = nil
         let roots = withExtendedLifetime(values) { values.map { flatten($0) } }
         buffers = [:]
         guard Self.canRefer(to: firstIndex + objects.count, referenceSize: referenceSize) else { return nil }
@@ -140,6 +142,17 @@ package struct BinaryPropertyListWriter {
 
     /// Numbers the scalar `value`, returning its index: a new one, or an equal one's.
     private mutating func flattenScalar(_ value: PropertyListValue) -> Int {
+        // The first scalar is hashed only when a second one comes, to be compared with it: a
+        // change's one new value (a navigation state's data, say) never is.
+        if let first = unhashed {
+            unhashed = nil
+            guard case .scalar(let bytes) = objects[first] else { preconditionFailure("a scalar's index") }
+            scalars[HashedBytes(bytes)] = first
+        } else if scalars.isEmpty {
+            unhashed = objects.count
+            objects.append(.scalar(Self.scalar(value)))
+            return objects.count - 1
+        }
         // One hash for a new scalar (most are new); a repeat puts its first index back.
         let key = HashedBytes(Self.scalar(value))
         let index = objects.count
@@ -149,6 +162,26 @@ package struct BinaryPropertyListWriter {
         }
         objects.append(.scalar(key.bytes))
         return index
+    }
+
+    /// The index of the first scalar flattened while it is the only one, not yet hashed.
+    private var unhashed: Int?
+
+    /// The size of ``scalar(_:)`` of `value` when it is data or a string, found without
+    /// encoding it; `nil` for any other value.
+    package static func scalarSize(_ value: PropertyListValue) -> Int? {
+        func header(_ count: Int) -> Int {
+            count < 15 ? 1 : 2 + (count < 1 << 8 ? 1 : count < 1 << 16 ? 2 : count < 1 << 32 ? 4 : 8)
+        }
+        switch value {
+        case .data(let bytes):
+            return header(bytes.count) + bytes.count
+        case .string(let string):
+            if string.utf8.allSatisfy({ $0 < 0x80 }) { return header(string.utf8.count) + string.utf8.count }
+            return header(string.utf16.count) + 2 * string.utf16.count
+        default:
+            return nil
+        }
     }
 
     /// The encoded bytes of a value that is not a container.

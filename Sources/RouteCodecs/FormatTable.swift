@@ -118,11 +118,24 @@ public struct FormatTable: Sendable {
     /// (``NavigatorCodec/recognizedPath(_:)``); `nil` otherwise, for ``read(recognized:)`` to
     /// read them (and to refuse what it refuses).
     public func path(recognized bytes: [UInt8]) -> String? {
+        alone(bytes) { $0.recognizedPath(bytes) }
+    }
+
+    /// `bytes` after a push of `route`, as reading them (``read(recognized:)``), pushing and
+    /// encoding the state in its format give, when the one format that recognizes them writes
+    /// it straight into them (``NavigatorCodec/pushed(_:ontoRecognized:)``); `nil` otherwise,
+    /// for the full way to write (or refuse) it.
+    public func pushed(_ route: Route, onto bytes: [UInt8]) -> [UInt8]? {
+        alone(bytes) { $0.pushed(route, ontoRecognized: bytes) }
+    }
+
+    /// What `quick` gives of the first format that gives something, when no other format
+    /// recognizes `bytes` (as ``read(recognized:)`` requires to read them in that one).
+    private func alone<T>(_ bytes: [UInt8], _ quick: (any NavigatorCodec) -> T?) -> T? {
         for (index, format) in formats.enumerated() {
-            guard let path = format.recognizedPath(bytes) else { continue }
-            // Recognized by this format alone, as read(recognized:) reads it.
+            guard let found = quick(format) else { continue }
             for (other, format) in formats.enumerated() where other != index && format.recognizes(bytes) { return nil }
-            return path
+            return found
         }
         return nil
     }

@@ -134,6 +134,14 @@ public struct NavigationPathCodec: NavigatorCodec {
         NavigationPathQuickPath.path(of: bytes)
     }
 
+    /// `bytes` after a push of `route`, written straight into them (``NavigationPathQuickPush``)
+    /// when no schema gives types (``schemaType``) and the route names none (`push --type`);
+    /// `nil` otherwise, or where the quick way does not settle it.
+    public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? {
+        guard schemaType == nil, route.preserved == nil else { return nil }
+        return NavigationPathQuickPush.pushed(route, onto: bytes, maxBytes: maxBytes)
+    }
+
     /// The state `document` holds.
     private func state(of document: Document) -> NavigatorState {
         var state = NavigatorState()

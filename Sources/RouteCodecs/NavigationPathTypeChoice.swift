@@ -84,26 +84,47 @@ struct NavigationPathTypeChoice {
     /// ``type(for:)`` by one pass over the elements, with no index: the type when one is told,
     /// `nil` otherwise (the index then says why).
     private func scan(for route: Route) -> String? {
-        var named: NavigationPathTypeName?
-        var several = false
-        let shared = document.elements.first?.type
-        var allShared = true
-        var sharedHasEnum = false
+        var scan = Scan()
         for element in document.elements {
-            if element.route.name == route.name {
-                if named == nil { named = element.type } else if named != element.type { several = true }
+            scan.add(element.type, element.shape, showsAs: element.route.name == route.name)
+        }
+        return scan.type
+    }
+
+    /// What ``scan(for:)`` learns of the elements, one at a time, in any order: the type of
+    /// those that show under the new route's name, and whether all share one type of which
+    /// some are enum values.
+    struct Scan {
+        private var named: NavigationPathTypeName?
+        private var several = false
+        private var shared: NavigationPathTypeName?
+        private var allShared = true
+        private var sharedHasEnum = false
+
+        /// Learns an element of `type` and `shape`; `showsAs`: whether it shows under the new
+        /// route's name.
+        mutating func add(_ type: NavigationPathTypeName, _ shape: NavigationPathElement.Shape, showsAs: Bool) {
+            if showsAs {
+                if named == nil { named = type } else if named != type { several = true }
             }
-            if element.type != shared {
+            if shared == nil { shared = type }
+            if type != shared {
                 allShared = false
-            } else if element.shape == .enumValue {
+            } else if shape == .enumValue {
                 sharedHasEnum = true
             }
         }
-        if let named {
-            return several || named.isPrivate ? nil : named.text
+
+        /// The type a new element takes, when the elements learnt tell one: that of those
+        /// showing under its name, or the one all share; `nil` when they tell none (or a
+        /// private type's).
+        var type: String? {
+            if let named {
+                return several || named.isPrivate ? nil : named.text
+            }
+            guard allShared, let shared, !shared.isPrivate, sharedHasEnum else { return nil }
+            return shared.text
         }
-        guard allShared, let shared, !shared.isPrivate, sharedHasEnum else { return nil }
-        return shared.text
     }
 
     /// The refusal of `route`, whose type cannot be told; `named` are the types whose
@@ -150,6 +171,11 @@ struct NavigationPathTypeChoice {
             for element in document.elements where element.type == type { found.insert(element.shape) }
             seen = found
         }
+        return try Self.shape(of: route, type: type, seen: seen)
+    }
+
+    /// ``shape(of:type:)`` when the values of `type` in the path have the shapes `seen`.
+    static func shape(of route: Route, type: NavigationPathTypeName, seen: Set<NavigationPathElement.Shape>) throws -> NavigationPathElement.Shape {
         let plain: Bool
         if seen.isEmpty || (seen.contains(.enumValue) && seen.count > 1) {
             plain = route.name == type.routeName

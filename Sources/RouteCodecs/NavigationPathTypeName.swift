@@ -81,7 +81,8 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// Whether the name is a private or fileprivate type's, holding a memory address that no
     /// later run of the app resolves.
     package var isPrivate: Bool {
-        text.utf8.firstRange(of: "(unknown context at ".utf8) != nil
+        // Most names hold no `(`: known without the search.
+        text.utf8.contains(UInt8(ascii: "(")) && text.utf8.firstRange(of: "(unknown context at ".utf8) != nil
     }
 
     /// The name a value of this type shows under when it is no enum value: the last component

@@ -25,6 +25,12 @@ public protocol NavigatorCodec: Sendable {
     /// (``NavigatorState/path``). `nil`: decode them. Default: `nil`.
     func recognizedPath(_ bytes: [UInt8]) -> String?
 
+    /// `bytes` (which this format recognizes) after a push of `route`, written straight into
+    /// them when the format can without decoding them: the bytes ``decodeIfRecognized(_:)``, the
+    /// push (``NavigatorState/apply(_:)``) and ``encode(_:)`` would give. `nil`: decode them.
+    /// Default: `nil`.
+    func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]?
+
     /// The largest input ``decode(_:)`` accepts, in bytes; a store refuses a larger file
     /// without reading it.
     var maxBytes: Int { get }
@@ -83,6 +89,8 @@ extension NavigatorCodec {
     }
 
     public func recognizedPath(_ bytes: [UInt8]) -> String? { nil }
+
+    public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? { nil }
 
     /// Decodes `bytes` into a state that records this format: its name and whether it keeps
     /// history (``NavigatorState/formatName``, ``NavigatorState/keepsHistory``).

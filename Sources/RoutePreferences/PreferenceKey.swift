@@ -152,6 +152,19 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value the key holds in `dictionary` after a push of `route`, when its format writes
+    /// it straight into the value's bytes (``FormatTable/pushed(_:onto:)``): what ``state(in:)``,
+    /// the push and ``storing(_:in:format:)`` give, in the same form (string or data). `nil`
+    /// for anything else, for the full way to write (or refuse) it.
+    package func pushed(_ route: Route, in dictionary: PropertyListDictionary) -> PropertyListValue? {
+        guard !holdsSettingOnly else { return nil }
+        switch dictionary[name] {
+        case .string(let text)?: return formats.pushed(route, onto: Array(text.utf8)).map { .string(String(decoding: $0, as: UTF8.self)) }
+        case .data(let bytes)?: return formats.pushed(route, onto: bytes).map { .data($0) }
+        default: return nil
+        }
+    }
+
     /// What a missing key holds: an unset route setting, so the app's default applies; or, when
     /// `--format` named a format (``FormatTable/isForced``), a new state in it.
     ///

@@ -124,47 +124,71 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
     ///   themselves are never replaced when they cannot be read.
     public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
         try preferences.update(keysStartingWith: key.name) { document in
-            let key = try resolvedKey(in: document)
-            var state: StoredState
-            // The format that recognized what the key holds, found as it was read.
-            var recognized: (any NavigatorCodec)?
-            var unreadable = false
-            do {
-                (state, recognized) = try naming(key) { try self.read(key, in: document) }
-            } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error) {
-                // As if the key were missing (see PreferenceKey.missingState()).
-                state = try naming(key) { try key.missingState() }
-                unreadable = true
-            }
-            // The format of what the key holds, found once: checked here, written by storing below.
-            var format: (any NavigatorCodec)?
-            if case .navigator(let navigator) = state {
-                format = try naming(key) {
-                    let format = try recognized ?? key.format(in: document.dictionary)
-                    try format.checkWritable(navigator)
-                    return format
-                }
-            }
-            let wasSet = document.dictionary[key.name] != nil
-            guard try naming(key, { try change(&state) }) || unreadable else {
-                return (nil, ChangeOutcome(state: state, changed: false, foundKey: found(key)))
-            }
-            if case .navigator(let navigator) = state { try navigator.validate() }
-            if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed", key) }
-            var changed = document
-            let stored = try key.storing(&state, in: document.dictionary, format: format)
-            changed.dictionary = stored.dictionary
-            var notes: [String] = []
-            if stored.droppedHistory > 0 {
-                notes.append("dropped the \(stored.droppedHistory) oldest history entries to keep \(key) under 16 MiB")
-            }
-            if unreadable {
-                notes.append("removed the value of \(key) from \(preferences.name), which routectl could not read")
-            } else if case .setting(.unset) = state, wasSet {
-                notes.append("removed \(key) from \(preferences.name): the app's own default applies")
-            }
-            return (changed, ChangeOutcome(state: state, changed: true, notes: notes, foundKey: found(key)))
+            try changing(document, key: try resolvedKey(in: document), recover: recover, change)
         }
+    }
+
+    /// ``updateState(recover:_:)`` for a `change` that pushes `route`: written straight into the
+    /// bytes of the navigator state the key holds when their format can
+    /// (``PreferenceKey/pushed(_:in:)``), in the same read of the preferences; the outcome's
+    /// state is then `nil`.
+    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
+        try preferences.update(keysStartingWith: key.name) { document in
+            let key = try resolvedKey(in: document)
+            if !recover, let pushed = key.pushed(route, in: document.dictionary) {
+                var changed = document
+                changed.dictionary = document.dictionary.replacing(key.name, with: pushed)
+                return (changed, ChangeOutcome(state: nil, changed: true, foundKey: found(key)))
+            }
+            let (changed, outcome) = try changing(document, key: key, recover: recover, change)
+            return (changed, ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey))
+        }
+    }
+
+    /// What ``updateState(recover:_:)`` makes of `document`, whose key holding the state is
+    /// `key`: the document to write (`nil`: nothing changed) and the outcome.
+    private func changing(
+        _ document: PropertyListDocument, key: PreferenceKey, recover: Bool, _ change: (inout StoredState) throws -> Bool
+    ) throws -> (PropertyListDocument?, ChangeOutcome<StoredState>) {
+        var state: StoredState
+        // The format that recognized what the key holds, found as it was read.
+        var recognized: (any NavigatorCodec)?
+        var unreadable = false
+        do {
+            (state, recognized) = try naming(key) { try self.read(key, in: document) }
+        } catch let error as NavigatorError where recover && error.kind == .invalidFile && Self.removable(error) {
+            // As if the key were missing (see PreferenceKey.missingState()).
+            state = try naming(key) { try key.missingState() }
+            unreadable = true
+        }
+        // The format of what the key holds, found once: checked here, written by storing below.
+        var format: (any NavigatorCodec)?
+        if case .navigator(let navigator) = state {
+            format = try naming(key) {
+                let format = try recognized ?? key.format(in: document.dictionary)
+                try format.checkWritable(navigator)
+                return format
+            }
+        }
+        let wasSet = document.dictionary[key.name] != nil
+        guard try naming(key, { try change(&state) }) || unreadable else {
+            return (nil, ChangeOutcome(state: state, changed: false, foundKey: found(key)))
+        }
+        if case .navigator(let navigator) = state { try navigator.validate() }
+        if unreadable, let old = document.dictionary[key.name] { try beforeDiscarding?(old, "removed", key) }
+        var changed = document
+        let stored = try key.storing(&state, in: document.dictionary, format: format)
+        changed.dictionary = stored.dictionary
+        var notes: [String] = []
+        if stored.droppedHistory > 0 {
+            notes.append("dropped the \(stored.droppedHistory) oldest history entries to keep \(key) under 16 MiB")
+        }
+        if unreadable {
+            notes.append("removed the value of \(key) from \(preferences.name), which routectl could not read")
+        } else if case .setting(.unset) = state, wasSet {
+            notes.append("removed \(key) from \(preferences.name): the app's own default applies")
+        }
+        return (changed, ChangeOutcome(state: state, changed: true, notes: notes, foundKey: found(key)))
     }
 
     /// Stores `state` under the key, as navigator JSON data in the default format.

@@ -132,6 +132,37 @@ import TestSupport
         #expect(codec.recognizedPath(text) == nil && escapedQuotes == "/a?k=%C3%A9%F0%9F%98%80%20%22q%22")
     }
 
+    @Test func aPushIsWrittenStraightIntoTheBytesAsTheFullWayWritesIt() throws {
+        // A push needs no state: one walk over the path tells the new element's type and place.
+        let document = Array(#"["Swift.Int","7","MyApp.Recipe","{\"id\":42}","MyApp.Screen","{\"details\":{\"_0\":1}}","MyApp.Screen","{\"home\":{}}"]"#.utf8)
+        for (pushed, expected) in [
+            // An element already there that shows as the route: its strings as they stand.
+            ("details?_0:=1", #"["MyApp.Screen","{\"details\":{\"_0\":1}}","#),
+            // A new value of the type whose elements show under the name.
+            ("details?_0:=2", #"["MyApp.Screen","{\"details\":{\"_0\":2}}","#),
+            ("Recipe?id:=5", #"["MyApp.Recipe","{\"id\":5}","#),
+            ("Int?_0:=8", #"["Swift.Int","8","#),
+        ] {
+            let route = try self.route(pushed)
+            let quick = try #require(codec.pushed(route, ontoRecognized: document), "\(pushed)")
+            var state = try decode(document)
+            try state.apply(.push(route))
+            #expect(quick == (try codec.encode(&state)).bytes, "\(pushed)")
+            #expect(String(decoding: quick, as: UTF8.self) == expected + String(decoding: document.dropFirst(), as: UTF8.self), "\(pushed)")
+        }
+        // Where the full way must settle it: a route of no type the path tells (refused
+        // there, naming the types), a type given, a schema's types, an empty path.
+        #expect(codec.pushed(try route("settings"), ontoRecognized: document) == nil)
+        #expect(codec.pushed(GivenElementType.route(try route("Int?_0:=3"), ofType: "Swift.Int"), ontoRecognized: document) == nil)
+        #expect(NavigationPathCodec(schemaType: { _ in "MyApp.Screen" }).pushed(try route("details?_0:=2"), ontoRecognized: document) == nil)
+        #expect(codec.pushed(try route("details?_0:=2"), ontoRecognized: Array("[]".utf8)) == nil)
+        // A pretty path keeps its layout: the new pair written as the first pair is.
+        let pretty = Fixture.screens.json(pretty: true)
+        var state = try decode(pretty)
+        try state.apply(.push(try route("details?_0:=9")))
+        #expect(codec.pushed(try route("details?_0:=9"), ontoRecognized: pretty) == (try codec.encode(&state)).bytes)
+    }
+
     @Test func enumValuesArePlainValuesAreNamedAfterTheirType() throws {
         let state = try decode(#"["MyApp.Outer.Route","{\"a\":\"x\",\"b\":[1]}","Swift.Array<Swift.Int>","[1,2]","Swift.Optional<Swift.Int>","null","MyApp.Screen","{\"details\":{\"_0\":42}}"]"#)
         #expect(state.path == "/details?_0:=42/Optional?_0:=null/Array?_0:=%5B1%2C2%5D/Route?a=x&b:=%5B1%5D")

@@ -37,12 +37,16 @@ import JSONText
         guard state.path == RoutePath(state.tree).description else { return "the path \(state.path) is not \(RoutePath(state.tree))" }
         var unchanged = state
         guard (try? codec.encode(&unchanged).bytes) == bytes else { return "an unchanged path is not written back byte for byte" }
+        // A push written straight into the bytes: only where the full way writes the same.
+        var quickPush: [UInt8]?
+        if case .push(let route)? = operation { quickPush = codec.pushed(route, ontoRecognized: bytes) }
+        if quickPush != nil, codec.decodeIfRecognized(bytes) == nil { return "a push was written into bytes the format does not recognize" }
         if let operation {
             do {
                 try state.apply(operation)
             } catch let error as NavigatorError {
                 guard error.kind == .cannotApply || error.kind == .invalidInput else { return "\(operation) threw \(error.kind)" }
-                return nil
+                return quickPush == nil ? nil : "a push the full way refuses was written: \(error.message)"
             } catch {
                 return "\(operation) threw \(error)"
             }
@@ -52,9 +56,13 @@ import JSONText
             encoded = try codec.encode(&state).bytes
         } catch let error as NavigatorError where error.kind == .cannotApply || error.kind == .invalidInput {
             guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
-            return nil  // what the format cannot hold, or a type that cannot be told, refused
+            // What the format cannot hold, or a type that cannot be told, refused.
+            return quickPush == nil ? nil : "a push the full way refuses was written: \(error.message)"
         } catch {
             return "encode threw \(error)"
+        }
+        if let quickPush, quickPush != encoded {
+            return "the push written into the bytes is not the full way's:\n\(String(decoding: quickPush, as: UTF8.self))\n\(String(decoding: encoded, as: UTF8.self))"
         }
         guard let again = try? codec.decode(encoded) else { return "its encoding does not decode" }
         guard again.tree == state.tree else { return "the encoding decodes to another path: \(state.path) -> \(again.path)" }
@@ -77,6 +85,8 @@ import JSONText
             // Inferred types only for the app's enum cases: the shared type of a path of Screens
             // takes any name, as the app's enum may have that case (no schema says otherwise).
             .push(route("details?_0:=5")), .push(route("home")),
+            .push(route("details?_0:=42")), .push(route("details?_0:=3")), .push(route("profile?id:=7&name=Ann")),
+            .push(route("profile?name=Ann&id:=7")), .push(route("profile?id:=1&name=Zo%C3%AB")),
             .push(GivenElementType.route(route("Int?_0:=3"), ofType: "Swift.Int")),
             .push(GivenElementType.route(route("profile?id:=1&name=Bo"), ofType: "MyApp.Screen")),
             .push(GivenElementType.route(route("Recipe?id:=8"), ofType: "MyApp.Recipe")),
@@ -109,13 +119,16 @@ import JSONText
         let bases = Self.bases
         var decoded = 0
         var saidStraight = 0
+        var pushedStraight = 0
         var failures = 0
         for index in 0..<count {
             let base = index % 5 == 0 ? random.pick(HostileFiles.smallCatalog) : random.pick(bases)
             let bytes = index % 4 == 0 ? base : HostileFiles.mutate(base, using: &random)
             if (try? Self.codec.decode(bytes)) != nil { decoded += 1 }
             if Self.codec.recognizedPath(bytes) != nil { saidStraight += 1 }
-            if let problem = Self.check(bytes, then: random.chance(0.7) ? random.pick(Self.operations) : nil) {
+            let operation = random.chance(0.7) ? random.pick(Self.operations) : nil
+            if case .push(let route)? = operation, Self.codec.pushed(route, ontoRecognized: bytes) != nil { pushedStraight += 1 }
+            if let problem = Self.check(bytes, then: operation) {
                 Issue.record("seed \(seed), case \(index): \(problem)\n\(String(decoding: bytes.prefix(400), as: UTF8.self).debugDescription)")
                 failures += 1
                 if failures >= 5 { break }
@@ -124,6 +137,40 @@ import JSONText
         print("NavigationPathFuzzTests: \(count) inputs, \(decoded) of them valid paths")
         #expect(decoded > count / 10, "the mutations keep enough paths valid to test the writer")
         #expect(saidStraight > count / 20, "enough paths are said straight from their bytes to hold that reading to decoding's")
+        #expect(pushedStraight > count / 200, "enough pushes are written straight into the bytes to hold them to the full way's")
+    }
+
+    @Test func aPushWrittenIntoTheBytesIsTheFullWays() {
+        // Pushes of every kind (an element already there, a new enum value, a plain value of
+        // a type the path holds or not) on mutated paths: written straight into the bytes,
+        // the bytes decoding, pushing and encoding give; or nothing, for the full way.
+        let seed = FuzzSettings.seed(for: "NavigationPathFuzzTests.aPushWrittenIntoTheBytesIsTheFullWays")
+        var random = FuzzRandom(seed: seed)
+        func route(_ text: String) -> Route { try! RoutePath(parsing: "/" + text).segments.compactMap { if case .route(let r) = $0 { r } else { nil } }[0] }
+        let routes = [
+            "details?_0:=42", "details?_0:=3", "home", "Recipe?id:=42", "Recipe?id:=9", "Recipe", "Int?_0:=7", "Int?_0:=8", "Int",
+            "profile?id:=7&name=Ann", "profile?name=Ann&id:=7", "profile?id:=1&name=Zo%C3%AB", "profile?id:=1&name=Zoe%CC%88",
+            "Bool?_0:=true", "String?_0=hello", "String?_0=", "a?k=x", "a?k:=null&j:=-0", "Hidden?x:=1", "Optional?_0:=null",
+        ].map(route)
+        let bases = Self.bases
+        let count = FuzzSettings.cases(5_000, factor: 100)
+        var written = 0
+        for index in 0..<count {
+            let base = random.pick(bases)
+            let bytes = index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random)
+            let pushed = random.pick(routes)
+            let quick = Self.codec.pushed(pushed, ontoRecognized: bytes)
+            var full: [UInt8]?
+            if case .success(var state)? = Self.codec.decodeIfRecognized(bytes), (try? state.apply(.push(pushed))) != nil {
+                full = try? Self.codec.encode(&state).bytes
+            }
+            if quick != nil { written += 1 }
+            guard quick == nil || quick == full else {
+                Issue.record("seed \(seed), case \(index), push \(pushed): \(String(decoding: bytes, as: UTF8.self).debugDescription)\n\(String(decoding: quick!, as: UTF8.self))\n\(full.map { String(decoding: $0, as: UTF8.self) } ?? "refused")")
+                return
+            }
+        }
+        #expect(written > count / 20, "enough pushes are written straight into the bytes")
     }
 
     @Test func theQuickReadingOfAnElementIsTheFullOne() {

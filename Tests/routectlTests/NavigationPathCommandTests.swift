@@ -109,6 +109,23 @@ import TestSupport
         #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: Self.key) == VAPNFixtures.otherPreferencesDescription)
     }
 
+    @Test(arguments: VAPNFixtures.PlistFormat.allCases, VAPNFixtures.StoredAs.allCases)
+    func aPushWrittenWithoutReadingTheStateWritesWhatTheFullWayWrites(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {
+        // A plain push under a key is written straight into the path's bytes; with --json (which
+        // prints the state) it is made the full way: the same file, byte for byte.
+        guard !format.needsPython || VAPNFixtures.python3 != nil else { return }  // see pythonPlistsAreNotSkippedHere
+        for arguments in [["push", "Int", "_0:=8"], ["push", "Recipe", "id:=42"], ["push", "Recipe", "id:=5"]] {
+            let quick = try Self.plistBox(.mixed, format, storedAs)
+            let full = Self.fileBox(Array(try #require(quick.contents())))
+            let quickResult = quick.run(["--key", Self.key] + arguments)
+            let fullResult = full.run(["--key", Self.key, "--json"] + arguments)
+            #expect(quickResult.status == 0 && quickResult.stdout.isEmpty && quickResult.stderr.isEmpty, "\(arguments): \(quickResult.stderr)")
+            #expect(fullResult.status == 0, "\(arguments): \(fullResult.stderr)")
+            #expect(quick.contents() == full.contents(), "\(arguments)")
+            #expect(try NavigationPathFixtures.decodeFromPlist(path: quick.file).count == Fixture.mixed.elements.count + 1)
+        }
+    }
+
     @Test(.needsPython3) func pythonPlistsAreNotSkippedHere() throws {
         let box = try Self.plistBox(.screens, .pythonXML, .string)
         #expect(box.run("--key", Self.key, "push", "settings").status == 0, "the type all the elements share")

@@ -11,21 +11,38 @@ enum ChangeCommand {
     static func run(_ operation: NavigationOperation, recover: Bool, words: [String]? = nil, _ context: Context) throws -> CommandResult {
         // The schema's conversions first, before any store is read: a refusal changes nothing.
         let operation = try SchemaCheck.conform(operation, words: words, context)
+        let change = { (state: inout StoredState) throws -> Bool in
+            try checkElementType(in: state, context)
+            let before = state
+            // Stamped under the lock, so that history times follow history order.
+            let changed = try context.perform(try SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
+            if changed, let schema = context.schema { try SchemaCheck.checkNewRoutes(before: before, after: state, schema) }
+            return changed
+        }
+        if let route = pushedWithoutReading(operation, recover: recover, context) {
+            // Written straight into the stored bytes where their format can (a NavigationPath):
+            // what `change` would write. Nothing is printed but notes (--json never comes here).
+            let outcome = try context.naming { try context.store.updateState(recover: recover, pushing: route, change) }
+            var result = CommandResult(notes: outcome.notes)
+            result.kept = outcome
+            return result
+        }
         // Named: a navigator file's refusal of an undo its format keeps no history for names no
         // store (a key's store names itself).
-        let outcome = try context.naming {
-            try context.store.updateState(recover: recover) { state in
-                try checkElementType(in: state, context)
-                let before = state
-                // Stamped under the lock, so that history times follow history order.
-                let changed = try context.perform(try SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
-                if changed, let schema = context.schema { try SchemaCheck.checkNewRoutes(before: before, after: state, schema) }
-                return changed
-            }
-        }
+        let outcome = try context.naming { try context.store.updateState(recover: recover, change) }
         var result = context.changed(outcome)
         result.kept = outcome
         return result
+    }
+
+    /// The route of a push that the store may write without reading the state: a plain push
+    /// (no `--type`), with no project file (whose declarations, schema and raw values the
+    /// change would apply) and no `--json` (which prints the state); `nil` for anything else.
+    private static func pushedWithoutReading(_ operation: NavigationOperation, recover: Bool, _ context: Context) -> Route? {
+        guard case .push(let route) = operation, route.preserved == nil, !recover, context.options.elementType == nil,
+            context.project == nil, context.schema == nil, !context.options.json
+        else { return nil }
+        return route
     }
 
     /// Refuses `push --type` on a state whose format names no element types (64), before

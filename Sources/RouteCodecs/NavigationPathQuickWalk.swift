@@ -1,0 +1,149 @@
+import JSONText
+import RouteModel
+
+/// One pass over a SwiftUI `NavigationPath` document of the usual shape, a pair at a time, top
+/// first: what `show --path` (``NavigationPathQuickPath``) and a push
+/// (``NavigationPathQuickPush``) read instead of decoding it. Nothing is made for an element:
+/// each one's string is read as it stands (``NavigationPathQuickRoute/element(inStringAt:of:parts:)``).
+///
+/// The usual shape is what an app's encoder writes, compact or pretty: a JSON array of strings
+/// in pairs, each type name module-qualified and without escapes or bytes outside ASCII, each
+/// element one ``NavigationPathQuickRoute`` reads. Anything else is refused (``isRefused``),
+/// for decoding to read (or refuse): where the walk reads a document, decoding reads the same
+/// elements (the codec's fuzz tests compare them on every case).
+struct NavigationPathQuickWalk {
+    /// One element as it stands: the index of its type in ``types``, and its two strings
+    /// (quotes included).
+    struct Pair {
+        let type: Int
+        let typeToken: Range<Int>
+        let itemToken: Range<Int>
+    }
+
+    let buffer: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var state = State.pairs
+    private enum State { case pairs, done, refused }
+
+    /// The distinct type names met (their strings, quotes included), each at most once among
+    /// the last eight.
+    private(set) var types: [Range<Int>] = []
+    private var routeNames: [String??] = []
+    /// How many pairs were read.
+    private(set) var pairs = 0
+    /// Where the array's `[` and `]` stand (the `]` once the walk is done).
+    private(set) var open = 0
+    private(set) var close = 0
+    /// What stands between the first pair's two strings, once read.
+    private(set) var firstSeparator = 0..<0
+
+    /// A walk of `buffer`, refused at once unless it starts as a JSON array.
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+        guard take(UInt8(ascii: "[")) else {
+            state = .refused
+            return
+        }
+        open = index - 1
+        skipWhitespace()
+        if take(UInt8(ascii: "]")) { finish() }
+    }
+
+    /// Whether the whole document was read: every pair, the `]`, and only white space after.
+    var isDone: Bool { state == .done }
+
+    /// Whether the document is not one of the usual shape (or not all of it was read).
+    var isRefused: Bool { state == .refused }
+
+    /// The next pair, its element read into `parts`; `nil` when the walk is done or refused.
+    mutating func next(into parts: inout NavigationPathQuickRoute.Parts) -> Pair? {
+        guard state == .pairs else { return nil }
+        skipWhitespace()
+        let typeStart = index
+        guard let type = typeName() else { return refuse() }
+        let typeEnd = index
+        guard take(UInt8(ascii: ",")) else { return refuse() }
+        skipWhitespace()
+        let itemStart = index
+        // A plain value shows under its type's route name: decoding refuses one whose type has none.
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\""),
+            let quote = NavigationPathQuickRoute.element(inStringAt: index, of: buffer, parts: &parts),
+            parts.name != nil || routeName(type) != nil
+        else { return refuse() }
+        index = quote + 1
+        if pairs == 0 { firstSeparator = typeEnd..<itemStart }
+        pairs += 1
+        let pair = Pair(type: type, typeToken: typeStart..<typeEnd, itemToken: itemStart..<index)
+        if !take(UInt8(ascii: ",")) {
+            guard take(UInt8(ascii: "]")) else { return refuse() }
+            finish()
+        }
+        return pair
+    }
+
+    /// The route name a plain value of type `type` shows under (``NavigationPathTypeName/routeName``).
+    mutating func routeName(_ type: Int) -> String? {
+        if let known = routeNames[type] { return known }
+        let name = typeName(type).routeName
+        routeNames[type] = .some(name)
+        return name
+    }
+
+    /// The name of type `type`.
+    func typeName(_ type: Int) -> NavigationPathTypeName {
+        let range = types[type]
+        return NavigationPathTypeName(String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<(range.upperBound - 1)]), as: UTF8.self))
+    }
+
+    private mutating func refuse() -> Pair? {
+        state = .refused
+        return nil
+    }
+
+    /// After the `]`: only white space to the end.
+    private mutating func finish() {
+        close = index - 1
+        skipWhitespace()
+        state = index == buffer.count ? .done : .refused
+    }
+
+    private mutating func skipWhitespace() {
+        while index < buffer.count {
+            switch buffer[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte`, after white space, when it is next.
+    private mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < buffer.count, buffer[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Reads the type name whose string is next, one without escapes or bytes outside ASCII,
+    /// and returns its index in ``types``; `nil` for any other string, or a name that is not
+    /// module-qualified.
+    private mutating func typeName() -> Int? {
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index
+        // Up to the first quote, backslash, control character or byte outside ASCII.
+        index = JSONScanner.skipPlainBytes(buffer, from: index + 1)
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        let range = start..<index
+        // A path names few types over and over: the last few met are looked at first.
+        var known = types.count - 1
+        while known >= 0, known >= types.count - 8 {
+            if NavigationPathCodec.sameString(types[known], range, in: buffer) { return known }
+            known -= 1
+        }
+        guard NavigationPathTypeName.kind(of: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(index - 1)])) == .readable else { return nil }
+        types.append(range)
+        routeNames.append(nil)
+        return types.count - 1
+    }
+}
