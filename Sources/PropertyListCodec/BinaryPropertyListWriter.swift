@@ -20,6 +20,9 @@ package struct BinaryPropertyListWriter {
     /// A flattened object: a scalar's encoded bytes, or a container's references.
     private enum Object {
         case scalar([UInt8])
+        /// The first scalar while it is the only one: encoded only as it is written (a change's
+        /// one new value, a navigation state's data, is then copied once, not twice).
+        case unencoded(PropertyListValue)
         case array([Int])
         case dictionary(keys: [Int], values: [Int])
     }
@@ -86,6 +89,8 @@ package struct BinaryPropertyListWriter {
             switch object {
             case .scalar(let bytes):
                 out += bytes
+            case .unencoded(let value):
+                Self.appendScalar(value, to: &out)
             case .array(let elements):
                 Self.appendHeader(0xA0, count: elements.count, to: &out)
                 for element in elements { Self.append(UInt64(firstIndex + element), size: referenceSize, to: &out) }
@@ -146,11 +151,13 @@ package struct BinaryPropertyListWriter {
         // change's one new value (a navigation state's data, say) never is.
         if let first = unhashed {
             unhashed = nil
-            guard case .scalar(let bytes) = objects[first] else { preconditionFailure("a scalar's index") }
+            guard case .unencoded(let value) = objects[first] else { preconditionFailure("a scalar's index") }
+            let bytes = Self.scalar(value)
+            objects[first] = .scalar(bytes)
             scalars[HashedBytes(bytes)] = first
         } else if scalars.isEmpty {
             unhashed = objects.count
-            objects.append(.scalar(Self.scalar(value)))
+            objects.append(.unencoded(value))
             return objects.count - 1
         }
         // One hash for a new scalar (most are new); a repeat puts its first index back.
@@ -164,7 +171,8 @@ package struct BinaryPropertyListWriter {
         return index
     }
 
-    /// The index of the first scalar flattened while it is the only one, not yet hashed.
+    /// The index of the first scalar flattened while it is the only one, not yet hashed (nor
+    /// encoded).
     private var unhashed: Int?
 
     /// The size of ``scalar(_:)`` of `value` when it is data or a string, found without
@@ -187,6 +195,12 @@ package struct BinaryPropertyListWriter {
     /// The encoded bytes of a value that is not a container.
     package static func scalar(_ value: PropertyListValue) -> [UInt8] {
         var out: [UInt8] = []
+        appendScalar(value, to: &out)
+        return out
+    }
+
+    /// Appends ``scalar(_:)`` of `value` to `out`.
+    private static func appendScalar(_ value: PropertyListValue, to out: inout [UInt8]) {
         switch value {
         case .string(let string):
             let ascii = string.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
@@ -221,7 +235,6 @@ package struct BinaryPropertyListWriter {
         case .array, .dictionary:
             preconditionFailure("containers are flattened, not encoded as scalars")
         }
-        return out
     }
 
     /// The narrowest of 1, 2, 4 and 8 bytes that holds `value`. (References and offsets are
