@@ -85,9 +85,14 @@ package enum BinaryPropertyListAppender {
         tail.reserveCapacity((trailer.objectCount + 2 * values.count + 2) * 8 + 2 * index.count * referenceSize + 256)
         var offsets: [Int] = []
         var writer = BinaryPropertyListWriter()
-        guard let new = writer.append(values, numberedFrom: trailer.objectCount, referenceSize: referenceSize, to: &tail, offsets: &offsets) else {
+        // A large data value's bytes are written as a piece of their own, not copied into the tail.
+        var payload: (at: Int, bytes: ArraySlice<UInt8>)?
+        guard let new = writer.append(
+            values, numberedFrom: trailer.objectCount, referenceSize: referenceSize, to: &tail, offsets: &offsets, payload: &payload)
+        else {
             return nil
         }
+        let left = payload?.bytes.count ?? 0
         for position in offsets.indices { offsets[position] += base }
         var objectCount = trailer.objectCount + offsets.count
         var top = trailer.topObject
@@ -111,14 +116,14 @@ package enum BinaryPropertyListAppender {
                 keys.append(new[key])
                 references.append(new[value])
             }
-            offsets.append(base + tail.count)
+            offsets.append(base + tail.count + left)
             BinaryPropertyListWriter.appendHeader(0xD0, count: keys.count, to: &tail)
             for reference in keys + references { BinaryPropertyListWriter.append(UInt64(reference), size: referenceSize, to: &tail) }
             top = objectCount
             objectCount += 1
         }
 
-        let tableOffset = base + tail.count
+        let tableOffset = base + tail.count + left
         let offsetSize = max(trailer.offsetSize, BinaryPropertyListWriter.width(holding: UInt64(tableOffset)))
         let oldTable = trailer.tableOffset..<trailer.tableOffset + trailer.objectCount * trailer.offsetSize
         if offsetSize == trailer.offsetSize {
@@ -137,7 +142,8 @@ package enum BinaryPropertyListAppender {
         BinaryPropertyListWriter.append(UInt64(objectCount), size: 8, to: &tail)
         BinaryPropertyListWriter.append(UInt64(top), size: 8, to: &tail)
         BinaryPropertyListWriter.append(UInt64(tableOffset), size: 8, to: &tail)
-        return patched(index.bytes, patches, upTo: base) + [tail[...]]
+        guard let payload else { return patched(index.bytes, patches, upTo: base) + [tail[...]] }
+        return patched(index.bytes, patches, upTo: base) + [tail[..<payload.at], payload.bytes, tail[payload.at...]]
     }
 
     /// `bytes` up to `end` with `patches` written over them, as slices of `bytes` between the

@@ -65,6 +65,20 @@ package struct BinaryPropertyListWriter {
     package mutating func append(
         _ values: [PropertyListValue], numberedFrom firstIndex: Int, referenceSize: Int, to out: inout [UInt8], offsets: inout [Int]
     ) -> [Int]? {
+        var payload: (at: Int, bytes: ArraySlice<UInt8>)?
+        let indices = append(values, numberedFrom: firstIndex, referenceSize: referenceSize, to: &out, offsets: &offsets, payload: &payload)
+        if let payload { out.insert(contentsOf: payload.bytes, at: payload.at) }
+        return indices
+    }
+
+    /// ``append(_:numberedFrom:referenceSize:to:offsets:)``, except that a lone large data value
+    /// (a change's one new value, such as a navigation state's data) is not copied into `out`:
+    /// its bytes are `payload`, which belongs at `payload.at` of `out` (the offsets count it
+    /// there), for the caller to write as a piece of its own.
+    package mutating func append(
+        _ values: [PropertyListValue], numberedFrom firstIndex: Int, referenceSize: Int, to out: inout [UInt8], offsets: inout [Int],
+        payload: inout (at: Int, bytes: ArraySlice<UInt8>)?
+    ) -> [Int]? {
         objects = []
         scalars = [:]
         buffers = [:]
@@ -72,7 +86,7 @@ package struct BinaryPropertyListWriter {
         let roots = withExtendedLifetime(values) { values.map { flatten($0) } }
         buffers = [:]
         guard Self.canRefer(to: firstIndex + objects.count, referenceSize: referenceSize) else { return nil }
-        writeObjects(numberedFrom: firstIndex, referenceSize: referenceSize, to: &out, offsets: &offsets)
+        writeObjects(numberedFrom: firstIndex, referenceSize: referenceSize, to: &out, offsets: &offsets, payload: &payload)
         return roots.map { $0 + firstIndex }
     }
 
@@ -84,11 +98,26 @@ package struct BinaryPropertyListWriter {
 
     /// Writes the flattened objects, numbered from `firstIndex` on.
     private func writeObjects(numberedFrom firstIndex: Int, referenceSize: Int, to out: inout [UInt8], offsets: inout [Int]) {
+        var payload: (at: Int, bytes: ArraySlice<UInt8>)?
+        writeObjects(numberedFrom: firstIndex, referenceSize: referenceSize, to: &out, offsets: &offsets, payload: &payload)
+        if let payload { out.insert(contentsOf: payload.bytes, at: payload.at) }
+    }
+
+    /// Writes the flattened objects as ``append(_:numberedFrom:referenceSize:to:offsets:payload:)``
+    /// does, a lone large data value's bytes left out as `payload`.
+    private func writeObjects(
+        numberedFrom firstIndex: Int, referenceSize: Int, to out: inout [UInt8], offsets: inout [Int], payload: inout (at: Int, bytes: ArraySlice<UInt8>)?
+    ) {
+        var left = 0  // the payload's bytes, counted in the offsets after it
         for object in objects {
-            offsets.append(out.count)
+            offsets.append(out.count + left)
             switch object {
             case .scalar(let bytes):
                 out += bytes
+            case .unencoded(.data(let bytes)) where bytes.count >= Self.payloadSize:
+                Self.appendHeader(0x40, count: bytes.count, to: &out)
+                payload = (out.count, bytes[...])
+                left = bytes.count
             case .unencoded(let value):
                 Self.appendScalar(value, to: &out)
             case .array(let elements):
@@ -170,6 +199,9 @@ package struct BinaryPropertyListWriter {
         objects.append(.scalar(key.bytes))
         return index
     }
+
+    /// The size from which a lone data value is left out of the bytes written, as a payload.
+    static let payloadSize = 16 << 10
 
     /// The index of the first scalar flattened while it is the only one, not yet hashed (nor
     /// encoded).

@@ -130,6 +130,24 @@ final class BinaryBytesPreferences: PreferencesDocument, @unchecked Sendable {
         }
     }
 
+    @Test func aLargeNewDataValueIsWrittenAsAPieceOfItsOwnNotACopy() throws {
+        // A navigation state's data (here 40 KB and 16 KB, the least left out): its bytes are
+        // handed to the writer as they are, between the new objects before and after them.
+        let binary = BinaryPropertyList.encode(.dictionary(Self.preferences))
+        for count in [40_000, 16 << 10, (16 << 10) - 1] {
+            let state = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            var document = try PropertyListDocument.decode(binary, name: "'x'", keysStartingWith: "route")
+            document.dictionary = document.dictionary.replacing("route", with: .data(state))
+            let pieces = try document.encodedPieces()
+            #expect(Array(pieces.joined()) == (try document.encoded()))
+            #expect(try PropertyListDocument.decode(Array(pieces.joined()), name: "'x'").dictionary == Self.preferences.replacing("route", with: .data(state)))
+            let value = state
+            let storage = value.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            let own = pieces.contains { piece in piece.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) == storage } && piece.count == count }
+            #expect(own == (count >= 16 << 10), "\(count) bytes: the value's own bytes are a piece")
+        }
+    }
+
     /// What needs the other keys (a typo's neighbour, the candidates a refusal names) sees them all.
     @Test func refusalsNameKeysTheStoreDidNotRead() throws {
         let preferences = BinaryBytesPreferences(Self.preferences)
