@@ -556,8 +556,20 @@ extension BinaryPropertyListIndex {
         mutating func keysWeight(_ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Int32>) -> Int? {
             var weight = 0
             for entry in 0..<count {
-                guard let key = reference(at: content + entry * referenceSize), let more = child(key, depth: depth),
-                      let start = offset(of: key) else { return nil }
+                guard let key = reference(at: content &+ entry &* referenceSize) else { return nil }
+                // The usual key, an ASCII string met for the first time: checked here in one look,
+                // as child(_:depth:) and the lines below check it.
+                if weights[key] == 0, let start = offset(of: key), file[start] >> 4 == 0x5,
+                    let (length, text) = self.count(at: start), fits(length, at: text), ascii(text, length)
+                {
+                    live(start, text &+ length, isTop: false)
+                    weights[key] = 1
+                    weight &+= 1
+                    guard weight <= BinaryPropertyList.maxValues else { return nil }
+                    Key(object: key, content: text, length: length, ascii: true).store(keys, entry)
+                    continue
+                }
+                guard let more = child(key, depth: depth), let start = offset(of: key) else { return nil }
                 let marker = file[start]
                 guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return nil }
                 weight += more

@@ -14,7 +14,8 @@ import JSONText
 /// control character or of more than 1024 bytes, a key twice) is `nil`, for
 /// ``NavigationPathElement/route(type:bytes:)`` to read from the unescaped text: that reading
 /// defines the route, and names what is wrong. Where this reads a route, it is the one that
-/// reading gives (NavigationPathQuickRouteTests compares them on mutated texts).
+/// reading gives (NavigationPathFuzzTests compares them on mutated texts). The parts it reads
+/// (``Parts``) also make a path segment without a route (``writeSegment(_:in:routeName:to:at:)``).
 package enum NavigationPathQuickRoute {
     /// One parameter of an element as it stands in the buffer: its key (`nil`: `_0`, a plain
     /// value's one), its value's text (a string's without its quotes) and its type.
@@ -46,10 +47,11 @@ package enum NavigationPathQuickRoute {
             count += 1
         }
 
-        /// Whether a parameter read has the key at `key` in `buffer`.
+        /// Whether a member read has the key at `key` in `buffer` (members have keys: only a
+        /// plain scalar's one parameter has none).
         func hasKey(_ key: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
             for index in 0..<count {
-                let other = storage[index].key!
+                guard let other = storage[index].key else { continue }
                 guard other.count == key.count else { continue }
                 var offset = 0
                 while offset < key.count, buffer[other.lowerBound + offset] == buffer[key.lowerBound + offset] { offset += 1 }
@@ -95,10 +97,11 @@ package enum NavigationPathQuickRoute {
 
     /// Writes the path segment of the element read into `parts` from `buffer`
     /// (``RoutePath/segment(_:)`` of its route), shown under `routeName` when a plain value,
-    /// at `offset` of `output`, which has room for ``segmentCapacity(content:routeName:)``
-    /// bytes; returns the offset after it, or `nil` for a plain value with no `routeName`.
-    /// Nothing is made for the route: its name and values are copied from the buffer (valid
-    /// UTF-8, as the document's scan checked).
+    /// at `offset` of `output`; returns the offset after it, or `nil` for a plain value with no
+    /// `routeName`. Nothing is made for the route: its name and values are copied from the
+    /// buffer (valid UTF-8, as the reading checked). It takes at most three bytes for each of
+    /// the content's (a value's bytes escaped; a key and its `?`, `:` and `=` stand for the
+    /// `\"key\":` read) and, for a plain value, `routeName` and `?_0:=`: `output` has room.
     static func writeSegment(
         _ parts: Parts, in buffer: UnsafeBufferPointer<UInt8>, routeName: String?,
         to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
@@ -134,14 +137,6 @@ package enum NavigationPathQuickRoute {
             count = PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
         }
         return count
-    }
-
-    /// The most bytes ``writeSegment(in:content:parts:routeName:to:at:)`` writes for an
-    /// element whose content is `content` bytes, shown under `routeName` bytes when a plain
-    /// value: a value's every byte escaped (three each), a key and its `?`, `:` and `=` at
-    /// most three times the `\"key\":` it stands for, and `?_0:=` for a plain value's.
-    static func segmentCapacity(content: Int, routeName: Int) -> Int {
-        3 * content + routeName + 5
     }
 
     /// A cursor over one element's JSON text.
