@@ -85,36 +85,65 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///   (no file, or `recover`) and the default format cannot start from nothing; and the
     ///   lock's and the writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
-        let firstLook = {
-            var fresh = try fresh()
-            return try change(&fresh) ? nil : Outcome(state: fresh, changed: false)
+        try file.change(firstLook: { try firstLook(change) }) { locked in
+            try changing(locked, bytes: Result { try naming { try locked.read() } }, recover: recover, change)
         }
-        return try file.change(firstLook: firstLook) { locked in
-            var loaded: (NavigatorState, any NavigatorCodec)?
-            var corrupt = false
-            do {
-                loaded = try load(locked)
-            } catch let error as NavigatorError where recover && error.kind == .invalidFile {
-                corrupt = true
-            }
-            var (state, codec) = try loaded ?? (fresh(), formats.defaultFormat)
-            try naming { try codec.checkWritable(state) }
-            guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
-            try state.validate()
-            var notes: [String] = []
-            let encoded = try codec.encode(&state)
-            let dropped = encoded.droppedHistory
-            if dropped > 0 {
-                let what = dropped == 1 ? "the oldest history entry" : "the \(dropped) oldest history entries"
-                notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
-            }
-            if corrupt {
-                let aside = try locked.moveAside(suffix: ".corrupt-" + WallClock.compactNow())
-                notes.append("moved the corrupt file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
-            }
-            try locked.replace(with: encoded.pieces)
-            return Outcome(state: state, changed: true, notes: notes)
+    }
+
+    /// ``update(recover:_:)`` for a `change` that pushes `route`: written straight into the
+    /// file's bytes when their format can (``FormatTable/pushed(_:onto:)``), the state then
+    /// never read (the outcome's is `nil`); else as ``update(recover:_:)``, in the same read.
+    public func update(recover: Bool = false, pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> ChangeOutcome<NavigatorState?> {
+        func some(_ outcome: Outcome) -> ChangeOutcome<NavigatorState?> {
+            ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes)
         }
+        return try file.change(firstLook: { try firstLook(change).map(some) }) { locked in
+            let bytes = Result { try naming { try locked.read() } }
+            if !recover, case .success(let read?) = bytes, let pushed = formats.pushed(route, onto: read) {
+                try locked.replace(with: [pushed[...]])
+                return ChangeOutcome(state: nil, changed: true)
+            }
+            return some(try changing(locked, bytes: bytes, recover: recover, change))
+        }
+    }
+
+    /// The outcome of `change` on a fresh state, when it changes nothing (a missing file is then
+    /// not created); `nil` when it changes something.
+    private func firstLook(_ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
+        var fresh = try fresh()
+        return try change(&fresh) ? nil : Outcome(state: fresh, changed: false)
+    }
+
+    /// What ``update(recover:_:)`` does under the lock, with the file's `bytes` as reading it
+    /// gave them (`nil`: no file), or its refusal (with `recover`, a file too large to read is
+    /// set aside as a corrupt one).
+    private func changing(
+        _ locked: GuardedFile.Locked, bytes: Result<[UInt8]?, any Error>, recover: Bool, _ change: (inout NavigatorState) throws -> Bool
+    ) throws -> Outcome {
+        var loaded: (NavigatorState, any NavigatorCodec)?
+        var corrupt = false
+        do {
+            loaded = try bytes.get().map(decode)
+        } catch let error as NavigatorError where recover && error.kind == .invalidFile {
+            corrupt = true
+        }
+        var (state, codec) = try loaded ?? (fresh(), formats.defaultFormat)
+        try naming { try codec.checkWritable(state) }
+        guard try change(&state) || corrupt else { return Outcome(state: state, changed: false) }
+        try state.validate()
+        var notes: [String] = []
+        let encoded = try codec.encode(&state)
+        let dropped = encoded.droppedHistory
+        if dropped > 0 {
+            let what = dropped == 1 ? "the oldest history entry" : "the \(dropped) oldest history entries"
+            notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
+        }
+        if corrupt {
+            let aside = try locked.moveAside(suffix: ".corrupt-" + WallClock.compactNow())
+            notes.append("moved the corrupt file \(quoted(locked.target, limit: 200)) aside to \(quoted(aside, limit: 200))")
+        }
+        try locked.replace(with: encoded.pieces)
+        return Outcome(state: state, changed: true, notes: notes)
     }
 
     /// Creates the file holding `state`.

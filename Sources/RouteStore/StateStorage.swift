@@ -56,14 +56,22 @@ extension NavigatorStore: StateStorage {
     }
 
     public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
-        let outcome = try update(recover: recover) { state in
-            var stored = StoredState.navigator(state)
-            let changed = try change(&stored)
-            // A navigator state stays one: no operation makes it a setting.
-            if case .navigator(let changedState) = stored { state = changedState }
-            return changed
-        }
+        let outcome = try update(recover: recover) { try Self.apply(change, to: &$0) }
         return ChangeOutcome(state: .navigator(outcome.state), changed: outcome.changed, notes: outcome.notes)
+    }
+
+    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
+        let outcome = try update(recover: recover, pushing: route) { try Self.apply(change, to: &$0) }
+        return ChangeOutcome(state: outcome.state.map { .navigator($0) }, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey)
+    }
+
+    /// `change` of a stored state, made on `state`. A navigator state stays one: no operation
+    /// makes it a setting.
+    private static func apply(_ change: (inout StoredState) throws -> Bool, to state: inout NavigatorState) throws -> Bool {
+        var stored = StoredState.navigator(state)
+        let changed = try change(&stored)
+        if case .navigator(let changedState) = stored { state = changedState }
+        return changed
     }
 
     public func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState> {

@@ -50,6 +50,23 @@ import TestSupport
         #expect(said == "/home/Int?_0:=7/Recipe?id:=42/String?_0=hello/Bool?_0:=true/details?_0:=3")
     }
 
+    @Test func aPushOntoANavigationPathIsWrittenWithoutReadingItsState() throws {
+        // The bytes the full way writes, the state never read; routectl's own file, and a
+        // missing one, the full way.
+        let route = try Route("details", parameters: [Route.Parameter(key: "_0", json: "5")])
+        let push = { (state: inout NavigatorState) throws -> Bool in try state.perform(.push(route), at: "2026-11-24T10:00:00Z") }
+        let quick = folder + "/quick.json", full = folder + "/full.json"
+        for path in [quick, full] { try Data(NavigationPathFixtures.Path.mixed.json()).write(to: URL(fileURLWithPath: path)) }
+        let outcome = try NavigatorStore(path: quick, formats: .standard).update(pushing: route, push)
+        #expect(outcome.state == nil && outcome.changed)
+        _ = try NavigatorStore(path: full, formats: .standard).update(push)
+        #expect(FileManager.default.contents(atPath: quick) == FileManager.default.contents(atPath: full))
+        let own = try NavigatorStore(path: file).update(pushing: route, push)
+        #expect(own.state?.path == "root/details?_0:=5", "a missing file: the full way")
+        let again = try NavigatorStore(path: file).update(pushing: route, push)
+        #expect(again.state?.path == "root/details?_0:=5/details?_0:=5", "routectl's own file: the full way")
+    }
+
     @Test func firstChangeCreatesTheFileAndItsFolder() throws {
         let store = NavigatorStore(path: file)
         #expect(try push("a", store: store).changed)

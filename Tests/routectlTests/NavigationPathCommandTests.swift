@@ -126,6 +126,19 @@ import TestSupport
         }
     }
 
+    @Test func aPushOntoAPathInAFileWithoutReadingTheStateWritesWhatTheFullWayWrites() throws {
+        for pretty in [false, true] {
+            let quick = Self.fileBox(Fixture.mixed.json(pretty: pretty))
+            let full = Self.fileBox(Array(try #require(quick.contents())))
+            let quickResult = quick.run("push", "Recipe", "id:=5")
+            let fullResult = full.run("--json", "push", "Recipe", "id:=5")
+            #expect(quickResult.status == 0 && quickResult.stdout.isEmpty && quickResult.stderr.isEmpty, "\(quickResult.stderr)")
+            #expect(fullResult.status == 0, "\(fullResult.stderr)")
+            #expect(quick.contents() == full.contents(), "pretty: \(pretty)")
+            #expect(try Self.restored(quick) == Fixture.mixed.elements + [.recipe(.init(id: 5))])
+        }
+    }
+
     @Test(.needsPython3) func pythonPlistsAreNotSkippedHere() throws {
         let box = try Self.plistBox(.screens, .pythonXML, .string)
         #expect(box.run("--key", Self.key, "push", "settings").status == 0, "the type all the elements share")
