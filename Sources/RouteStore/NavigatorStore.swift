@@ -86,24 +86,28 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     ///   lock's and the writer's errors.
     public func update(recover: Bool = false, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome {
         try file.change(firstLook: { try firstLook(change) }) { locked in
-            try changing(locked, bytes: Result { try naming { try locked.read() } }, recover: recover, change)
+            try changing(locked, read: { try naming { try locked.read() } }, recover: recover, change)
         }
     }
 
     /// ``update(recover:_:)`` for a `change` that pushes `route`: written straight into the
     /// file's bytes when their format can (``FormatTable/pushed(_:onto:)``), the state then
-    /// never read (the outcome's is `nil`); else as ``update(recover:_:)``, in the same read.
-    public func update(recover: Bool = false, pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> ChangeOutcome<NavigatorState?> {
-        func some(_ outcome: Outcome) -> ChangeOutcome<NavigatorState?> {
-            ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes)
-        }
-        return try file.change(firstLook: { try firstLook(change).map(some) }) { locked in
-            let bytes = Result { try naming { try locked.read() } }
-            if !recover, case .success(let read?) = bytes, let pushed = formats.pushed(route, onto: read) {
-                try locked.replace(with: [pushed[...]])
-                return ChangeOutcome(state: nil, changed: true)
+    /// never read: `nil` (a change, with nothing to note); else as ``update(recover:_:)``, in
+    /// the same read.
+    public func update(recover: Bool = false, pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
+        try file.change(firstLook: { try firstLook(change) }) { locked in
+            var bytes: [UInt8]?
+            var refusal: (any Error)?
+            do {
+                bytes = try naming { try locked.read() }
+            } catch {
+                refusal = error  // as update(recover:_:) meets it
             }
-            return some(try changing(locked, bytes: bytes, recover: recover, change))
+            if !recover, let bytes, let pushed = formats.pushed(route, onto: bytes) {
+                try locked.replace(with: [pushed[...]])
+                return nil
+            }
+            return try changing(locked, read: { if let refusal { throw refusal }; return bytes }, recover: recover, change)
         }
     }
 
@@ -114,16 +118,15 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         return try change(&fresh) ? nil : Outcome(state: fresh, changed: false)
     }
 
-    /// What ``update(recover:_:)`` does under the lock, with the file's `bytes` as reading it
-    /// gave them (`nil`: no file), or its refusal (with `recover`, a file too large to read is
-    /// set aside as a corrupt one).
+    /// What ``update(recover:_:)`` does under the lock, the file's bytes given by `read` (`nil`:
+    /// no file; with `recover`, a file it refuses as too large is set aside as a corrupt one).
     private func changing(
-        _ locked: GuardedFile.Locked, bytes: Result<[UInt8]?, any Error>, recover: Bool, _ change: (inout NavigatorState) throws -> Bool
+        _ locked: GuardedFile.Locked, read: () throws -> [UInt8]?, recover: Bool, _ change: (inout NavigatorState) throws -> Bool
     ) throws -> Outcome {
         var loaded: (NavigatorState, any NavigatorCodec)?
         var corrupt = false
         do {
-            loaded = try bytes.get().map(decode)
+            loaded = try read().map(decode)
         } catch let error as NavigatorError where recover && error.kind == .invalidFile {
             corrupt = true
         }

@@ -26,9 +26,9 @@ public protocol StateStorage {
 
     /// ``updateState(recover:_:)`` for a `change` that pushes `route`: written straight into
     /// the bytes the store holds when their format can (``FormatTable/pushed(_:onto:)``), the
-    /// state then never read (the outcome's is `nil`); else as ``updateState(recover:_:)``,
-    /// with `change`. Default: the latter.
-    func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?>
+    /// state then never read: `nil` (a change, with nothing to note); else as
+    /// ``updateState(recover:_:)``, with `change`. Default: the latter.
+    func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>?
 
     /// Stores a new navigator state; with `replace`, over what is there.
     func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState>
@@ -44,9 +44,8 @@ extension StateStorage {
         return .state(state, foundKey: foundKey)
     }
 
-    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
-        let outcome = try updateState(recover: recover, change)
-        return ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey)
+    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+        try updateState(recover: recover, change)
     }
 }
 
@@ -56,13 +55,16 @@ extension NavigatorStore: StateStorage {
     }
 
     public func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState> {
-        let outcome = try update(recover: recover) { try Self.apply(change, to: &$0) }
-        return ChangeOutcome(state: .navigator(outcome.state), changed: outcome.changed, notes: outcome.notes)
+        Self.stored(try update(recover: recover) { try Self.apply(change, to: &$0) })
     }
 
-    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
-        let outcome = try update(recover: recover, pushing: route) { try Self.apply(change, to: &$0) }
-        return ChangeOutcome(state: outcome.state.map { .navigator($0) }, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey)
+    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+        try update(recover: recover, pushing: route) { try Self.apply(change, to: &$0) }.map(Self.stored)
+    }
+
+    /// `outcome` as a stored state's.
+    private static func stored(_ outcome: Outcome) -> ChangeOutcome<StoredState> {
+        ChangeOutcome(state: .navigator(outcome.state), changed: outcome.changed, notes: outcome.notes)
     }
 
     /// `change` of a stored state, made on `state`. A navigator state stays one: no operation

@@ -21,9 +21,11 @@ enum ChangeCommand {
         }
         if let route = pushedWithoutReading(operation, recover: recover, context) {
             // Written straight into the stored bytes where their format can (a NavigationPath):
-            // what `change` would write. Nothing is printed but notes (--json never comes here).
-            let outcome = try context.naming { try context.store.updateState(recover: recover, pushing: route, change) }
-            var result = CommandResult(notes: outcome.notes)
+            // what `change` would write, with nothing to print (--json never comes here).
+            guard let outcome = try context.naming({ try context.store.updateState(recover: recover, pushing: route, change) }) else {
+                return CommandResult()
+            }
+            var result = context.changed(outcome)
             result.kept = outcome
             return result
         }
