@@ -8,8 +8,8 @@ import RouteModel
 ///
 /// The usual shape is what an app's encoder writes, compact or pretty: a JSON array of strings
 /// in pairs, each type name module-qualified and without escapes or bytes outside ASCII, each
-/// element one ``NavigationPathQuickRoute`` reads. Anything else is refused (``isRefused``),
-/// for decoding to read (or refuse): where the walk reads a document, decoding reads the same
+/// element one ``NavigationPathQuickRoute`` reads. Anything else is refused (the walk ends
+/// without being done, ``isDone``), for decoding to read (or refuse): where the walk reads a document, decoding reads the same
 /// elements (the codec's fuzz tests compare them on every case).
 struct NavigationPathQuickWalk {
     /// One element as it stands: the index of its type in ``types``, and its two strings
@@ -31,9 +31,6 @@ struct NavigationPathQuickWalk {
     private var routeNames: [String??] = []
     /// How many pairs were read.
     private(set) var pairs = 0
-    /// Where the array's `[` and `]` stand (the `]` once the walk is done).
-    private(set) var open = 0
-    private(set) var close = 0
     /// What stands between the first pair's two strings, once read.
     private(set) var firstSeparator = 0..<0
 
@@ -44,16 +41,11 @@ struct NavigationPathQuickWalk {
             state = .refused
             return
         }
-        open = index - 1
-        skipWhitespace()
         if take(UInt8(ascii: "]")) { finish() }
     }
 
     /// Whether the whole document was read: every pair, the `]`, and only white space after.
     var isDone: Bool { state == .done }
-
-    /// Whether the document is not one of the usual shape (or not all of it was read).
-    var isRefused: Bool { state == .refused }
 
     /// The next pair, its element read into `parts`; `nil` when the walk is done or refused.
     mutating func next(into parts: inout NavigationPathQuickRoute.Parts) -> Pair? {
@@ -102,7 +94,6 @@ struct NavigationPathQuickWalk {
 
     /// After the `]`: only white space to the end.
     private mutating func finish() {
-        close = index - 1
         skipWhitespace()
         state = index == buffer.count ? .done : .refused
     }
