@@ -128,19 +128,19 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         }
     }
 
-    /// ``updateState(recover:_:)`` for a `change` that pushes `route`: written straight into the
-    /// bytes of the navigator state the key holds when their format can
-    /// (``PreferenceKey/pushed(_:in:)``), in the same read of the preferences; the outcome's
-    /// state is then `nil`.
-    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
+    /// ``updateState(recover:_:)``, without `recover`, for a `change` that pushes `route`:
+    /// written straight into the bytes of the navigator state the key holds when their format
+    /// can (``PreferenceKey/pushed(_:in:)``), in the same read of the preferences; the
+    /// outcome's state is then `nil`.
+    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
         try preferences.update(keysStartingWith: key.name) { document in
             let key = try resolvedKey(in: document)
-            if !recover, let pushed = key.pushed(route, in: document.dictionary) {
+            if let pushed = key.pushed(route, in: document.dictionary) {
                 var changed = document
                 changed.dictionary = document.dictionary.replacing(key.name, with: pushed)
                 return (changed, ChangeOutcome(state: nil, changed: true, foundKey: found(key)))
             }
-            let (changed, outcome) = try changing(document, key: key, recover: recover, change)
+            let (changed, outcome) = try changing(document, key: key, recover: false, change)
             return (changed, ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey))
         }
     }

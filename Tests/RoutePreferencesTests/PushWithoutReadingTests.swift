@@ -7,7 +7,7 @@ import PropertyListCodec
 import TestSupport
 
 /// A push onto a NavigationPath under a key, written straight into the value's bytes
-/// (``PreferenceKeyStore/updateState(recover:pushing:_:)``): the preferences it writes are those
+/// (``PreferenceKeyStore/updateState(pushing:_:)``): the preferences it writes are those
 /// the change read whole writes, in the same form (data or string); any other value is changed
 /// the full way, in the same read.
 @Suite(.tags(.unit)) struct PushWithoutReadingTests {
@@ -22,7 +22,7 @@ import TestSupport
         let change = { (state: inout StoredState) throws -> Bool in try state.perform(.push(route), at: stamp) }
         let outcome: ChangeOutcome<StoredState?>
         if quick {
-            outcome = try store.updateState(recover: false, pushing: route, change)
+            outcome = try store.updateState(pushing: route, change)
         } else {
             let full = try store.updateState(recover: false, change)
             outcome = ChangeOutcome(state: full.state, changed: full.changed, notes: full.notes, foundKey: full.foundKey)

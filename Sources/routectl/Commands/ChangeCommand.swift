@@ -22,7 +22,7 @@ enum ChangeCommand {
         if let route = pushedWithoutReading(operation, recover: recover, context) {
             // Written straight into the stored bytes where their format can (a NavigationPath):
             // what `change` would write. Nothing is printed but notes (--json never comes here).
-            let outcome = try context.naming { try context.store.updateState(recover: recover, pushing: route, change) }
+            let outcome = try context.naming { try context.store.updateState(pushing: route, change) }
             var result = CommandResult(notes: outcome.notes)
             result.kept = outcome
             return result
