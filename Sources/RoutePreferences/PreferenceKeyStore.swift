@@ -141,7 +141,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
                 return (changed, ChangeOutcome(state: nil, changed: true, foundKey: found(key)))
             }
             let (changed, outcome) = try changing(document, key: key, recover: false, change)
-            return (changed, ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey))
+            return (changed, ChangeOutcome(outcome))
         }
     }
 

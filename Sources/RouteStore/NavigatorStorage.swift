@@ -38,4 +38,10 @@ public struct ChangeOutcome<State: Sendable>: Sendable {
         self.notes = notes
         self.foundKey = foundKey
     }
+
+    /// `outcome`, of a change that read the state, as the outcome of one that may not
+    /// (``StateStorage/updateState(pushing:_:)``).
+    public init<Read>(_ outcome: ChangeOutcome<Read>) where State == Read? {
+        self.init(state: outcome.state, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey)
+    }
 }

@@ -46,8 +46,7 @@ extension StateStorage {
     }
 
     public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState?> {
-        let outcome = try updateState(recover: false, change)
-        return ChangeOutcome(state: outcome.state, changed: outcome.changed, notes: outcome.notes, foundKey: outcome.foundKey)
+        ChangeOutcome(try updateState(recover: false, change))
     }
 }
 

@@ -24,8 +24,7 @@ import TestSupport
         if quick {
             outcome = try store.updateState(pushing: route, change)
         } else {
-            let full = try store.updateState(recover: false, change)
-            outcome = ChangeOutcome(state: full.state, changed: full.changed, notes: full.notes, foundKey: full.foundKey)
+            outcome = ChangeOutcome(try store.updateState(recover: false, change))
         }
         return (preferences.document.dictionary, outcome, preferences.writes)
     }
