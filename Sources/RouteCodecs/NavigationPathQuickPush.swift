@@ -29,14 +29,14 @@ enum NavigationPathQuickPush {
                 if pair.type == shapes.count { shapes.append(0) }
                 shapes[pair.type] |= bit(parts.shape)
                 if walk.pairs == 1 { first = pair.typeToken.lowerBound }
-                let showsAs: Bool
+                let showsUnderName: Bool
                 if let name = parts.name {
-                    showsAs = equal(UnsafeBufferPointer(rebasing: buffer[name]), route.name)
+                    showsUnderName = equal(UnsafeBufferPointer(rebasing: buffer[name]), route.name)
                 } else {
-                    showsAs = walk.routeName(pair.type) == route.name
+                    showsUnderName = walk.routeName(pair.type) == route.name
                 }
-                scan.add(walk.typeName(pair.type), parts.shape, showsAs: showsAs)
-                if showsAs, sameParameters(parts, in: buffer, as: route) {
+                scan.add(walk.typeName(pair.type), parts.shape, showsUnderName: showsUnderName)
+                if showsUnderName, sameParameters(parts, in: buffer, as: route) {
                     same = pair.typeToken.lowerBound..<pair.itemToken.upperBound
                 }
             }
