@@ -210,8 +210,9 @@ package struct BinaryPropertyListWriter {
     /// The size of ``scalar(_:)`` of `value` when it is data or a string, found without
     /// encoding it; `nil` for any other value.
     package static func scalarSize(_ value: PropertyListValue) -> Int? {
+        // As appendHeader(_:count:to:) writes it: the count in the marker, or an integer after it.
         func header(_ count: Int) -> Int {
-            count < 15 ? 1 : 2 + (count < 1 << 8 ? 1 : count < 1 << 16 ? 2 : count < 1 << 32 ? 4 : 8)
+            count < 15 ? 1 : 2 + width(holding: UInt64(count))
         }
         switch value {
         case .data(let bytes):

@@ -485,10 +485,22 @@ extension NavigationPathCodec {
                 if !token.escaped, let found = bytes.withUnsafeBufferPointer({ find(token.range, in: $0) }) {
                     return found
                 }
-                let text = String(decoding: try decoded(token), as: UTF8.self)
+                return add(String(decoding: try decoded(token), as: UTF8.self), token: token.escaped ? nil : token.range)
+            }
+
+            /// The index of the name the string at `range` of `buffer` (quotes included, no
+            /// escapes) holds, added when new: as ``index(of:in:decoded:)``, for a walk over a
+            /// buffer (``NavigationPathQuickWalk``).
+            mutating func index(ofPlain range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+                if let found = find(range, in: buffer) { return found }
+                let name = UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<(range.upperBound - 1)])
+                return add(String(decoding: name, as: UTF8.self), token: range)
+            }
+
+            private mutating func add(_ text: String, token: Range<Int>?) -> Int {
                 names.append(NavigationPathTypeName(text))
                 kinds.append(NavigationPathTypeName.kind(of: text))
-                tokens.append(token.escaped ? nil : token.range)
+                tokens.append(token)
                 routeNames.append(nil)
                 return names.count - 1
             }

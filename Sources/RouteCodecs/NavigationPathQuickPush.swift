@@ -20,37 +20,34 @@ enum NavigationPathQuickPush {
             var walk = NavigationPathQuickWalk(buffer)
             var parts = NavigationPathQuickRoute.Parts()
             var scan = NavigationPathTypeChoice.Scan()
-            // By type index: its name, and the shapes of its values (bits by shape).
-            var types: [NavigationPathTypeName] = []
+            // By type index (the walk's): the shapes of its values (bits by shape).
             var shapes: [UInt8] = []
             // The bottom-most element that shows as the route: its two strings, as they stand.
             var same: Range<Int>?
             var first = 0
             while let pair = walk.next(into: &parts) {
-                if pair.type == types.count {
-                    types.append(walk.typeName(pair.type))
-                    shapes.append(0)
-                }
+                if pair.type == shapes.count { shapes.append(0) }
                 shapes[pair.type] |= bit(parts.shape)
                 if walk.pairs == 1 { first = pair.typeToken.lowerBound }
-                let showsAs: Bool
+                let showsUnderName: Bool
                 if let name = parts.name {
-                    showsAs = equal(UnsafeBufferPointer(rebasing: buffer[name]), route.name)
+                    showsUnderName = equal(UnsafeBufferPointer(rebasing: buffer[name]), route.name)
                 } else {
-                    showsAs = walk.routeName(pair.type) == route.name
+                    showsUnderName = walk.routeName(pair.type) == route.name
                 }
-                scan.add(types[pair.type], parts.shape, showsAs: showsAs)
-                if showsAs, sameParameters(parts, in: buffer, as: route) {
+                scan.add(walk.typeName(pair.type), parts.shape, showsUnderName: showsUnderName)
+                if showsUnderName, sameParameters(parts, in: buffer, as: route) {
                     same = pair.typeToken.lowerBound..<pair.itemToken.upperBound
                 }
             }
             // Up to eight types, each met once: the walk told every one apart by its bytes.
-            guard walk.isDone, walk.pairs > 0, walk.types.count <= 8 else { return nil }
+            guard walk.isDone, walk.pairs > 0, walk.types.names.count <= 8 else { return nil }
             let separator = bytes[walk.firstSeparator]
             var new: [UInt8]
             if let same {
                 new = Array(bytes[same])
             } else {
+                let types = walk.types.names
                 guard let text = scan.type, let index = types.firstIndex(where: { $0.text == text }) else { return nil }
                 let type = types[index]
                 let seen = Set([NavigationPathElement.Shape.enumValue, .object, .single].filter { shapes[index] & bit($0) != 0 })

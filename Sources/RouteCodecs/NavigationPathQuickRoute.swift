@@ -15,7 +15,7 @@ import JSONText
 /// ``NavigationPathElement/route(type:bytes:)`` to read from the unescaped text: that reading
 /// defines the route, and names what is wrong. Where this reads a route, it is the one that
 /// reading gives (NavigationPathFuzzTests compares them on mutated texts). The parts it reads
-/// (``Parts``) also make a path segment without a route (``writeSegment(_:in:routeName:to:at:)``).
+/// (``Parts``) also make a path segment without a route (``NavigationPathQuickPath``).
 package enum NavigationPathQuickRoute {
     /// One parameter of an element as it stands in the buffer: its key (`nil`: `_0`, a plain
     /// value's one), its value's text (a string's without its quotes) and its type.
@@ -93,50 +93,6 @@ package enum NavigationPathQuickRoute {
         var reader = Reader(buffer: buffer, index: start + 1, end: buffer.count, endsAtQuote: true)
         guard reader.element(into: &parts) else { return nil }
         return reader.index
-    }
-
-    /// Writes the path segment of the element read into `parts` from `buffer`
-    /// (``RoutePath/segment(_:)`` of its route), shown under `routeName` when a plain value,
-    /// at `offset` of `output`; returns the offset after it, or `nil` for a plain value with no
-    /// `routeName`. Nothing is made for the route: its name and values are copied from the
-    /// buffer (valid UTF-8, as the reading checked). It takes at most three bytes for each of
-    /// the content's (a value's bytes escaped; a key and its `?`, `:` and `=` stand for the
-    /// `\"key\":` read) and, for a plain value, `routeName` and `?_0:=`: `output` has room.
-    static func writeSegment(
-        _ parts: Parts, in buffer: UnsafeBufferPointer<UInt8>, routeName: String?,
-        to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
-    ) -> Int? {
-        func copy(_ range: Range<Int>, at offset: Int) -> Int {
-            (output.baseAddress! + offset).update(from: buffer.baseAddress! + range.lowerBound, count: range.count)
-            return offset + range.count
-        }
-        var count: Int
-        if let name = parts.name {
-            count = copy(name, at: offset)
-        } else {
-            guard var name = routeName else { return nil }
-            count = name.withUTF8 { utf8 in
-                (output.baseAddress! + offset).update(from: utf8.baseAddress!, count: utf8.count)
-                return offset + utf8.count
-            }
-        }
-        for (index, part) in parts.parameters.enumerated() {
-            output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
-            if let key = part.key {
-                count = copy(key, at: count + 1)
-            } else {
-                output[count + 1] = UInt8(ascii: "_")
-                output[count + 2] = UInt8(ascii: "0")
-                count += 3
-            }
-            if part.type != .string {
-                output[count] = UInt8(ascii: ":")
-                count += 1
-            }
-            output[count] = UInt8(ascii: "=")
-            count = PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
-        }
-        return count
     }
 
     /// A cursor over one element's JSON text.

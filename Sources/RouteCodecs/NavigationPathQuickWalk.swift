@@ -8,9 +8,11 @@ import RouteModel
 ///
 /// The usual shape is what an app's encoder writes, compact or pretty: a JSON array of strings
 /// in pairs, each type name module-qualified and without escapes or bytes outside ASCII, each
-/// element one ``NavigationPathQuickRoute`` reads. Anything else is refused (``isRefused``),
-/// for decoding to read (or refuse): where the walk reads a document, decoding reads the same
-/// elements (the codec's fuzz tests compare them on every case).
+/// element one ``NavigationPathQuickRoute`` reads. Anything else is refused (the walk ends
+/// without being done, ``isDone``), for decoding to read (or refuse): where the walk reads a
+/// document, decoding reads the same elements (the codec's fuzz tests compare them on every
+/// case). Its type names are decoding's table (``NavigationPathCodec/Document/TypeNames``).
+
 struct NavigationPathQuickWalk {
     /// One element as it stands: the index of its type in ``types``, and its two strings
     /// (quotes included).
@@ -25,15 +27,10 @@ struct NavigationPathQuickWalk {
     private var state = State.pairs
     private enum State { case pairs, done, refused }
 
-    /// The distinct type names met (their strings, quotes included), each at most once among
-    /// the last eight.
-    private(set) var types: [Range<Int>] = []
-    private var routeNames: [String??] = []
+    /// The distinct type names met, each at most once among the last eight.
+    private(set) var types = NavigationPathCodec.Document.TypeNames()
     /// How many pairs were read.
     private(set) var pairs = 0
-    /// Where the array's `[` and `]` stand (the `]` once the walk is done).
-    private(set) var open = 0
-    private(set) var close = 0
     /// What stands between the first pair's two strings, once read.
     private(set) var firstSeparator = 0..<0
 
@@ -44,16 +41,11 @@ struct NavigationPathQuickWalk {
             state = .refused
             return
         }
-        open = index - 1
-        skipWhitespace()
         if take(UInt8(ascii: "]")) { finish() }
     }
 
     /// Whether the whole document was read: every pair, the `]`, and only white space after.
     var isDone: Bool { state == .done }
-
-    /// Whether the document is not one of the usual shape (or not all of it was read).
-    var isRefused: Bool { state == .refused }
 
     /// The next pair, its element read into `parts`; `nil` when the walk is done or refused.
     mutating func next(into parts: inout NavigationPathQuickRoute.Parts) -> Pair? {
@@ -83,16 +75,12 @@ struct NavigationPathQuickWalk {
 
     /// The route name a plain value of type `type` shows under (``NavigationPathTypeName/routeName``).
     mutating func routeName(_ type: Int) -> String? {
-        if let known = routeNames[type] { return known }
-        let name = typeName(type).routeName
-        routeNames[type] = .some(name)
-        return name
+        types.routeName(type)
     }
 
     /// The name of type `type`.
     func typeName(_ type: Int) -> NavigationPathTypeName {
-        let range = types[type]
-        return NavigationPathTypeName(String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<(range.upperBound - 1)]), as: UTF8.self))
+        types.names[type]
     }
 
     private mutating func refuse() -> Pair? {
@@ -102,7 +90,6 @@ struct NavigationPathQuickWalk {
 
     /// After the `]`: only white space to the end.
     private mutating func finish() {
-        close = index - 1
         skipWhitespace()
         state = index == buffer.count ? .done : .refused
     }
@@ -134,16 +121,8 @@ struct NavigationPathQuickWalk {
         index = JSONScanner.skipPlainBytes(buffer, from: index + 1)
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
-        let range = start..<index
-        // A path names few types over and over: the last few met are looked at first.
-        var known = types.count - 1
-        while known >= 0, known >= types.count - 8 {
-            if NavigationPathCodec.sameString(types[known], range, in: buffer) { return known }
-            known -= 1
-        }
-        guard NavigationPathTypeName.kind(of: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(index - 1)])) == .readable else { return nil }
-        types.append(range)
-        routeNames.append(nil)
-        return types.count - 1
+        // A path names few types over and over: each new one named once.
+        let type = types.index(ofPlain: start..<index, in: buffer)
+        return types.kinds[type] == .readable ? type : nil
     }
 }

@@ -86,7 +86,7 @@ struct NavigationPathTypeChoice {
     private func scan(for route: Route) -> String? {
         var scan = Scan()
         for element in document.elements {
-            scan.add(element.type, element.shape, showsAs: element.route.name == route.name)
+            scan.add(element.type, element.shape, showsUnderName: element.route.name == route.name)
         }
         return scan.type
     }
@@ -101,10 +101,10 @@ struct NavigationPathTypeChoice {
         private var allShared = true
         private var sharedHasEnum = false
 
-        /// Learns an element of `type` and `shape`; `showsAs`: whether it shows under the new
-        /// route's name.
-        mutating func add(_ type: NavigationPathTypeName, _ shape: NavigationPathElement.Shape, showsAs: Bool) {
-            if showsAs {
+        /// Learns an element of `type` and `shape`; `showsUnderName`: whether it shows under the
+        /// new route's name.
+        mutating func add(_ type: NavigationPathTypeName, _ shape: NavigationPathElement.Shape, showsUnderName: Bool) {
+            if showsUnderName {
                 if named == nil { named = type } else if named != type { several = true }
             }
             if shared == nil { shared = type }

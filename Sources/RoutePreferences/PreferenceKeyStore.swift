@@ -128,20 +128,20 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         }
     }
 
-    /// ``updateState(recover:_:)`` for a `change` that pushes `route`: written straight into the
-    /// bytes of the navigator state the key holds when their format can
-    /// (``PreferenceKey/pushed(_:in:)``), the state then never read: `nil` (a change, with
+    /// ``updateState(recover:_:)``, without `recover`, for a `change` that pushes `route`:
+    /// written straight into the bytes of the navigator state the key holds when their format
+    /// can (``PreferenceKey/pushed(_:in:)``), the state then never read: `nil` (a change, with
     /// nothing to note); else as ``updateState(recover:_:)``, in the same read of the
     /// preferences.
-    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
         try preferences.update(keysStartingWith: key.name) { document -> (PropertyListDocument?, ChangeOutcome<StoredState>?) in
             let key = try resolvedKey(in: document)
-            if !recover, let pushed = key.pushed(route, in: document.dictionary) {
+            if let pushed = key.pushed(route, in: document.dictionary) {
                 var changed = document
                 changed.dictionary = document.dictionary.replacing(key.name, with: pushed)
                 return (changed, nil)
             }
-            return try changing(document, key: key, recover: recover, change)
+            return try changing(document, key: key, recover: false, change)
         }
     }
 

@@ -90,11 +90,11 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         }
     }
 
-    /// ``update(recover:_:)`` for a `change` that pushes `route`: written straight into the
-    /// file's bytes when their format can (``FormatTable/pushed(_:onto:)``), the state then
-    /// never read: `nil` (a change, with nothing to note); else as ``update(recover:_:)``, in
-    /// the same read.
-    public func update(recover: Bool = false, pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
+    /// ``update(recover:_:)``, without `recover`, for a `change` that pushes `route`: written
+    /// straight into the file's bytes when their format can (``FormatTable/pushed(_:onto:)``),
+    /// the state then never read: `nil` (a change, with nothing to note); else as
+    /// ``update(recover:_:)``, in the same read.
+    public func update(pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
         try file.change(firstLook: { try firstLook(change) }) { locked in
             var bytes: [UInt8]?
             var refusal: (any Error)?
@@ -103,11 +103,11 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
             } catch {
                 refusal = error  // as update(recover:_:) meets it
             }
-            if !recover, let bytes, let pushed = formats.pushed(route, onto: bytes) {
+            if let bytes, let pushed = formats.pushed(route, onto: bytes) {
                 try locked.replace(with: [pushed[...]])
                 return nil
             }
-            return try changing(locked, read: { if let refusal { throw refusal }; return bytes }, recover: recover, change)
+            return try changing(locked, read: { if let refusal { throw refusal }; return bytes }, recover: false, change)
         }
     }
 

@@ -24,11 +24,12 @@ public protocol StateStorage {
     ///   set aside, remove them, saying so) and start afresh.
     func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>
 
-    /// ``updateState(recover:_:)`` for a `change` that pushes `route`: written straight into
-    /// the bytes the store holds when their format can (``FormatTable/pushed(_:onto:)``), the
-    /// state then never read: `nil` (a change, with nothing to note); else as
-    /// ``updateState(recover:_:)``, with `change`. Default: the latter.
-    func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>?
+    /// ``updateState(recover:_:)``, without `recover`, for a `change` that pushes `route`:
+    /// written straight into the bytes the store holds when their format can
+    /// (``FormatTable/pushed(_:onto:)``), the state then never read: `nil` (a change, with
+    /// nothing to note); else as ``updateState(recover:_:)``, with `change`. Default: the
+    /// latter. (Never with `recover`: what cannot be read is not pushed onto.)
+    func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>?
 
     /// Stores a new navigator state; with `replace`, over what is there.
     func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState>
@@ -44,8 +45,8 @@ extension StateStorage {
         return .state(state, foundKey: foundKey)
     }
 
-    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
-        try updateState(recover: recover, change)
+    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+        try updateState(recover: false, change)
     }
 }
 
@@ -58,8 +59,8 @@ extension NavigatorStore: StateStorage {
         Self.stored(try update(recover: recover) { try Self.apply(change, to: &$0) })
     }
 
-    public func updateState(recover: Bool, pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
-        try update(recover: recover, pushing: route) { try Self.apply(change, to: &$0) }.map(Self.stored)
+    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+        try update(pushing: route) { try Self.apply(change, to: &$0) }.map(Self.stored)
     }
 
     /// `outcome` as a stored state's.

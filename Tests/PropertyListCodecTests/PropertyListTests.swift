@@ -39,19 +39,6 @@ import TestSupport
 
     // MARK: Round trips
 
-    @Test func aScalarsSizeIsKnownWithoutEncodingIt() {
-        // The appender learns that a new value does not fit over the old one by its size alone.
-        for count in [0, 1, 14, 15, 16, 255, 256, 65_535, 65_536, 70_000] {
-            let data = PropertyListValue.data(Array(repeating: 7, count: count))
-            #expect(BinaryPropertyListWriter.scalarSize(data) == BinaryPropertyListWriter.scalar(data).count, "\(count) bytes")
-            for text in [String(repeating: "a", count: count), String(repeating: "é", count: count), String(repeating: "😀", count: count / 2)] {
-                let string = PropertyListValue.string(text)
-                #expect(BinaryPropertyListWriter.scalarSize(string) == BinaryPropertyListWriter.scalar(string).count, "\(text.prefix(3)) × \(count)")
-            }
-        }
-        #expect(BinaryPropertyListWriter.scalarSize(.integer(PropertyListInteger(7))) == nil)
-    }
-
     @Test func everyTypeRoundTripsThroughBinary() throws {
         for value in [Self.everyTypeBinary, "top-level string", 42, [], [:], .data([1, 2, 3]), .uid(7)] as [PropertyListValue] {
             let bytes = BinaryPropertyList.encode(value)
@@ -91,6 +78,19 @@ import TestSupport
     }
 
     // MARK: The binary writer's choices
+
+    @Test func aScalarsSizeIsKnownWithoutEncodingIt() {
+        // The appender learns that a new value does not fit over the old one by its size alone.
+        for count in [0, 1, 14, 15, 16, 255, 256, 65_535, 65_536, 70_000] {
+            let data = PropertyListValue.data(Array(repeating: 7, count: count))
+            #expect(BinaryPropertyListWriter.scalarSize(data) == BinaryPropertyListWriter.scalar(data).count, "\(count) bytes")
+            for text in [String(repeating: "a", count: count), String(repeating: "é", count: count), String(repeating: "😀", count: count / 2)] {
+                let string = PropertyListValue.string(text)
+                #expect(BinaryPropertyListWriter.scalarSize(string) == BinaryPropertyListWriter.scalar(string).count, "\(text.prefix(3)) × \(count)")
+            }
+        }
+        #expect(BinaryPropertyListWriter.scalarSize(.integer(PropertyListInteger(7))) == nil)
+    }
 
     /// Integers in the narrowest width Apple uses: 1, 2, 4 or 8 bytes unsigned below 2⁶³,
     /// 8 bytes signed when negative, 16 bytes above Int64.max; strings ASCII when they can be.

@@ -22,7 +22,7 @@ enum ChangeCommand {
         if let route = pushedWithoutReading(operation, recover: recover, context) {
             // Written straight into the stored bytes where their format can (a NavigationPath):
             // what `change` would write, with nothing to print (--json never comes here).
-            guard let outcome = try context.naming({ try context.store.updateState(recover: recover, pushing: route, change) }) else {
+            guard let outcome = try context.naming({ try context.store.updateState(pushing: route, change) }) else {
                 return CommandResult()
             }
             var result = context.changed(outcome)
