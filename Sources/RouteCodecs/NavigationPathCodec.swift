@@ -472,9 +472,9 @@ extension NavigationPathCodec {
         struct TypeNames {
             var names: [NavigationPathTypeName] = []
             var kinds: [NavigationPathTypeName.Kind?] = []
-            /// Where each name's string stands in the document (`nil`: one with escapes,
-            /// never looked up), and its route name once asked for.
-            private var tokens: [Range<Int>?] = []
+            /// Where each name's string stands in the document (empty: one with escapes, never
+            /// looked up, as no string's range is empty), and its route name once asked for.
+            private var tokens: [Range<Int>] = []
             private var routeNames: [String??] = []
 
             /// The index of the name the string `token` of `bytes` holds, added when new.
@@ -485,7 +485,7 @@ extension NavigationPathCodec {
                 if !token.escaped, let found = bytes.withUnsafeBufferPointer({ find(token.range, in: $0) }) {
                     return found
                 }
-                return add(String(decoding: try decoded(token), as: UTF8.self), token: token.escaped ? nil : token.range)
+                return add(String(decoding: try decoded(token), as: UTF8.self), token: token.escaped ? 0..<0 : token.range)
             }
 
             /// The index of the name the string at `range` of `buffer` (quotes included, no
@@ -497,7 +497,7 @@ extension NavigationPathCodec {
                 return add(String(decoding: name, as: UTF8.self), token: range)
             }
 
-            private mutating func add(_ text: String, token: Range<Int>?) -> Int {
+            private mutating func add(_ text: String, token: Range<Int>) -> Int {
                 names.append(NavigationPathTypeName(text))
                 kinds.append(NavigationPathTypeName.kind(of: text))
                 tokens.append(token)
@@ -506,10 +506,11 @@ extension NavigationPathCodec {
             }
 
             /// The name whose string's bytes are those at `range`, looked for among the last few.
-            private func find(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+            @inline(__always) private func find(_ range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
                 var index = tokens.count - 1
-                while index >= 0, index >= tokens.count - 8 {
-                    if let known = tokens[index], NavigationPathCodec.sameString(known, range, in: buffer) { return index }
+                let last = max(tokens.count - 8, 0)
+                while index >= last {
+                    if NavigationPathCodec.sameString(tokens[index], range, in: buffer) { return index }
                     index -= 1
                 }
                 return nil

@@ -12,7 +12,6 @@ import RouteModel
 /// without being done, ``isDone``), for decoding to read (or refuse): where the walk reads a
 /// document, decoding reads the same elements (the codec's fuzz tests compare them on every
 /// case). Its type names are decoding's table (``NavigationPathCodec/Document/TypeNames``).
-
 struct NavigationPathQuickWalk {
     /// One element as it stands: the index of its type in ``types``, and its two strings
     /// (quotes included).
@@ -121,8 +120,9 @@ struct NavigationPathQuickWalk {
         index = JSONScanner.skipPlainBytes(buffer, from: index + 1)
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
-        // A path names few types over and over: each new one named once.
+        // A path names few types over and over: each new one named, and its kind checked, once.
+        let known = types.names.count
         let type = types.index(ofPlain: start..<index, in: buffer)
-        return types.kinds[type] == .readable ? type : nil
+        return type < known || types.kinds[type] == .readable ? type : nil
     }
 }
