@@ -249,4 +249,57 @@ import RouteCodecs
         print("NavigationPathQuickDifferentialTests: \(count) documents, \(said) said straight from their bytes, \(Self.pushedQuickly) pushes written straight into them")
         #expect(said > count / 20)
     }
+
+    /// The brief's hostile documents, one by one: each said straight from its bytes (`true`)
+    /// or left to decoding (`false`), and where said, what decoding says; pushes likewise.
+    @Test func namedHostileDocuments() {
+        let long = String(repeating: "n", count: 64)
+        let cases: [(String, Bool)] = [
+            (#"["A.B","7"]"#, true),
+            (#"[ "A.B" , "7" ]"#, true),
+            ("[\r\n\t\"A.B\",\r\n\t\"7\"\r\n]\r\n", true),
+            (#"["A\u002EB","7"]"#, false),  // an escape in a type name
+            (#"["A.B\\","7"]"#, false),  // `\\` right before the closing quote of a type name
+            (#"["A.B","\"x\\"]"#, false),  // `\\` right before the closing quote of a value
+            (#"["A.B","{\"a\":{\"k\":\"x\\\\\"}}"]"#, false),
+            (#"["A.B","{\u0022a\u0022:{}}"]"#, false),  // \u0022 for a structural quote
+            (#"["A.B","{\"a\":{\"k\":\"\u0022\"}}"]"#, false),
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{85}\\\"}}\"]", false),  // a C1 control
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{7F}\\\"}}\"]", false),  // DEL
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{A0}\u{2028}\\\"}}\"]", true),
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"x\u{0}\\\"}}\"]", false),  // a raw NUL
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"x\"}}\"]", false),  // a raw quote
+            (#"["A.B","{\"a\":{\"k\":\"\ud83d\ude00\"}}"]"#, false),  // a surrogate pair escaped
+            (#"["A.B","{\"a\":{\"k\":\"\ud800\"}}"]"#, false),  // a lone surrogate
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{1F600}\\\"}}\"]", true),
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]", true),
+            ("[\"A.B\",\"{\\\"" + long + "\\\":{}}\"]", true),  // a 64-byte case name
+            ("[\"A.B\",\"{\\\"" + long + "n\\\":{}}\"]", false),  // 65
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1024) + "\\\"}}\"]", true),
+            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1025) + "\\\"}}\"]", false),
+            ("[\"A.B\",\"" + String(repeating: "9", count: 300) + "\"]", true),
+            ("[\"A.B\",\"" + String(repeating: "9", count: 301) + "\"]", false),
+            ("[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", true),
+            ("[\"A.B\",\"{" + (0..<17).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", false),
+            (#"["A.B","{\"k\":1,\"k\":2}"]"#, false),  // a key twice
+            (#"["Swift.Optional<Swift.Int>","null","MyApp.(unknown context at $56099b7b7278).Hidden","{\"x\":1}"]"#, true),
+            (#"["M.1abc","7"]"#, false),  // a plain value of a type with no route name
+            (#"["M.1abc","{\"ok\":{}}"]"#, true),  // an enum value of it
+            ("[\"M." + long + "\",\"7\"]", true),
+            ("[\"M." + long + "n\",\"7\"]", false),
+            ("[" + (0..<12).map { "\"T\($0 % 10).S\",\"{\\\"S\\\":{\\\"i\\\":\($0)}}\"" }.joined(separator: ",") + "]", true),  // types that recur after 8 others
+            ("[\"A.B\",\"7\"]\u{0}", false),
+            ("\u{FEFF}[\"A.B\",\"7\"]", false),
+            ("[\"A.B\",\"7\",]", false),
+            ("[\"A.B\"]", false),
+            ("[\n\n]", true),
+        ]
+        var generator = Generator(random: FuzzRandom(seed: 23))
+        for (text, said) in cases {
+            let bytes = Array(text.utf8)
+            #expect((Self.codec.recognizedPath(bytes) != nil) == said, "\(text.debugDescription)")
+            if let problem = Self.check(bytes, &generator) { Issue.record("\(text.debugDescription): \(problem)") }
+        }
+    }
 }
+
