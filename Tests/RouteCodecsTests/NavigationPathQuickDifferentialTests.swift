@@ -301,5 +301,36 @@ import RouteCodecs
             if let problem = Self.check(bytes, &generator) { Issue.record("\(text.debugDescription): \(problem)") }
         }
     }
+
+    /// Pushes written straight into the bytes, each the full way's: an element equal to the
+    /// route several times, in other bytes each (layout, type, Unicode form), reused from the
+    /// bottom-most; a new element of the type and shape the others tell.
+    @Test func namedHostilePushes() throws {
+        func route(_ text: String) throws -> Route { try #require(RoutePath(parsing: "/" + text).segments.compactMap { if case .route(let r) = $0 { r } else { nil } }.first) }
+        let cases: [(String, String, String)] = [
+            // The route three times: the bottom-most's bytes (its own layout) are pushed.
+            (#"["A.B","7","A.B", "7","A.B" ,"7"]"#, "B?_0:=7", #"["A.B" ,"7","A.B","7","A.B", "7","A.B" ,"7"]"#),
+            // Shown alike by an enum value and a plain value: the bottom-most, whichever it is.
+            (#"["Swift.Int","7","MyApp.Screen","{\"Int\":{\"_0\":7}}"]"#, "Int?_0:=7",
+             #"["MyApp.Screen","{\"Int\":{\"_0\":7}}","Swift.Int","7","MyApp.Screen","{\"Int\":{\"_0\":7}}"]"#),
+            // Canonically equivalent values: the bottom-most's bytes, decomposed.
+            ("[\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{E9}\\\"}}\",\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]", "a?k=%C3%A9",
+             "[\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\",\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{E9}\\\"}}\",\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]"),
+            // A new element of the one type the others share, in the first pair's layout.
+            ("[\n  \"M.S\",\n  \"{\\\"a\\\":{}}\"\n]", "b?x:=1", "[\n  \"M.S\",\n  \"{\\\"b\\\":{\\\"x\\\":1}}\",\n  \"M.S\",\n  \"{\\\"a\\\":{}}\"\n]"),
+            // A plain value of a generic type the path holds.
+            (#"["Swift.Optional<Swift.Int>","null"]"#, "Optional?_0:=1", #"["Swift.Optional<Swift.Int>","1","Swift.Optional<Swift.Int>","null"]"#),
+        ]
+        for (document, pushed, expected) in cases {
+            let bytes = Array(document.utf8)
+            let route = try route(pushed)
+            let quick = Self.codec.pushed(route, ontoRecognized: bytes)
+            var state = try #require(try Self.codec.decodeIfRecognized(bytes)?.get())
+            try state.apply(.push(route))
+            let full = try Self.codec.encode(&state).bytes
+            #expect(full == Array(expected.utf8), "\(document): the full way wrote \(String(decoding: full, as: UTF8.self))")
+            #expect(quick == full, "\(document): \(quick.map { String(decoding: $0, as: UTF8.self) } ?? "not written straight")")
+        }
+    }
 }
 
