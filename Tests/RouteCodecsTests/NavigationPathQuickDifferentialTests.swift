@@ -153,12 +153,19 @@ import RouteCodecs
             out += Array(lead.utf8)
             var strings: [[UInt8]] = []
             for _ in 0..<pairs {
+                // Sometimes an earlier pair again (an element equal to another, maybe in other bytes).
+                if strings.count >= 2, chance(0.25) {
+                    let earlier = 2 * int(0...(strings.count / 2 - 1))
+                    strings += [strings[earlier], strings[earlier + 1]]
+                    continue
+                }
                 strings.append(typeString())
                 strings.append([UInt8(ascii: "\"")] + escaped(element()) + [UInt8(ascii: "\"")])
             }
             if chance(0.02), !strings.isEmpty { strings.removeLast() }
             for (index, string) in strings.enumerated() {
-                if index > 0 { out += Array((chance(0.95) ? separator : pick([",", " ,", ",,"])).utf8) }
+                // Between a pair's two strings, sometimes other white space than between pairs.
+                if index > 0 { out += Array((chance(0.9) ? separator : pick([",", " ,", ", ", ",\n", ",,"])).utf8) }
                 out += string
             }
             out += Array(pick(["", "\n", " "]).utf8) + [UInt8(ascii: "]")] + Array(pick(["", "", "\n", " \n", "x", "\u{0}"]).utf8)
