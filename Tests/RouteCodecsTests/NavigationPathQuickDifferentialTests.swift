@@ -241,7 +241,7 @@ import RouteCodecs
     @Test func generatedDocumentsQuickAndFullAgree() {
         let seed = FuzzSettings.seed(for: "NavigationPathQuickDifferentialTests.generatedDocumentsQuickAndFullAgree")
         var generator = Generator(random: FuzzRandom(seed: seed))
-        let count = FuzzSettings.cases(20_000, factor: 100)
+        let count = FuzzSettings.cases(5_000, factor: 100)
         var said = 0
         var failures = 0
         for index in 0..<count {
