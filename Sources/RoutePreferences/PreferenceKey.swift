@@ -144,12 +144,7 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     /// without decoding the value (``FormatTable/path(recognized:)``): the path of
     /// ``state(in:)``'s state. `nil` for anything else, for ``state(in:)`` to read.
     package func recognizedPath(in dictionary: PropertyListDictionary) -> String? {
-        guard !holdsSettingOnly else { return nil }
-        switch dictionary[name] {
-        case .string(let text)?: return formats.path(recognized: Array(text.utf8))
-        case .data(let bytes)?: return formats.path(recognized: bytes)
-        default: return nil
-        }
+        stateBytes(in: dictionary).flatMap { formats.path(recognized: $0.bytes) }
     }
 
     /// The value the key holds in `dictionary` after a push of `route`, when its format writes
@@ -157,10 +152,18 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     /// the push and ``storing(_:in:format:)`` give, in the same form (string or data). `nil`
     /// for anything else, for the full way to write (or refuse) it.
     package func pushed(_ route: Route, in dictionary: PropertyListDictionary) -> PropertyListValue? {
+        guard let (bytes, isString) = stateBytes(in: dictionary), let pushed = formats.pushed(route, onto: bytes) else { return nil }
+        return isString ? .string(String(decoding: pushed, as: UTF8.self)) : .data(pushed)
+    }
+
+    /// The bytes of the value the key holds in `dictionary` when it may be a navigator state
+    /// read without decoding it (a string's UTF-8, or data), and whether it is a string; `nil`
+    /// for anything else, or for a key that holds a route setting only.
+    private func stateBytes(in dictionary: PropertyListDictionary) -> (bytes: [UInt8], isString: Bool)? {
         guard !holdsSettingOnly else { return nil }
         switch dictionary[name] {
-        case .string(let text)?: return formats.pushed(route, onto: Array(text.utf8)).map { .string(String(decoding: $0, as: UTF8.self)) }
-        case .data(let bytes)?: return formats.pushed(route, onto: bytes).map { .data($0) }
+        case .string(let text)?: return (Array(text.utf8), true)
+        case .data(let bytes)?: return (bytes, false)
         default: return nil
         }
     }
