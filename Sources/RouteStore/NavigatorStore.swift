@@ -96,18 +96,13 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     /// ``update(recover:_:)``, in the same read.
     public func update(pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
         try file.change(firstLook: { try firstLook(change) }) { locked in
-            var bytes: [UInt8]?
-            var refusal: (any Error)?
-            do {
-                bytes = try naming { try locked.read() }
-            } catch {
-                refusal = error  // as update(recover:_:) meets it
-            }
+            // Without recover, a file that cannot be read is refused either way.
+            let bytes = try naming { try locked.read() }
             if let bytes, let pushed = formats.pushed(route, onto: bytes) {
                 try locked.replace(with: [pushed[...]])
                 return nil
             }
-            return try changing(locked, read: { if let refusal { throw refusal }; return bytes }, recover: false, change)
+            return try changing(locked, read: { bytes }, recover: false, change)
         }
     }
 
