@@ -26,6 +26,9 @@ enum NavigationPathQuickPush {
             var same: Range<Int>?
             var first = 0
             while let pair = walk.next(into: &parts) {
+                // Up to eight types, each met once: the walk tells every one apart by its bytes.
+                // More go the full way, told at the ninth, not after the whole walk.
+                guard pair.type < 8 else { return nil }
                 if pair.type == shapes.count { shapes.append(0) }
                 shapes[pair.type] |= bit(parts.shape)
                 if walk.pairs == 1 { first = pair.typeToken.lowerBound }
@@ -40,10 +43,9 @@ enum NavigationPathQuickPush {
                     same = pair.typeToken.lowerBound..<pair.itemToken.upperBound
                 }
             }
-            // Up to eight types, each met once: the walk told every one apart by its bytes.
-            guard walk.isDone, walk.pairs > 0, walk.types.names.count <= 8 else { return nil }
+            guard walk.isDone, walk.pairs > 0 else { return nil }
             let separator = bytes[walk.firstSeparator]
-            var new: [UInt8]
+            let new: [UInt8]
             if let same {
                 new = Array(bytes[same])
             } else {
