@@ -188,21 +188,28 @@ package struct BinaryPropertyListIndex: Sendable {
     /// The entries whose keys start with `prefix` (byte for byte, as keys match), in order;
     /// an empty prefix gives them all.
     package func entries(withPrefix prefix: String) -> [Int] {
+        guard count > 0 else { return [] }
         var prefix = prefix
         return prefix.withUTF8 { prefix in
             bytes.withUnsafeBufferPointer { file in
-                var found: [Int] = []
-                for entry in 0..<count {
-                    let key = topKey(entry)
-                    if key.ascii {
-                        // Its bytes are its UTF-8.
-                        guard key.length >= prefix.count else { continue }
-                        if prefix.isEmpty || Self.same(file.baseAddress! + key.content, prefix.baseAddress!, prefix.count) { found.append(entry) }
-                    } else if key.length * 3 >= prefix.count, withKey(entry, { $0.starts(with: prefix) }) {
-                        found.append(entry)
+                topKeys.withUnsafeBufferPointer { keys in
+                    var found: [Int] = []
+                    for entry in 0..<count {
+                        let key = Key(keys.baseAddress!, entry)
+                        if key.ascii {
+                            // Its bytes are its UTF-8: most keys differ from the prefix in their first.
+                            guard key.length >= prefix.count else { continue }
+                            if prefix.isEmpty
+                                || (file[key.content] == prefix[0] && Self.same(file.baseAddress! + key.content, prefix.baseAddress!, prefix.count))
+                            {
+                                found.append(entry)
+                            }
+                        } else if key.length * 3 >= prefix.count, withKey(entry, { $0.starts(with: prefix) }) {
+                            found.append(entry)
+                        }
                     }
+                    return found
                 }
-                return found
             }
         }
     }
@@ -303,6 +310,8 @@ extension BinaryPropertyListIndex {
         var probes = 8
         /// Whether a dictionary's keys went past the probes and were sorted instead.
         var sortedKeys = false
+        /// The seed of keys' hashes (``KeyHash/seed``), read once.
+        let seed = KeyHash.seed
 
         /// A checker of `file`, noting each object's weight in `weights`.
         init(_ file: UnsafePointer<UInt8>, trailer: BinaryPropertyListTrailer, weights: UnsafeMutablePointer<Int32>) {
@@ -514,21 +523,26 @@ extension BinaryPropertyListIndex {
                 // text lies; then the values. The reader takes them in pairs, but what it
                 // refuses does not depend on the order (a cycle, a depth, the values' total).
                 let half = count * referenceSize
-                var checkedKeys: Int? = nil
-                if isTop {
-                    // Kept: the index finds keys by them.
-                    topKeys = [Int32](unsafeUninitializedCapacity: 3 * count) { keys, initialized in
-                        checkedKeys = keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!)
-                        initialized = checkedKeys == nil ? 0 : 3 * count
+                // Each key's hash, found as its text is checked, for the test that no two are the same.
+                let checkedKeys: Int? = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(count, 1)) { hashes in
+                    let hashes = hashes.baseAddress!
+                    if isTop {
+                        var checked: Int? = nil
+                        // Kept: the index finds keys by them.
+                        topKeys = [Int32](unsafeUninitializedCapacity: 3 * count) { keys, initialized in
+                            checked = keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!, hashes: hashes)
+                            initialized = checked == nil ? 0 : 3 * count
+                        }
+                        return checked
+                    } else if count <= 32 {
+                        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * count) { keys in
+                            keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!, hashes: hashes)
+                        }
+                    } else {
+                        let keys = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
+                        defer { keys.deallocate() }
+                        return keysWeight(content, count: count, depth: depth + 1, into: keys, hashes: hashes)
                     }
-                } else if count <= 32 {
-                    checkedKeys = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * count) { keys in
-                        keysWeight(content, count: count, depth: depth + 1, into: keys.baseAddress!)
-                    }
-                } else {
-                    let keys = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * count)
-                    defer { keys.deallocate() }
-                    checkedKeys = keysWeight(content, count: count, depth: depth + 1, into: keys)
                 }
                 guard var weight = checkedKeys else { return nil }
                 weight += 1
@@ -551,22 +565,26 @@ extension BinaryPropertyListIndex {
         }
 
         /// Checks the `count` keys whose references start at `content` (each a string, at
-        /// nesting `depth`), writes where each one's text lies to `keys`, and returns their
-        /// values' count, or `nil` where the reader throws (a key not a string, two the same).
-        mutating func keysWeight(_ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Int32>) -> Int? {
+        /// nesting `depth`), writes where each one's text lies to `keys` and its hash
+        /// (``hash(_:)``, cut to 32 bits) to `hashes`, and returns their values' count, or `nil`
+        /// where the reader throws (a key not a string, two the same).
+        mutating func keysWeight(
+            _ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Int32>, hashes: UnsafeMutablePointer<UInt32>
+        ) -> Int? {
             var weight = 0
             for entry in 0..<count {
                 guard let key = reference(at: content &+ entry &* referenceSize) else { return nil }
-                // The usual key, an ASCII string met for the first time: checked here in one look,
-                // as child(_:depth:) and the lines below check it.
+                // The usual key, an ASCII string met for the first time: checked and hashed here
+                // in one look at its bytes, as child(_:depth:) and the lines below check it.
                 if weights[key] == 0, let start = offset(of: key), file[start] >> 4 == 0x5,
-                    let (length, text) = self.count(at: start), fits(length, at: text), ascii(text, length)
+                    let (length, text) = self.count(at: start), fits(length, at: text), let hash = asciiHash(text, length)
                 {
                     live(start, text &+ length, isTop: false)
                     weights[key] = 1
                     weight &+= 1
                     guard weight <= BinaryPropertyList.maxValues else { return nil }
                     Key(object: key, content: text, length: length, ascii: true).store(keys, entry)
+                    hashes[entry] = UInt32(truncatingIfNeeded: hash)
                     continue
                 }
                 guard let more = child(key, depth: depth), let start = offset(of: key) else { return nil }
@@ -576,15 +594,35 @@ extension BinaryPropertyListIndex {
                 guard weight <= BinaryPropertyList.maxValues else { return nil }
                 // Checked above: the count's bytes are there.
                 let low = Int(marker & 0x0F)
-                if low != 0x0F {
-                    Key(object: key, content: start &+ 1, length: low, ascii: marker >> 4 == 0x5).store(keys, entry)
+                let found = if low != 0x0F {
+                    Key(object: key, content: start &+ 1, length: low, ascii: marker >> 4 == 0x5)
                 } else {
-                    let size = 1 << Int(file[start + 1] & 0x0F)
-                    Key(object: key, content: start &+ 2 &+ size, length: Int(truncatingIfNeeded: number(at: start &+ 2, size: size)),
-                        ascii: marker >> 4 == 0x5).store(keys, entry)
+                    Key(object: key, content: start &+ 2 &+ (1 << Int(file[start + 1] & 0x0F)),
+                        length: Int(truncatingIfNeeded: number(at: start &+ 2, size: 1 << Int(file[start + 1] & 0x0F))),
+                        ascii: marker >> 4 == 0x5)
                 }
+                found.store(keys, entry)
+                hashes[entry] = UInt32(truncatingIfNeeded: hash(found))
             }
-            return keysAreUnique(keys, count: count) ? weight : nil
+            return keysAreUnique(keys, hashes: hashes, count: count) ? weight : nil
+        }
+
+        /// ``hash(_:)`` of the `count` bytes at `start` when they are all ASCII (`nil` when not),
+        /// in one pass: each word tested and mixed as it is loaded.
+        @inline(__always) func asciiHash(_ start: Int, _ count: Int) -> UInt64? {
+            var hash = seed ^ UInt64(count)
+            var high: UInt64 = 0
+            var index = start
+            let end = start &+ count
+            while index &+ 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
+                high |= word
+                hash = KeyHash.mix(hash, word)
+                index &+= 8
+            }
+            let last = tail(index, end &- index)
+            guard (high | last) & 0x8080_8080_8080_8080 == 0 else { return nil }
+            return KeyHash.finish(KeyHash.mix(hash, last))
         }
 
         /// Whether two keys are the same, scalar for scalar: ASCII bytes and UTF-16 units
@@ -607,8 +645,8 @@ extension BinaryPropertyListIndex {
         /// A hash of a key's units, the same for its ASCII and UTF-16 spellings: ASCII bytes
         /// eight at a time; UTF-16 units one at a time, unless they are all ASCII, when they
         /// are hashed as those bytes.
-        @inline(__always) func hash(_ key: Key, seed: UInt64) -> UInt64 {
-            guard key.ascii else { return utf16Hash(key, seed: seed) }
+        @inline(__always) func hash(_ key: Key) -> UInt64 {
+            guard key.ascii else { return utf16Hash(key) }
             var hash = seed ^ UInt64(key.length)
             var index = key.content
             let end = key.content &+ key.length
@@ -619,8 +657,8 @@ extension BinaryPropertyListIndex {
             return KeyHash.finish(KeyHash.mix(hash, tail(index, end &- index)))
         }
 
-        /// ``hash(_:seed:)`` of a UTF-16 key.
-        func utf16Hash(_ key: Key, seed: UInt64) -> UInt64 {
+        /// ``hash(_:)`` of a UTF-16 key.
+        func utf16Hash(_ key: Key) -> UInt64 {
             var hash = seed ^ UInt64(key.length)
             func mix(_ word: UInt64) { hash = KeyHash.mix(hash, word) }
             var units: [UInt8] = []
@@ -646,16 +684,17 @@ extension BinaryPropertyListIndex {
             return KeyHash.finish(hash)
         }
 
-        /// Whether `keys` are all different: few compared in pairs, many through a table of
-        /// their hashes. Should the hashes collide past a budget (a file built to make the table
-        /// slow), Swift's own seeded hashing sorts them instead.
+        /// Whether `keys` (whose ``hash(_:)``es, cut to 32 bits, are `hashes`) are all
+        /// different: few compared in pairs, many through a table of their hashes; only keys of
+        /// equal hashes are compared. Should the hashes collide past a budget (a file built to
+        /// make the table slow), Swift's own seeded hashing sorts them instead.
         /// (`mutating`: see ``scalarEnd(_:_:)``.)
-        mutating func keysAreUnique(_ keys: UnsafePointer<Int32>, count: Int) -> Bool {
+        mutating func keysAreUnique(_ keys: UnsafePointer<Int32>, hashes: UnsafePointer<UInt32>, count: Int) -> Bool {
             guard count > 1 else { return true }
             if count <= 16 {
                 for a in 1..<count {
                     let first = Key(keys, a)
-                    for b in 0..<a where same(first, Key(keys, b)) { return false }
+                    for b in 0..<a where hashes[a] == hashes[b] && same(first, Key(keys, b)) { return false }
                 }
                 return true
             }
@@ -670,17 +709,17 @@ extension BinaryPropertyListIndex {
             slots.initialize(repeating: -1, count: capacity)
             defer { slots.deallocate() }
             var budget = probes * count + 64
-            let seed = KeyHash.seed
             for entry in 0..<count {
-                let new = Key(keys, entry)
-                var slot = Int(truncatingIfNeeded: hash(new, seed: seed)) & (capacity - 1)
+                let hash = hashes[entry]
+                var slot = Int(hash) & (capacity - 1)
                 while slots[slot] >= 0 {
                     budget -= 1
                     guard budget > 0 else {
                         sortedKeys = true
                         return keysAreUniqueBySorting(keys, count: count)
                     }
-                    if same(new, Key(keys, Int(slots[slot]))) { return false }
+                    let other = Int(slots[slot])
+                    if hashes[other] == hash, same(Key(keys, entry), Key(keys, other)) { return false }
                     slot = (slot + 1) & (capacity - 1)
                 }
                 slots[slot] = Int32(truncatingIfNeeded: entry)
@@ -688,7 +727,7 @@ extension BinaryPropertyListIndex {
             return true
         }
 
-        /// ``keysAreUnique(_:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
+        /// ``keysAreUnique(_:hashes:count:)`` by Swift's seeded hashes, sorted: slower, never quadratic.
         func keysAreUniqueBySorting(_ keys: UnsafePointer<Int32>, count: Int) -> Bool {
             var hashes: [(hash: Int, entry: Int)] = []
             hashes.reserveCapacity(count)
