@@ -24,9 +24,25 @@ enum NavigationPathQuickPath {
             }
             var parts = NavigationPathQuickRoute.Parts()
             var start = capacity
+            // The route names plain values show under, by type, made once each: their bytes in
+            // `names` (a route name is never empty, so an empty range is one not made yet).
+            var names: [UInt8] = []
+            var nameRanges: [Range<Int>] = []
             while let pair = walk.next(into: &parts) {
-                guard let end = writeSegment(parts, in: buffer, routeName: parts.name == nil ? walk.routeName(pair.type) : nil, to: scratch),
-                    end < start  // always (see above): never written past the front
+                var name = 0..<0
+                if parts.name == nil {
+                    while nameRanges.count <= pair.type { nameRanges.append(0..<0) }
+                    if nameRanges[pair.type].isEmpty {
+                        guard let routeName = walk.routeName(pair.type) else { return nil }
+                        names.append(contentsOf: routeName.utf8)
+                        nameRanges[pair.type] = names.count - routeName.utf8.count..<names.count
+                    }
+                    name = nameRanges[pair.type]
+                }
+                let written = names.withUnsafeBufferPointer { names in
+                    writeSegment(parts, in: buffer, routeName: UnsafeBufferPointer(rebasing: names[name]), to: scratch)
+                }
+                guard let end = written, end < start  // always (see above): never written past the front
                 else { return nil }
                 (output.baseAddress! + start - end).update(from: scratch.baseAddress!, count: end)
                 start -= end + 1
@@ -38,34 +54,28 @@ enum NavigationPathQuickPath {
     }
 
     /// Writes the path segment of the element read into `parts` from `buffer`
-    /// (``RoutePath/segment(_:)`` of its route), shown under `routeName` when a plain value,
-    /// at the start of `output`; returns its length, or `nil` for a plain value with no
-    /// `routeName`. Nothing is made for the route: its name and values are copied from the
-    /// buffer (valid UTF-8, as the reading checked). It takes at most three bytes for each of
+    /// (``RoutePath/segment(_:)`` of its route), shown under `routeName` (UTF-8) when a plain
+    /// value, at the start of `output`; returns its length, or `nil` for a plain value with an
+    /// empty `routeName`. Nothing is made for the route: its name and values are copied from
+    /// the buffer (valid UTF-8, as the reading checked). It takes at most three bytes for each of
     /// the content's (a value's bytes escaped; a key and its `?`, `:` and `=` stand for the
     /// `\"key\":` read) and, for a plain value, `routeName` and `?_0:=`: `output` has room.
     private static func writeSegment(
-        _ parts: NavigationPathQuickRoute.Parts, in buffer: UnsafeBufferPointer<UInt8>, routeName: String?,
+        _ parts: NavigationPathQuickRoute.Parts, in buffer: UnsafeBufferPointer<UInt8>, routeName: UnsafeBufferPointer<UInt8>,
         to output: UnsafeMutableBufferPointer<UInt8>
     ) -> Int? {
-        func copy(_ range: Range<Int>, at offset: Int) -> Int {
-            (output.baseAddress! + offset).update(from: buffer.baseAddress! + range.lowerBound, count: range.count)
-            return offset + range.count
-        }
         var count: Int
         if let name = parts.name {
-            count = copy(name, at: 0)
+            count = copy(UnsafeBufferPointer(rebasing: buffer[name]), to: output, at: 0)
         } else {
-            guard var name = routeName else { return nil }
-            count = name.withUTF8 { utf8 in
-                output.baseAddress!.update(from: utf8.baseAddress!, count: utf8.count)
-                return utf8.count
-            }
+            guard !routeName.isEmpty else { return nil }
+            count = copy(routeName, to: output, at: 0)
         }
-        for (index, part) in parts.parameters.enumerated() {
+        for index in 0..<parts.count {
+            let part = parts[index]
             output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
             if let key = part.key {
-                count = copy(key, at: count + 1)
+                count = copy(UnsafeBufferPointer(rebasing: buffer[key]), to: output, at: count + 1)
             } else {
                 output[count + 1] = UInt8(ascii: "_")
                 output[count + 2] = UInt8(ascii: "0")
@@ -79,6 +89,17 @@ enum NavigationPathQuickPath {
             count = PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
         }
         return count
+    }
+
+    /// Copies `bytes` to `output` at `offset` (with room for them) and returns where they end:
+    /// a name of a few bytes (most are) a byte at a time, not through a call of `memcpy`.
+    @inline(__always) private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        if bytes.count <= 16 {
+            for index in 0..<bytes.count { output[offset + index] = bytes[index] }
+        } else {
+            (output.baseAddress! + offset).update(from: bytes.baseAddress!, count: bytes.count)
+        }
+        return offset + bytes.count
     }
 
     /// `utf8` as a string with room for one byte more: a line end a caller adds (as `show`

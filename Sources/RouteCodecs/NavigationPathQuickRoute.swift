@@ -38,6 +38,9 @@ package enum NavigationPathQuickRoute {
 
         var parameters: ArraySlice<Part> { storage[..<count] }
 
+        /// Parameter `index` (below ``count``), read without a slice of the storage.
+        subscript(index: Int) -> Part { storage[index] }
+
         mutating func removeAll() {
             count = 0
         }
@@ -178,8 +181,9 @@ package enum NavigationPathQuickRoute {
         mutating func key() -> Range<Int>? {
             guard takeQuote(), index < end, Route.isNameByte(buffer[index], first: true) else { return nil }
             let start = index
-            index += 1
-            while index < end, Route.isNameByte(buffer[index], first: false) { index += 1 }
+            var position = index + 1
+            while position < end, Route.isNameByte(buffer[position], first: false) { position += 1 }
+            index = position
             let range = start..<index
             guard !range.isEmpty, range.count <= Route.maxNameLength, takeQuote(), take(UInt8(ascii: ":"))
             else { return nil }

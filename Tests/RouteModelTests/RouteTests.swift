@@ -16,6 +16,18 @@ import TestSupport
         #expect(!Route.isValidName(name))
     }
 
+    /// The name bytes' bit table says of every byte what the grammar says: a letter or `_`
+    /// anywhere, a digit, `.` or `-` after the first byte, nothing else.
+    @Test func nameBytesAreTheGrammarsEveryOne() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+            let other = (0x30...0x39).contains(value) || value == 0x2E || value == 0x2D
+            #expect(Route.isNameByte(byte, first: true) == letter, "byte \(value) first")
+            #expect(Route.isNameByte(byte, first: false) == (letter || other), "byte \(value) later")
+        }
+    }
+
     @Test func invalidNameErrorNamesTheRouteAndTheRule() {
         let error = #expect(throws: NavigatorError.self) { try Route("9home") }
         #expect(error?.kind == .invalidInput)
