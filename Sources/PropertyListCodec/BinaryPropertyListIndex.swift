@@ -572,20 +572,48 @@ extension BinaryPropertyListIndex {
             _ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Int32>, hashes: UnsafeMutablePointer<UInt32>
         ) -> Int? {
             var weight = 0
+            // The fields the usual key's check reads, as locals (kept in registers), and what it
+            // adds to ``liveBytes`` and ``topIsShared``, added after the loop.
+            let (file, weights, tableOffset, offsetSize, seed) = (self.file, self.weights, self.tableOffset, self.offsetSize, self.seed)
+            let (topStart, topEnd) = (self.topStart, self.topEnd)
+            var keyBytes = 0
+            var sharesTop = false
+            defer {
+                liveBytes &+= keyBytes
+                if sharesTop { topIsShared = true }
+            }
             for entry in 0..<count {
                 guard let key = reference(at: content &+ entry &* referenceSize) else { return nil }
-                // The usual key, an ASCII string met for the first time: checked and hashed here
-                // in one look at its bytes, as child(_:depth:) and the lines below check it.
-                if weights[key] == 0, let start = offset(of: key), file[start] >> 4 == 0x5,
-                    let (length, text) = self.count(at: start), fits(length, at: text), let hash = asciiHash(text, length)
-                {
-                    live(start, text &+ length, isTop: false)
-                    weights[key] = 1
-                    weight &+= 1
-                    guard weight <= BinaryPropertyList.maxValues else { return nil }
-                    Key(object: key, content: text, length: length, ascii: true).store(keys, entry)
-                    hashes[entry] = UInt32(truncatingIfNeeded: hash)
-                    continue
+                // The usual key, an ASCII string met for the first time whose length, if past 14,
+                // is an integer of one byte: checked and hashed here in one look at its bytes, as
+                // child(_:depth:) and the lines below check it (anything else is left to them).
+                if weights[key] == 0 {
+                    let offset = Offsets.load(file, tableOffset &+ key &* offsetSize, size: offsetSize)
+                    if offset >= 8, offset < UInt64(tableOffset) {
+                        let start = Int(offset)
+                        let marker = file[start]
+                        var length = Int(marker & 0x0F)
+                        var text = start &+ 1
+                        var usual = marker >> 4 == 0x5
+                        if usual, length == 0x0F {
+                            usual = start &+ 3 <= tableOffset && file[start &+ 1] == 0x10
+                            length = usual ? Int(file[start &+ 2]) : 0
+                            text = start &+ 3
+                        }
+                        if usual, text <= tableOffset, length <= tableOffset &- text,
+                            let hash = Self.asciiHash(file, text, length, seed: seed)
+                        {
+                            let end = text &+ length
+                            keyBytes &+= end &- start
+                            if start < topEnd, topStart < end { sharesTop = true }
+                            weights[key] = 1
+                            weight &+= 1
+                            guard weight <= BinaryPropertyList.maxValues else { return nil }
+                            Key(object: key, content: text, length: length, ascii: true).store(keys, entry)
+                            hashes[entry] = UInt32(truncatingIfNeeded: hash)
+                            continue
+                        }
+                    }
                 }
                 guard let more = child(key, depth: depth), let start = offset(of: key) else { return nil }
                 let marker = file[start]
@@ -607,9 +635,9 @@ extension BinaryPropertyListIndex {
             return keysAreUnique(keys, hashes: hashes, count: count) ? weight : nil
         }
 
-        /// ``hash(_:)`` of the `count` bytes at `start` when they are all ASCII (`nil` when not),
-        /// in one pass: each word tested and mixed as it is loaded.
-        @inline(__always) func asciiHash(_ start: Int, _ count: Int) -> UInt64? {
+        /// ``hash(_:)`` of the `count` bytes at `start` of `file` when they are all ASCII (`nil`
+        /// when not), in one pass: each word tested and mixed as it is loaded.
+        @inline(__always) static func asciiHash(_ file: UnsafePointer<UInt8>, _ start: Int, _ count: Int, seed: UInt64) -> UInt64? {
             var hash = seed ^ UInt64(count)
             var high: UInt64 = 0
             var index = start
@@ -620,7 +648,10 @@ extension BinaryPropertyListIndex {
                 hash = KeyHash.mix(hash, word)
                 index &+= 8
             }
-            let last = tail(index, end &- index)
+            // The last 0 to 7 bytes from a whole word: at least the trailer's 32 bytes follow.
+            let rest = end &- index
+            let word = UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
+            let last = rest == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: rest)))
             guard (high | last) & 0x8080_8080_8080_8080 == 0 else { return nil }
             return KeyHash.finish(KeyHash.mix(hash, last))
         }

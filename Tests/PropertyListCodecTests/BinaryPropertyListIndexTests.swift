@@ -21,6 +21,10 @@ import PropertyListCodec
             .init(key: "nested", value: ["items": [1, "1", [0.5]], "enabled": true]), .init(key: "clé", value: "vålue"),
         ]
         for index in 0..<20 { entries.append(.init(key: "setting\(index)", value: index % 2 == 0 ? .string("value \(index)") : ["same": "shared"])) }
+        // Keys of 15 bytes or more, whose length is an integer object of its own: of one byte
+        // (the usual key of an app's preferences, checked on the index's fast path) and of two.
+        for index in 0..<4 { entries.append(.init(key: "com.example.app.setting\(index)", value: .string("v\(index)"))) }
+        entries.append(.init(key: String(repeating: "k", count: 300), value: "long"))
         return PropertyListDictionary(entries)
     }()
 
