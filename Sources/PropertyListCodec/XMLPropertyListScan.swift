@@ -512,45 +512,54 @@ private struct Walker {
             }
             var capacity = 64
             while capacity < 2 * count { capacity <<= 1 }
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { slots in
-                slots.initialize(repeating: -1)
+            // The table's slots (an entry's index, or UInt32.max for none), then each key's tag:
+            // its hash's high half, compared before its bytes are.
+            return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity + count) { memory in
+                let slots = memory.baseAddress!
+                let tags = slots + capacity
+                slots.initialize(repeating: .max, count: capacity)
                 var budget = 8 * count + 64
                 let mask = capacity - 1
                 for index in 0..<count {
                     let key = keys[index]
-                    var slot = Int(truncatingIfNeeded: hash(key)) & mask
-                    while slots[slot] >= 0 {
+                    let hash = hash(key)
+                    let tag = UInt32(truncatingIfNeeded: hash >> 32)
+                    tags[index] = tag
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while slots[slot] != .max {
                         budget -= 1
-                        guard budget > 0, !same(keys[Int(slots[slot])], key) else { return false }
-                        slot = (slot + 1) & mask
+                        guard budget > 0 else { return false }
+                        let other = Int(slots[slot])
+                        if tags[other] == tag, same(keys[other], key) { return false }
+                        slot = (slot &+ 1) & mask
                     }
-                    slots[slot] = Int32(truncatingIfNeeded: index)
+                    slots[slot] = UInt32(truncatingIfNeeded: index)
                 }
                 return true
             }
         }
     }
 
-    /// A hash of the bytes of `key`, eight at a time (``KeyHash``).
+    /// A hash of the bytes of `key`, eight at a time (``KeyHash``). (Offsets lie within the
+    /// document, so the arithmetic wraps rather than checks for overflow.)
     func hash(_ key: Range<Int>) -> UInt64 {
         var index = key.lowerBound
         let stop = key.upperBound
-        var hash = seed ^ UInt64(key.count)
-        @inline(__always) func mix(_ word: UInt64) { hash = KeyHash.mix(hash, word) }
-        while index + 8 <= stop {
-            mix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            index += 8
+        var hash = seed ^ UInt64(truncatingIfNeeded: key.count)
+        while index &+ 8 <= stop {
+            hash = KeyHash.mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            index &+= 8
         }
         if index < stop {
             // The last one to seven bytes, from a word when one can be read there (a key is followed by `</key>`).
-            let count = stop - index
+            let count = stop &- index
             var tail: UInt64 = 0
-            if index + 8 <= end {
-                tail = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & (1 << UInt64(8 * count) - 1)
+            if index &+ 8 <= end {
+                tail = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count))
             } else {
-                for offset in 0..<count { tail |= UInt64(base[index + offset]) << UInt64(8 * offset) }
+                for offset in 0..<count { tail |= UInt64(base[index &+ offset]) << UInt64(truncatingIfNeeded: 8 &* offset) }
             }
-            mix(tail)
+            hash = KeyHash.mix(hash, tail)
         }
         return KeyHash.finish(hash)
     }
