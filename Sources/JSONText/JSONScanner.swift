@@ -168,7 +168,8 @@ package struct JSONScanner {
         let start = position
         switch byte {
         case UInt8(ascii: "{"):
-            try readObject(depth: depth) { scanner, _ in try scanner.skipValue(depth: depth + 1) }
+            // No string made for a key: a key that scans always decodes (see checkEscape).
+            try readObjectKeys(depth: depth) { scanner, _ in _ = try scanner.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["):
             try readArray(depth: depth) { scanner in try scanner.skipValue(depth: depth + 1) }
         case UInt8(ascii: "\""):

@@ -65,6 +65,23 @@ import JSONText
         }
     }
 
+    /// Skipping an object, which makes no string of its keys, refuses what reading it refuses
+    /// (a key's unpaired surrogate, at the same place), nested or not; escaped keys that decode
+    /// are skipped.
+    @Test func skippedKeysWithEscapesAreCheckedAsReadOnes() throws {
+        for json in [#"{"\uD800": 1}"#, #"{"a": {"b\uDC00c": [1]}}"#, #"[{"ok": 1}, {"\uD83D": 2}]"#] {
+            var skipping = JSONScanner(Array(json.utf8))
+            let skipped = #expect(throws: JSONSyntaxError.self, "\(json)") { _ = try skipping.skipValue(depth: 0) }
+            var reading = JSONScanner(Array(json.utf8))
+            let read = #expect(throws: JSONSyntaxError.self, "\(json)") { _ = try JSONValue(&reading, depth: 0) }
+            #expect(skipped?.reason == read?.reason, "\(json)")
+            #expect(skipped?.reason.contains("unpaired surrogate") == true, "\(json)")
+            #expect(skipped?.location(in: Array(json.utf8)).column == read?.location(in: Array(json.utf8)).column, "\(json)")
+        }
+        var scanner = JSONScanner(Array(#"{"\u00e9\n": {"\uD83D\uDE00": true}, "plain": null}"#.utf8))
+        #expect(try scanner.skipValue(depth: 0).count > 0)
+    }
+
     @Test func nestingDeeperThanTheLimitIsRefused() {
         let json = String(repeating: "[", count: JSONScanner.maxDepth + 2) + String(repeating: "]", count: JSONScanner.maxDepth + 2)
         var scanner = JSONScanner(Array(json.utf8))
