@@ -177,17 +177,22 @@ package enum NavigationPathQuickRoute {
             }
         }
 
-        /// Reads `\"name\":` and returns the range of the name, a valid route name.
+        /// Reads `\"name\":` and returns the range of the name, a valid route name. (Looked at
+        /// from a local cursor, with the bytes around the name tested at once: a key is read for
+        /// nearly every parameter of a long path.)
         mutating func key() -> Range<Int>? {
-            guard takeQuote(), index < end, Route.isNameByte(buffer[index], first: true) else { return nil }
-            let start = index
-            var position = index + 1
-            while position < end, Route.isNameByte(buffer[position], first: false) { position += 1 }
-            index = position
-            let range = start..<index
-            guard !range.isEmpty, range.count <= Route.maxNameLength, takeQuote(), take(UInt8(ascii: ":"))
+            var position = index
+            guard position &+ 2 < end, buffer[position] == UInt8(ascii: "\\"), buffer[position &+ 1] == UInt8(ascii: "\""),
+                Route.isNameByte(buffer[position &+ 2], first: true)
             else { return nil }
-            return range
+            let start = position &+ 2
+            position = start &+ 1
+            while position < end, Route.isNameByte(buffer[position], first: false) { position &+= 1 }
+            guard position &- start <= Route.maxNameLength, position &+ 3 <= end, buffer[position] == UInt8(ascii: "\\"),
+                buffer[position &+ 1] == UInt8(ascii: "\""), buffer[position &+ 2] == UInt8(ascii: ":")
+            else { return nil }
+            index = position &+ 3
+            return start..<position
         }
 
         /// Reads a scalar as the parameter `key` (`nil`: `_0`): a string without escapes is
