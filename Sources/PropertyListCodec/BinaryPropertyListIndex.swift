@@ -405,7 +405,7 @@ extension BinaryPropertyListIndex {
         /// Where the scalar whose marker `marker` is at `start` ends (a number, a date, a
         /// boolean, data, text, a uid), or `nil` where the reader throws (or for a container).
         /// (`mutating` only so that the walk's calls pass the checker by reference: a
-        /// non-mutating call from a mutating method copies all of it, 136 bytes, each time.)
+        /// non-mutating call from a mutating method copies all of it, 152 bytes, each time.)
         @inline(__always) mutating func scalarEnd(_ start: Int, _ marker: UInt8) -> Int? {
             switch marker >> 4 {
             case 0x0:
