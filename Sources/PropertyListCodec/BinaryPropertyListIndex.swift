@@ -405,7 +405,7 @@ extension BinaryPropertyListIndex {
         /// Where the scalar whose marker `marker` is at `start` ends (a number, a date, a
         /// boolean, data, text, a uid), or `nil` where the reader throws (or for a container).
         /// (`mutating` only so that the walk's calls pass the checker by reference: a
-        /// non-mutating call from a mutating method copies all of it, 136 bytes, each time.)
+        /// non-mutating call from a mutating method copies all of it, 152 bytes, each time.)
         @inline(__always) mutating func scalarEnd(_ start: Int, _ marker: UInt8) -> Int? {
             switch marker >> 4 {
             case 0x0:
@@ -601,7 +601,7 @@ extension BinaryPropertyListIndex {
                             text = start &+ 3
                         }
                         if usual, text <= tableOffset, length <= tableOffset &- text,
-                            let hash = Self.asciiHash(file, text, length, seed: seed)
+                            case (let hash, true) = Self.asciiHash(file, text, length, seed: seed)
                         {
                             let end = text &+ length
                             keyBytes &+= end &- start
@@ -635,9 +635,10 @@ extension BinaryPropertyListIndex {
             return keysAreUnique(keys, hashes: hashes, count: count) ? weight : nil
         }
 
-        /// ``hash(_:)`` of the `count` bytes at `start` of `file` when they are all ASCII (`nil`
-        /// when not), in one pass: each word tested and mixed as it is loaded.
-        @inline(__always) static func asciiHash(_ file: UnsafePointer<UInt8>, _ start: Int, _ count: Int, seed: UInt64) -> UInt64? {
+        /// ``hash(_:)`` of the `count` bytes at `start` of `file` as an ASCII key's, and whether
+        /// they are all ASCII, in one pass: each word mixed and tested as it is loaded. (One
+        /// function for both of a key's checks, so that an ASCII key hashes the same on either.)
+        @inline(__always) static func asciiHash(_ file: UnsafePointer<UInt8>, _ start: Int, _ count: Int, seed: UInt64) -> (hash: UInt64, ascii: Bool) {
             var hash = seed ^ UInt64(count)
             var high: UInt64 = 0
             var index = start
@@ -652,8 +653,7 @@ extension BinaryPropertyListIndex {
             let rest = end &- index
             let word = UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
             let last = rest == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: rest)))
-            guard (high | last) & 0x8080_8080_8080_8080 == 0 else { return nil }
-            return KeyHash.finish(KeyHash.mix(hash, last))
+            return (KeyHash.finish(KeyHash.mix(hash, last)), (high | last) & 0x8080_8080_8080_8080 == 0)
         }
 
         /// Whether two keys are the same, scalar for scalar: ASCII bytes and UTF-16 units
@@ -678,14 +678,7 @@ extension BinaryPropertyListIndex {
         /// are hashed as those bytes.
         @inline(__always) func hash(_ key: Key) -> UInt64 {
             guard key.ascii else { return utf16Hash(key) }
-            var hash = seed ^ UInt64(key.length)
-            var index = key.content
-            let end = key.content &+ key.length
-            while index &+ 8 <= end {
-                hash = KeyHash.mix(hash, UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)))
-                index &+= 8
-            }
-            return KeyHash.finish(KeyHash.mix(hash, tail(index, end &- index)))
+            return Self.asciiHash(file, key.content, key.length, seed: seed).hash
         }
 
         /// ``hash(_:)`` of a UTF-16 key.

@@ -118,6 +118,45 @@ import PropertyListCodec
         }
     }
 
+    /// A key met twice is found wherever the two stand, among 16 keys (compared in pairs) and
+    /// 17 (through the table), however the second is spelt: the same object (met again, so
+    /// hashed the slow way), another ASCII one (its length in one byte, or in two: the slow
+    /// way), UTF-16; the first's length in the marker or in one byte (the fast way).
+    @Test func aKeyMetTwiceIsFoundWhereverItStands() {
+        for count in [16, 17] {
+            for long in [false, true] {
+                let names = (0..<count).map { Array((long ? "com.example.app.key\($0 + 10)" : "k\($0 + 10)").utf8) }
+                func marker(_ kind: UInt8, _ length: Int) -> [UInt8] { length < 15 ? [kind | UInt8(length)] : [kind | 0x0F, 0x10, UInt8(length)] }
+                func ascii(_ name: [UInt8]) -> [UInt8] { marker(0x50, name.count) + name }
+                let keys = (1...count).map(UInt8.init)
+                func file(_ keys: [UInt8], _ extra: [UInt8]) -> [UInt8] {
+                    let top: [UInt8] = [0xDF, 0x10, UInt8(count)] + keys + Array(repeating: UInt8(count + 1), count: count)
+                    return Hostile.binary([top] + names.map(ascii) + [[0x09], extra], offsetSize: 2)
+                }
+                #expect(BinaryPropertyListIndex(file(keys, [0x09]))?.count == count)
+                for second in 1..<count {
+                    for first in 0..<second {
+                        let name = names[first]
+                        let spellings: [(String, UInt8, [UInt8])] = [
+                            ("the same object", keys[first], [0x09]),
+                            ("ASCII", UInt8(count + 2), ascii(name)),
+                            ("ASCII, its length in two bytes", UInt8(count + 2), [0x5F, 0x11, 0, UInt8(name.count)] + name),
+                            ("UTF-16", UInt8(count + 2), marker(0x60, name.count) + name.flatMap { [0, $0] }),
+                        ]
+                        for (spelling, key, extra) in spellings {
+                            var twice = keys
+                            twice[second] = key
+                            let bytes = file(twice, extra)
+                            let place = "\(count) keys, \(first) and \(second) the same, the second \(spelling)"
+                            #expect(BinaryPropertyListIndex(bytes) == nil, "\(place)")
+                            #expect(Hostile.error(bytes)?.contains("twice") == true, "\(place)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Every width of offsets and references the trailer may give (the common ones are read by
     /// checkers made for them, any other a byte at a time) finds the same entries and values.
     @Test func everyWidthOfOffsetsAndReferencesIsRead() throws {
