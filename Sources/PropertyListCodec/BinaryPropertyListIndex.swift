@@ -684,28 +684,23 @@ extension BinaryPropertyListIndex {
         /// ``hash(_:)`` of a UTF-16 key.
         func utf16Hash(_ key: Key) -> UInt64 {
             var hash = seed ^ UInt64(key.length)
-            func mix(_ word: UInt64) { hash = KeyHash.mix(hash, word) }
-            var units: [UInt8] = []
+            func unit(_ index: Int) -> UInt16 { UInt16(file[key.content &+ 2 &* index]) << 8 | UInt16(file[key.content &+ 2 &* index &+ 1]) }
+            guard (0..<key.length).allSatisfy({ unit($0) < 0x80 }) else {
+                // Not ASCII, so equal to no ASCII key: its own hash.
+                for index in 0..<key.length { hash = KeyHash.mix(hash, UInt64(unit(index))) }
+                return KeyHash.finish(hash)
+            }
+            // The same words as the ASCII spelling's, assembled a unit at a time, the last one
+            // (empty when the length is a multiple of 8) mixed too, as asciiHash mixes it.
+            var word: UInt64 = 0
             for index in 0..<key.length {
-                let unit = UInt16(file[key.content + 2 * index]) << 8 | UInt16(file[key.content + 2 * index + 1])
-                guard unit < 0x80 else {
-                    // Not ASCII, so equal to no ASCII key: its own hash.
-                    for index in 0..<key.length { mix(UInt64(file[key.content + 2 * index]) << 8 | UInt64(file[key.content + 2 * index + 1])) }
-                    return KeyHash.finish(hash)
+                word |= UInt64(unit(index)) << (8 &* UInt64(index & 7))
+                if index & 7 == 7 {
+                    hash = KeyHash.mix(hash, word)
+                    word = 0
                 }
-                units.append(UInt8(unit))
             }
-            // The same words as the ASCII spelling's, assembled a byte at a time (the array has
-            // nothing after its end to load).
-            var index = 0
-            while index < units.count {
-                var word: UInt64 = 0
-                for shift in 0..<min(8, units.count - index) { word |= UInt64(units[index + shift]) << (8 * UInt64(shift)) }
-                mix(word)
-                index += 8
-            }
-            if units.count % 8 == 0 { mix(0) }
-            return KeyHash.finish(hash)
+            return KeyHash.finish(KeyHash.mix(hash, word))
         }
 
         /// Whether `keys` (whose ``hash(_:)``es, cut to 32 bits, are `hashes`) are all
