@@ -68,7 +68,7 @@ import JSONText
     /// Skipping an object, which makes no string of its keys, refuses what reading it refuses
     /// (a key's unpaired surrogate, at the same place), nested or not; escaped keys that decode
     /// are skipped.
-    @Test func skippedKeysWithEscapesAreCheckedAsReadOnes() throws {
+    @Test func skippingAnObjectRefusesWhatReadingItRefuses() throws {
         for json in [#"{"\uD800": 1}"#, #"{"a": {"b\uDC00c": [1]}}"#, #"[{"ok": 1}, {"\uD83D": 2}]"#] {
             var skipping = JSONScanner(Array(json.utf8))
             let skipped = #expect(throws: JSONSyntaxError.self, "\(json)") { _ = try skipping.skipValue(depth: 0) }
