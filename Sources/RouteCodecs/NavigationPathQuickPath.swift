@@ -86,7 +86,10 @@ enum NavigationPathQuickPath {
                 count += 1
             }
             output[count] = UInt8(ascii: "=")
-            count = PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
+            // A number, `true`, `false` or `null` is unreserved bytes only: copied as it stands.
+            count = part.type == .string
+                ? PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
+                : copy(UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
         }
         return count
     }
