@@ -566,9 +566,8 @@ extension BinaryPropertyListIndex {
 
         /// Checks the `count` keys whose references start at `content` (each a string, at
         /// nesting `depth`), writes where each one's text lies to `keys` and its hash
-        /// (``hash(_:)``, cut to 32 bits; 0 for a UTF-16 key of 16 or fewer) to `hashes`, and
-        /// returns their values' count, or `nil` where the reader throws (a key not a string,
-        /// two the same).
+        /// (``hash(_:)``, cut to 32 bits) to `hashes`, and returns their values' count, or `nil`
+        /// where the reader throws (a key not a string, two the same).
         mutating func keysWeight(
             _ content: Int, count: Int, depth: Int, into keys: UnsafeMutablePointer<Int32>, hashes: UnsafeMutablePointer<UInt32>
         ) -> Int? {
@@ -631,9 +630,7 @@ extension BinaryPropertyListIndex {
                         ascii: marker >> 4 == 0x5)
                 }
                 found.store(keys, entry)
-                // A UTF-16 key of a few (compared in pairs, by their bytes) is not hashed: its
-                // hash costs a look at every unit, where two keys' bytes mostly differ early.
-                hashes[entry] = count <= 16 && !found.ascii ? 0 : UInt32(truncatingIfNeeded: hash(found))
+                hashes[entry] = UInt32(truncatingIfNeeded: hash(found))
             }
             return keysAreUnique(keys, hashes: hashes, count: count) ? weight : nil
         }
@@ -706,9 +703,9 @@ extension BinaryPropertyListIndex {
             return KeyHash.finish(KeyHash.mix(hash, word))
         }
 
-        /// Whether `keys` (whose ``hash(_:)``es, cut to 32 bits, are `hashes`; a UTF-16 key of
-        /// 16 or fewer has none) are all different: few compared in pairs, many through a table
-        /// of their hashes; only keys of equal hashes (or, of few, a UTF-16 one) are compared. Should the hashes collide past a budget (a file built to
+        /// Whether `keys` (whose ``hash(_:)``es, cut to 32 bits, are `hashes`) are all
+        /// different: few compared in pairs, many through a table of their hashes; only keys of
+        /// equal hashes are compared. Should the hashes collide past a budget (a file built to
         /// make the table slow), Swift's own seeded hashing sorts them instead.
         /// (`mutating`: see ``scalarEnd(_:_:)``.)
         mutating func keysAreUnique(_ keys: UnsafePointer<Int32>, hashes: UnsafePointer<UInt32>, count: Int) -> Bool {
@@ -716,10 +713,7 @@ extension BinaryPropertyListIndex {
             if count <= 16 {
                 for a in 1..<count {
                     let first = Key(keys, a)
-                    for b in 0..<a {
-                        let other = Key(keys, b)
-                        if hashes[a] == hashes[b] || !first.ascii || !other.ascii, same(first, other) { return false }
-                    }
+                    for b in 0..<a where hashes[a] == hashes[b] && same(first, Key(keys, b)) { return false }
                 }
                 return true
             }
