@@ -54,7 +54,8 @@ package struct BinaryPropertyListReader {
     /// Throws unless `count` bytes from `start` lie within the objects (before the offset table).
     private func need(_ count: Int, at start: Int, for what: String) throws {
         guard count >= 0, start <= trailer.tableOffset, count <= trailer.tableOffset - start else {
-            throw error("\(what) of \(count) bytes runs past the end of the objects at byte \(trailer.tableOffset)", at: start)
+            // Said once where the objects end, then (by the error) where this one starts.
+            throw error("\(what) of \(count) bytes runs past the end of the objects, which stop before byte \(trailer.tableOffset); it starts", at: start)
         }
     }
 
