@@ -383,7 +383,7 @@ extension BinaryPropertyListIndex {
 
         /// The `count` (0 to 7) bytes at `start`, as the low bytes of a word, the first lowest:
         /// loaded as a whole word, since at least the trailer's 32 bytes follow any object.
-        @inline(__always) func tail(_ start: Int, _ count: Int) -> UInt64 {
+        @inline(__always) static func tail(_ file: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
             let word = UInt64(littleEndian: UnsafeRawPointer(file + start).loadUnaligned(as: UInt64.self))
             return count == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: count)))
         }
@@ -398,7 +398,7 @@ extension BinaryPropertyListIndex {
                 high |= UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self)
                 index &+= 8
             }
-            high |= tail(index, end &- index)
+            high |= Self.tail(file, index, end &- index)
             return high & 0x8080_8080_8080_8080 == 0
         }
 
@@ -649,10 +649,7 @@ extension BinaryPropertyListIndex {
                 hash = KeyHash.mix(hash, word)
                 index &+= 8
             }
-            // The last 0 to 7 bytes from a whole word: at least the trailer's 32 bytes follow.
-            let rest = end &- index
-            let word = UInt64(littleEndian: UnsafeRawPointer(file + index).loadUnaligned(as: UInt64.self))
-            let last = rest == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: rest)))
+            let last = tail(file, index, end &- index)
             return (KeyHash.finish(KeyHash.mix(hash, last)), (high | last) & 0x8080_8080_8080_8080 == 0)
         }
 
