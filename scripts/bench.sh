@@ -53,8 +53,8 @@
 # that binary in the same run (before/after). Push times are mostly fsync and vary with the disk:
 # compare runs on the same machine. The script always exits 0 when the runs worked;
 # read the PASS/MISS column. It times a copy of the binary written by install(1) (not
-# stripped, so not quite as the README installs it; see below), and first prints how many of the functions scripts/link-order.txt
-# names the binary still has (when that falls, run scripts/link-order.sh; a stripped binary
+# stripped, so not quite as the README installs it; see below), and first prints how many of the functions and variables
+# scripts/link-order.txt names the binary still has (when that falls, run scripts/link-order.sh; a stripped binary
 # has no names to count).
 #
 # Environment: ROUTECTL_BIN=/path/to/routectl skips the build and uses that
@@ -161,14 +161,15 @@ check_push() { # check_push NAME FILE: the file is valid JSON with "bench" on to
 
 echo "machine: $(nproc) cores, $(uname -sr); files on $(stat -f -c %T "$work") ($work)"
 echo "routectl: $built ($("$bin" --version 2>/dev/null || echo 'no --version')), timed as installed in $work"
-# How much of the link order (scripts/link-order.sh) still names this binary's functions.
+# How much of the link order (scripts/link-order.sh) still names this binary's functions and
+# variables (the few the linker keeps no symbol for, such as hidden value witnesses, never count).
 # A stripped binary (ROUTECTL_BIN=/usr/local/bin/routectl, installed with install -s) has no names.
 if ! command -v nm >/dev/null; then
   :
 elif [[ -z $(nm "$built" 2>/dev/null | head -1) ]]; then
   echo "link order: not known (the binary has no symbol table: it was stripped)"
 else
-  echo "link order: $(nm "$built" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) functions of scripts/link-order.txt found in the binary"
+  echo "link order: $(nm "$built" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) names of scripts/link-order.txt found in the binary"
 fi
 for n in 1000 10000; do
   d=$work/$n

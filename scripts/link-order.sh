@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/link-order.sh: writes scripts/link-order.txt, the order in which the install build's
-# linker lays out the functions routectl's commands run.
+# linker lays out the functions routectl's commands run and the data they touch.
 #
 # usage: scripts/link-order.sh          (Linux, from anywhere; needs valgrind and python3)
 #
@@ -11,7 +11,15 @@
 # (generated the same way) and on a few everyday commands, and lists every function that ran:
 # the ones every command runs first, then by how many of the runs used them (ties by name). The
 # release build hands the list to lld (--symbol-ordering-file), which puts those functions, in
-# that order, at the start of the code.
+# that order, at the start of the code. A function callgrind knows only by its address (one
+# without a symbol of its own) is named by the linker's map, where it has a symbol; glibc's
+# string functions are listed in every variant (valgrind's CPU picks another than the host's).
+#
+# The same runs under lackey (valgrind's tool that reports every load and store) list the
+# variables they touch, by the same order, after the functions. The linker packs those at the
+# start of their sections too: the runtime's, glibc's and routectl's statics then share ~10
+# pages, not ~40, and a zeroed page costs a fault (two when it is read before it is written),
+# about 2 microseconds each: 20 to 25 faults fewer at every start.
 #
 # Run it again after changes that rename or add much of what commands run: a stale list costs
 # only speed (bench.sh prints how many of its names the binary still has), never correctness.
@@ -26,9 +34,11 @@ die() { echo "link-order: $*" >&2; exit 1; }
 command -v python3 >/dev/null || die "python3 is needed"
 command -v valgrind >/dev/null || die "valgrind is needed (on Debian or Ubuntu: sudo apt-get install valgrind)"
 
-bin=$(scripts/release-build.sh --scratch-path .build-bench)
 work=$(mktemp -d "${TMPDIR:-/tmp}/routectl-order.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# The linker's map says which input section, and which symbol (as the symbol table spells it),
+# holds each address.
+bin=$(scripts/release-build.sh --scratch-path .build-bench -Xlinker "-Map=$work/routectl.map" -Xlinker --no-demangle)
 key=com.vandrj.navigator6C1F0E2B-3A4D-4E5F-9A0B-1C2D3E4F5A6B
 python3 scripts/make-navigator-file.py 1000 -o "$work/nav.json"
 scripts/make-format2-file.sh "$bin" "$work/format2.json" >/dev/null
@@ -40,12 +50,20 @@ python3 scripts/make-navigation-path-file.py 1000 -o "$work/path.json"
 python3 scripts/make-app-plist.py 2000 --data "navigationPath=$work/path.json" -o "$work/path.plist"
 
 runs=0
-run() { # run [FILE-TO-COPY] -- ARGS...: one callgrind run of routectl ARGS (on a fresh copy of FILE)
-  if [[ $1 != -- ]]; then cp "$work/$1" "$work/copy.${1##*.}"; shift; fi
+run() { # run [FILE-TO-COPY] -- ARGS...: a callgrind and a lackey run of routectl ARGS (each on a fresh copy of FILE)
+  local copy=
+  if [[ $1 != -- ]]; then copy=$1; shift; fi
   shift
   runs=$((runs + 1))
+  [[ -z $copy ]] || cp "$work/$copy" "$work/copy.${copy##*.}"
   (cd "$work" && valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$runs" \
     "$bin" "$@" >/dev/null 2>&1) || die "routectl $* failed under callgrind"
+  [[ -z $copy ]] || cp "$work/$copy" "$work/copy.${copy##*.}"
+  # Every load and store below 16 MiB, where the binary lies (its stack and heap lie far above):
+  # lackey prints some 2 million lines a run, " L 00c07ab0,8" and the like.
+  (cd "$work" && valgrind --tool=lackey --trace-mem=yes --log-fd=3 "$bin" "$@" 3>&1 >/dev/null 2>/dev/null |
+    { grep -oE '^ [LSM] 00[0-9a-f]{6}' || true; } | cut -c4- | sort -u >"$work/data.$runs") ||
+    die "routectl $* failed under lackey"
 }
 run -- --version
 run -- --help
@@ -66,23 +84,94 @@ run -- -f path.plist --key navigationPath show --path
 run path.plist -- -f copy.plist --key navigationPath push details _0:=1
 
 python3 - "$work" "$runs" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" >scripts/link-order.txt <<'PY'
-import re, sys
+import bisect, re, sys
 work, runs, commit = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-uses = {}
+
+# The linker's map: each input section's address, size, output section and first symbol.
+sections = []  # [start, size, output, symbol]
+output = None
+for line in open(f"{work}/routectl.map", errors="replace"):
+    m = re.match(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\S+)$", line)
+    if m:
+        output = m.group(3)
+        continue
+    m = re.match(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ {9}\S.*:\(.*\)$", line)
+    if m:
+        sections.append([int(m.group(1), 16), int(m.group(2), 16), output, None])
+        continue
+    m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {17}(\S+)$", line)
+    if m and sections and sections[-1][3] is None:
+        sections[-1][3] = m.group(1)
+sections.sort(key=lambda s: s[0])
+starts = [s[0] for s in sections]
+
+def holder(address, outputs):
+    """The symbol that places the input section holding `address` (in one of `outputs`), if any."""
+    i = bisect.bisect_right(starts, address) - 1
+    if i < 0:
+        return None
+    start, size, out, symbol = sections[i]
+    return symbol if out in outputs and address < start + max(size, 1) else None
+
+def size(address):
+    """The size of the input section holding `address`."""
+    start, size, _, _ = sections[bisect.bisect_right(starts, address) - 1]
+    return size
+
+def ranked(uses):
+    # Ties by name: the list then changes only where what commands run changes (callgrind's order
+    # of names follows the profiled binary's layout), and a type's functions, whose names share
+    # their start, stand together.
+    return sorted(uses, key=lambda n: (-uses[n], n))
+
+functions = {}
 for run in range(1, runs + 1):
     seen = set()
     for line in open(f"{work}/cg.{run}", errors="replace"):
         # callgrind names a function once, at its first record: "fn=(id) name" (or cfn=); a
-        # recursive call's deeper levels are names of their own, marked "name'2" and so on.
+        # recursive call's deeper levels are names of their own, marked "name'2" and so on; a
+        # function without a symbol is its address, 0x..., named here by the map (or nothing
+        # lld could place: a section of the compiler's without a symbol).
         m = re.match(r"c?fn=\(\d+\) (\S+?)(?:'\d+)?$", line)
-        if m and not m.group(1).startswith("0x") and m.group(1) not in seen:
-            seen.add(m.group(1))
-            uses[m.group(1)] = uses.get(m.group(1), 0) + 1
-# Ties by name: the list then changes only where what commands run changes (callgrind's order
-# of names follows the profiled binary's layout), and a type's functions, whose names share
-# their start, stand together.
-names = sorted(uses, key=lambda n: (-uses[n], n))
-print(f"# scripts/link-order.sh at {commit}: {len(names)} functions that {runs} commands ran, the most used first")
-print("\n".join(names))
+        if not m:
+            continue
+        name = m.group(1)
+        if name.startswith("0x"):
+            name = holder(int(name, 16), {".text"})
+        if name and name not in seen:
+            seen.add(name)
+            functions[name] = functions.get(name, 0) + 1
+
+# glibc picks its string functions by the CPU (__memmove_avx512_unaligned_erms here, _avx_ under
+# valgrind): each one that ran counts for all its variants.
+variant = re.compile(r"^(__[a-z0-9]+?)_(?:sse|ssse|avx|evex|erms)")
+symbols = {s[3] for s in sections if s[3] and s[2] == ".text"}
+for name in list(functions):
+    m = variant.match(name)
+    if m:
+        for other in symbols:
+            if other.startswith(m.group(1) + "_") and variant.match(other) and other not in functions:
+                functions[other] = functions[name]
+
+data, large = {}, set()
+kept = {".data", ".bss", ".data.rel.ro", ".rodata"}
+for run in range(1, runs + 1):
+    seen = set()
+    for line in open(f"{work}/data.{run}"):
+        name = holder(int(line, 16), kept)
+        if name and name not in seen:
+            seen.add(name)
+            data[name] = data.get(name, 0) + 1
+            if size(int(line, 16)) >= 16384:
+                large.add(name)
+
+# Sections of 16 KB or more (the runtime's first pool for metadata, of which a command uses a
+# few pages; the standard library's statics, all in one section) after the small ones, which
+# then share as few pages as they can.
+names = ranked(functions)
+variables = [n for n in ranked(data) if n not in large] + [n for n in ranked(data) if n in large]
+print(f"# scripts/link-order.sh at {commit}: {len(names)} functions that {runs} commands ran, the most used first,")
+print(f"# then {len(variables)} variables they touched")
+print("\n".join(names + variables))
 PY
-echo "link-order: wrote scripts/link-order.txt ($(($(wc -l <scripts/link-order.txt) - 1)) functions from $runs runs)" >&2
+echo "link-order: wrote scripts/link-order.txt ($(($(wc -l <scripts/link-order.txt) - 2)) functions and variables from $runs runs)" >&2
