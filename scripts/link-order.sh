@@ -89,6 +89,7 @@ work, runs, commit = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
 # The linker's map: each input section's address, size, output section and first symbol.
 sections = []  # [start, size, output, symbol]
+code_symbols = set()
 output = None
 for line in open(f"{work}/routectl.map", errors="replace"):
     m = re.match(r"\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\S+)$", line)
@@ -100,8 +101,11 @@ for line in open(f"{work}/routectl.map", errors="replace"):
         sections.append([int(m.group(1), 16), int(m.group(2), 16), output, None])
         continue
     m = re.match(r"\s*[0-9a-f]+\s+[0-9a-f]+\s+[0-9a-f]+\s+\d+ {17}(\S+)$", line)
-    if m and sections and sections[-1][3] is None:
-        sections[-1][3] = m.group(1)
+    if m and sections:
+        if sections[-1][3] is None:
+            sections[-1][3] = m.group(1)
+        if output == ".text":
+            code_symbols.add(m.group(1))
 sections.sort(key=lambda s: s[0])
 starts = [s[0] for s in sections]
 
@@ -145,11 +149,10 @@ for run in range(1, runs + 1):
 # glibc picks its string functions by the CPU (__memmove_avx512_unaligned_erms here, _avx_ under
 # valgrind): each one that ran counts for all its variants.
 variant = re.compile(r"^(__[a-z0-9]+?)_(?:sse|ssse|avx|evex|erms)")
-symbols = {s[3] for s in sections if s[3] and s[2] == ".text"}
 for name in list(functions):
     m = variant.match(name)
     if m:
-        for other in symbols:
+        for other in code_symbols:
             if other.startswith(m.group(1) + "_") and variant.match(other) and other not in functions:
                 functions[other] = functions[name]
 
