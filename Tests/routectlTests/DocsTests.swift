@@ -37,6 +37,13 @@ import TestSupport
         #expect(Set(commands).count == commands.count, "duplicate commands in \(commands)")
     }
 
+    /// --format's summary names the formats as a literal (built from the table, it cost every run
+    /// ~19,000 instructions): it names every one --format takes, in the table's order.
+    @Test func theFormatOptionNamesEveryFormat() throws {
+        let format = try #require(OptionSpec.all.first { $0.long == "format" })
+        #expect(format.summary.contains("(" + FormatName.list + ")"), "--format's summary: \(format.summary); the names: \(FormatName.list)")
+    }
+
     @Test func valuesAndCompletionsAgree() {
         for option in OptionSpec.all {
             if let valueName = option.valueName {
