@@ -142,28 +142,28 @@ private struct Walker {
 
     /// Skips XML white space (space, tab, line feed, carriage return).
     @inline(__always) mutating func skipWhitespace() {
-        if position + 8 <= end {
+        if position &+ 8 <= end {
             // Line feeds and tabs, the usual white space, found eight bytes at a time.
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
             let other = ~(Self.zeroBytes(word ^ 0x0909_0909_0909_0909) | Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)) & 0x8080_8080_8080_8080
             if other != 0 {
-                position += other.trailingZeroBitCount >> 3
+                position &+= other.trailingZeroBitCount >> 3
                 guard base[position] == 0x20 || base[position] == 0x0D else { return }
             } else {
-                position += 8
+                position &+= 8
             }
         }
         while position < end {
             let byte = base[position]
             guard XMLPropertyListReader.isWhitespace(byte) else { return }
-            position += 1
+            position &+= 1
         }
     }
 
     /// Whether `literal`, of `count` bytes, is next; if so, moves past it.
     @inline(__always) mutating func take(_ literal: UInt64, _ count: Int) -> Bool {
         guard matches(literal, count, at: position) else { return false }
-        position += count
+        position &+= count
         return true
     }
 
@@ -171,7 +171,7 @@ private struct Walker {
     mutating func take(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard count <= end - position, BinaryPropertyListIndex.same(base + position, text.utf8Start, count) else { return false }
-        position += count
+        position &+= count
         return true
     }
 
@@ -193,15 +193,15 @@ private struct Walker {
     /// checks them; references expanded by the reader read when `references`, else refused.
     mutating func skipText(references: Bool) -> Bool {
         while true {
-            if position + 8 <= end {
+            if position &+ 8 <= end {
                 let found = Self.special(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 if found == 0 {
-                    position += 8
+                    position &+= 8
                     continue
                 }
-                position += found.trailingZeroBitCount >> 3
+                position &+= found.trailingZeroBitCount >> 3
             } else {
-                while position < end, base[position] != 0x3C, base[position] != 0x26, base[position] < 0x80 { position += 1 }
+                while position < end, base[position] != 0x3C, base[position] != 0x26, base[position] < 0x80 { position &+= 1 }
                 guard position < end else { return false }
             }
             switch base[position] {
@@ -217,8 +217,8 @@ private struct Walker {
     mutating func character() -> Bool {
         guard let (length, bits) = XMLPropertyListReader.utf8Lead(base[position]) else { return false }
         var value = bits
-        guard position + length <= end else { return false }
-        for index in position + 1..<position + length {
+        guard position &+ length <= end else { return false }
+        for index in position &+ 1..<position &+ length {
             let next = base[index]
             guard next & 0xC0 == 0x80 else { return false }
             value = value << 6 | UInt32(next & 0x3F)
@@ -227,7 +227,7 @@ private struct Walker {
         guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value),
               XMLPropertyListReader.isReadableCharacter(value)
         else { return false }
-        position += length
+        position &+= length
         return true
     }
 
@@ -236,7 +236,7 @@ private struct Walker {
     mutating func readable(upTo stop: Int) -> Bool {
         while position < stop {
             if base[position] < 0x80 {
-                position += 1
+                position &+= 1
             } else if !character() {
                 return false
             }
@@ -249,10 +249,10 @@ private struct Walker {
     /// the reader expands.
     mutating func reference() -> Bool {
         if take("&amp;") || take("&lt;") || take("&gt;") || take("&quot;") || take("&apos;") { return true }
-        guard byte(position + 1) == UInt8(ascii: "#") else { return false }
-        var index = position + 2
+        guard byte(position &+ 1) == UInt8(ascii: "#") else { return false }
+        var index = position &+ 2
         let hex = byte(index) == UInt8(ascii: "x")
-        if hex { index += 1 }
+        if hex { index &+= 1 }
         var value: UInt32 = 0
         var digits = 0
         // Up to eight digits are summed (eight hexadecimal ones fill 32 bits); a ninth is only
@@ -270,7 +270,7 @@ private struct Walker {
             digits += 1
             guard digits <= 8 else { break }
             value = value * (hex ? 16 : 10) + digit
-            index += 1
+            index &+= 1
         }
         guard (1...8).contains(digits), byte(index) == UInt8(ascii: ";"), value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value),
               XMLPropertyListReader.isReadableCharacter(value)
@@ -282,7 +282,7 @@ private struct Walker {
     /// Skips the white space the reader trims around a number or date: spaces, tabs, line
     /// feeds (its trimming keeps a CR LF, so a carriage return is left to the reader).
     @inline(__always) mutating func skipTrimmed() {
-        while position < end, base[position] == 0x0A || base[position] == 0x09 || base[position] == 0x20 { position += 1 }
+        while position < end, base[position] == 0x0A || base[position] == 0x09 || base[position] == 0x20 { position &+= 1 }
     }
 
     /// Moves past an integer's text up to `<`: an optional sign and decimal digits of a value
@@ -290,9 +290,9 @@ private struct Walker {
     mutating func integerText() -> Bool {
         skipTrimmed()
         let start = position
-        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position += 1 }
+        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position &+= 1 }
         let digitsStart = position
-        while position < end, base[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+        while position < end, base[position] &- UInt8(ascii: "0") < 10 { position &+= 1 }
         let digits = position - digitsStart
         // Up to 18 digits fit; more are read again, with their overflow checked.
         guard digits > 0, digits <= 18 || Self.isInteger(base, start..<position) else { return false }
@@ -306,10 +306,10 @@ private struct Walker {
     /// reader's grammar and `Double` take); white space around it.
     mutating func realText() -> Bool {
         skipTrimmed()
-        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position += 1 }
+        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position &+= 1 }
         @inline(__always) func digits() -> Int {
             let start = position
-            while position < end, base[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+            while position < end, base[position] &- UInt8(ascii: "0") < 10 { position &+= 1 }
             return position - start
         }
         if byte(position) | 0x20 == UInt8(ascii: "n") || byte(position) | 0x20 == UInt8(ascii: "i") {
@@ -317,22 +317,22 @@ private struct Walker {
             let start = position
             while position < end, position - start <= 8, base[position] | 0x20 &- UInt8(ascii: "a") < 26 {
                 word = word << 8 | UInt64(base[position] | 0x20)
-                position += 1
+                position &+= 1
             }
             guard position - start <= 8, word == 0x6E_616E || word == 0x69_6E66 || word == 0x696E_6669_6E69_7479 else { return false }  // nan, inf, infinity
         } else {
             var count = digits()
             guard count >= 1 else { return false }
             if byte(position) == UInt8(ascii: ".") {
-                position += 1
+                position &+= 1
                 let fraction = digits()
                 guard fraction >= 1 else { return false }
                 count += fraction
             }
             guard count <= 40 else { return false }
             if byte(position) | 0x20 == UInt8(ascii: "e") {
-                position += 1
-                if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position += 1 }
+                position &+= 1
+                if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position &+= 1 }
                 guard (1...3).contains(digits()) else { return false }
             }
         }
@@ -344,8 +344,8 @@ private struct Walker {
     /// white space around it.
     mutating func dateText() -> Bool {
         skipTrimmed()
-        guard position + 20 <= end, PropertyListDate.parse(UnsafeBufferPointer(start: base + position, count: 20)) != nil else { return false }
-        position += 20
+        guard position &+ 20 <= end, PropertyListDate.parse(UnsafeBufferPointer(start: base + position, count: 20)) != nil else { return false }
+        position &+= 20
         skipTrimmed()
         return byte(position) == UInt8(ascii: "<")
     }
@@ -355,11 +355,11 @@ private struct Walker {
     /// Walks the whole document; whether the scan takes it.
     mutating func document() -> Bool {
         skipWhitespace()
-        if byte(position) == UInt8(ascii: "<"), byte(position + 1) == UInt8(ascii: "?") {
+        if byte(position) == UInt8(ascii: "<"), byte(position &+ 1) == UInt8(ascii: "?") {
             guard take("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") else { return false }
             skipWhitespace()
         }
-        if byte(position) == UInt8(ascii: "<"), byte(position + 1) == UInt8(ascii: "!") {
+        if byte(position) == UInt8(ascii: "<"), byte(position &+ 1) == UInt8(ascii: "!") {
             guard take("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">") else {
                 return false
             }
@@ -388,23 +388,23 @@ private struct Walker {
         switch UInt8(truncatingIfNeeded: word >> 8) {
         case UInt8(ascii: "s"):
             if word == Word.string {
-                position += 8
-                guard skipText(references: true), matches(Word.stringEnd, 8, at: position), byte(position + 8) == UInt8(ascii: ">") else {
+                position &+= 8
+                guard skipText(references: true), matches(Word.stringEnd, 8, at: position), byte(position &+ 8) == UInt8(ascii: ">") else {
                     return false
                 }
-                position += 9
+                position &+= 9
                 return true
             }
-            guard word == Word.emptyString, byte(position + 8) == UInt8(ascii: ">") else { return false }
-            position += 9
+            guard word == Word.emptyString, byte(position &+ 8) == UInt8(ascii: ">") else { return false }
+            position &+= 9
             return true
         case UInt8(ascii: "i"):
-            guard word == Word.integer, byte(position + 8) == UInt8(ascii: ">") else { return false }
-            position += 9
+            guard word == Word.integer, byte(position &+ 8) == UInt8(ascii: ">") else { return false }
+            position &+= 9
             guard integerText(), matches(Word.integerEnd, 8, at: position),
-                  byte(position + 8) == UInt8(ascii: "r"), byte(position + 9) == UInt8(ascii: ">")
+                  byte(position &+ 8) == UInt8(ascii: "r"), byte(position &+ 9) == UInt8(ascii: ">")
             else { return false }
-            position += 10
+            position &+= 10
             return true
         case UInt8(ascii: "r"):
             guard take(Word.real, 6), realText() else { return false }
@@ -420,7 +420,7 @@ private struct Walker {
             guard let length = PropertyListBase64.validLength(UnsafeBufferPointer(start: base + position, count: end - position)) else {
                 return false
             }
-            position += length
+            position &+= length
             return take(Word.dataEnd, 7)
         case UInt8(ascii: "a"):
             if take(Word.emptyArray, 8) { return depth < XMLPropertyList.maxDepth }
@@ -464,7 +464,7 @@ private struct Walker {
             }
             keys.append(key)
             skipWhitespace()
-            guard byte(position) == UInt8(ascii: "<"), byte(position + 1) != UInt8(ascii: "/") else { return false }
+            guard byte(position) == UInt8(ascii: "<"), byte(position &+ 1) != UInt8(ascii: "/") else { return false }
             if depth == 0, key.count >= prefix.count,
                prefix.isEmpty || base[key.lowerBound] == prefix[0] && BinaryPropertyListIndex.same(base + key.lowerBound, prefix.baseAddress!, prefix.count) {
                 guard select(key) else { return false }
