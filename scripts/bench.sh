@@ -117,13 +117,28 @@ out=.build-bench/bench
 # starts slower than an installed one. The README's `install -s` has strip(1) write the file
 # again, which leaves it in the same small pieces (about 11 page faults more at every start
 # here, until the page cache drops it), so these copies are not stripped.
+#
+# Every program timed is written again before each round (fresh_copies): this host's memory
+# reclaim (DAMON's pageout, which lets the VM's host take back memory) drops the page cache of
+# a file not read for a while, a little more each minute. A 22 MB binary then starts with more
+# page faults as a run goes on (here 7 to 13 more a command after a minute: 31 → 40 in code for an XML plist's
+# `show`), where the floors, whose libc every process keeps in use, do not; on a Mac, or on a
+# machine that does not reclaim so, a binary in use stays cached as a fresh copy is.
 built=$bin
+baseline_built=$baseline
 install -m 755 "$bin" "$work/routectl" && bin=$work/routectl
 if [[ -n $baseline ]]; then install -m 755 "$baseline" "$work/routectl-before" && baseline=$work/routectl-before; fi
 mkdir -p "$out"
 
-cc -O2 -o "$work/read_floor" benchmarks/floor/read_floor.c
-cc -O2 -o "$work/push_floor" benchmarks/floor/push_floor.c
+cc -O2 -o "$work/read_floor.built" benchmarks/floor/read_floor.c
+cc -O2 -o "$work/push_floor.built" benchmarks/floor/push_floor.c
+fresh_copies() { # each timed program written again, as the comment above says why
+  install -m 755 "$built" "$bin"
+  [[ -z $baseline ]] || install -m 755 "$baseline_built" "$baseline"
+  install -m 755 "$work/read_floor.built" "$work/read_floor"
+  install -m 755 "$work/push_floor.built" "$work/push_floor"
+}
+fresh_copies
 jq_edit() { echo "jq '.stack += [{\"name\":\"bench\"}]' $1 > $1.tmp && mv $1.tmp $1"; }
 
 # timed NAME HYPERFINE-ARGS...: times the commands in $rounds rounds, each running every command
@@ -135,6 +150,7 @@ timed() {
   local name=$1 round
   shift
   for ((round = 1; round <= rounds; round++)); do
+    fresh_copies
     hyperfine -N --warmup "$((warmup / rounds + 1))" --runs "$((runs / rounds))" --style none \
       --export-json "$out/hyperfine-$name.$round.json" "$@" >/dev/null 2>"$out/hyperfine-$name.err" ||
       { cat "$out/hyperfine-$name.err" >&2; die "hyperfine failed ($name)"; }
