@@ -7,9 +7,11 @@
 # scratch path .build-bench so it never fights a debug build), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
-# hyperfine (no shell; the median of 200 runs, taken in 5 rounds that each run every command 40
+# hyperfine (no shell; the median of 200 runs, taken in 20 rounds that each run every command 10
 # times in turn, so that a burst of load on a shared machine falls on floors and routectl alike;
-# 30 runs in 3 rounds with --quick), one group per size:
+# 30 runs in 3 rounds with --quick), one group per size. (Rounds of 40 runs let a burst of a
+# second or so fall on one command's block: per-round medians of one run moved by 0.3 ms for
+# routectl while the floor's next to them did not, and the reverse.)
 #
 #   /bin/true                   the cost of starting any process at all
 #   C read floor                open, fstat, read the file, print the root's name
@@ -62,7 +64,7 @@
 # fsync costs nothing). hyperfine's JSON exports go to .build-bench/bench/.
 set -euo pipefail
 
-runs=200 warmup=20 rounds=5
+runs=200 warmup=20 rounds=20
 case "${1:-}" in
   "") ;;
   --quick) runs=30 warmup=5 rounds=3 ;;
