@@ -17,9 +17,9 @@
 #
 # The same runs under lackey (valgrind's tool that reports every load and store) list the
 # variables they touch, by the same order, after the functions. The linker packs those at the
-# start of their sections too: the runtime's, glibc's and routectl's statics then share ~10
-# pages, not ~40, and a zeroed page costs a fault (two when it is read before it is written),
-# about 2 microseconds each: 20 to 25 faults fewer at every start.
+# start of their sections too: the runtime's, glibc's and routectl's statics then share ~12
+# pages, not ~25, and a zeroed page costs a fault (two when it is read before it is written),
+# about 1.2 microseconds each here: 21 to 28 faults fewer at every start.
 #
 # Run it again after changes that rename or add much of what commands run: a stale list costs
 # only speed (bench.sh prints how many of its names the binary still has), never correctness.

@@ -9,7 +9,7 @@
 #                               the functions commands run laid out together at the start of the
 #                               code, so a command touches ~20 pages of code, not ~60 spread over
 #                               7.4 MB; and the variables they touch together at the start of
-#                               the data, so that a command's statics share ~10 pages, not ~30
+#                               the data, so that a command's statics share ~12 pages, not ~25
 #                               (scripts/link-order.sh writes the list; a stale list only
 #                               costs speed: names it gives that no longer exist are skipped)
 #   --script=scripts/unnamed-functions.ld
