@@ -194,13 +194,24 @@ package struct BinaryPropertyListIndex: Sendable {
             bytes.withUnsafeBufferPointer { file in
                 topKeys.withUnsafeBufferPointer { keys in
                     var found: [Int] = []
+                    // The prefix's first eight bytes (or fewer, all of it) as one word, to compare
+                    // with a key's in one look: a key as long as the prefix is followed by at least
+                    // the trailer's 32 bytes, so a word can be loaded at its start. Most keys
+                    // differ from the prefix there, even those that share its first bytes
+                    // (`com.example.` and `com.vandrj.navigator`).
+                    let headCount = min(prefix.count, 8)
+                    var head: UInt64 = 0
+                    for index in 0..<headCount { head |= UInt64(prefix[index]) << (8 * UInt64(index)) }
+                    let mask: UInt64 = headCount == 8 ? .max : (1 << (8 * UInt64(headCount))) - 1
                     for entry in 0..<count {
                         let key = Key(keys.baseAddress!, entry)
                         if key.ascii {
-                            // Its bytes are its UTF-8: most keys differ from the prefix in their first.
+                            // Its bytes are its UTF-8.
                             guard key.length >= prefix.count else { continue }
-                            if prefix.isEmpty
-                                || (file[key.content] == prefix[0] && Self.same(file.baseAddress! + key.content, prefix.baseAddress!, prefix.count))
+                            let word = UInt64(littleEndian: UnsafeRawPointer(file.baseAddress! + key.content).loadUnaligned(as: UInt64.self))
+                            guard (word ^ head) & mask == 0 else { continue }
+                            if prefix.count <= 8
+                                || Self.same(file.baseAddress! + key.content + 8, prefix.baseAddress! + 8, prefix.count - 8)
                             {
                                 found.append(entry)
                             }

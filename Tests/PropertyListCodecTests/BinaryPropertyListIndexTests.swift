@@ -61,6 +61,28 @@ import PropertyListCodec
         #expect(index.valueCount == Self.dictionary.entries.reduce(1) { $0 + 1 + Self.count($1.value) })
     }
 
+    /// Every prefix of every key, and every key with one of its first characters changed (and
+    /// some of no key: one that parts after its eighth byte, one longer than any key), finds the
+    /// entries a filter of the keys finds: the prefix's first eight bytes are compared as one
+    /// word, the rest byte for byte.
+    @Test func everyPrefixFindsWhatAFilterOfTheKeysFinds() throws {
+        let index = try #require(BinaryPropertyListIndex(Self.bytes))
+        let keys = Self.dictionary.entries.map(\.key)
+        var prefixes: Set<String> = ["nope", "com.example.app.settinX", "com.examplX", "com.exaX", String(repeating: "k", count: 301)]
+        for key in keys {
+            for length in 0...key.count { prefixes.insert(String(key.prefix(length))) }
+            // The key with one of its first twelve characters changed: found by no key's bytes.
+            for position in 0..<min(key.count, 12) {
+                prefixes.insert(String(key.prefix(position)) + "~")
+                prefixes.insert(String(key.prefix(position)) + "~" + String(key.dropFirst(position + 1)))
+            }
+        }
+        for prefix in prefixes {
+            let expected = keys.indices.filter { keys[$0].utf8.starts(with: prefix.utf8) }
+            #expect(index.entries(withPrefix: prefix) == expected, "prefix \(prefix)")
+        }
+    }
+
     static func count(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements): return elements.reduce(1) { $0 + count($1) }
