@@ -64,6 +64,8 @@ run() { # run [FILE-TO-COPY] -- ARGS...: a callgrind and a lackey run of routect
   (cd "$work" && valgrind --tool=lackey --trace-mem=yes --log-fd=3 "$bin" "$@" 3>&1 >/dev/null 2>/dev/null |
     { grep -oE '^ [LSM] 00[0-9a-f]{6}' || true; } | cut -c4- | sort -u >"$work/data.$runs") ||
     die "routectl $* failed under lackey"
+  # Every command loads some statics: none means lackey printed nothing this could read.
+  [[ -s $work/data.$runs ]] || die "lackey reported no loads or stores of routectl $* (has its output changed?)"
 }
 run -- --version
 run -- --help
@@ -83,7 +85,8 @@ run path.json -- -f copy.json push details _0:=1
 run -- -f path.plist --key navigationPath show --path
 run path.plist -- -f copy.plist --key navigationPath push details _0:=1
 
-python3 - "$work" "$runs" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" >scripts/link-order.txt <<'PY'
+# Written beside the runs and moved into place when whole: a failure leaves the list as it was.
+python3 - "$work" "$runs" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" >"$work/link-order.txt" <<'PY'
 import bisect, re, sys
 work, runs, commit = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
@@ -106,6 +109,8 @@ for line in open(f"{work}/routectl.map", errors="replace"):
             sections[-1][3] = m.group(1)
         if output == ".text":
             code_symbols.add(m.group(1))
+if not sections or not code_symbols:
+    sys.exit(f"link-order: no input sections or no code symbols read from {work}/routectl.map (has lld's map changed?)")
 sections.sort(key=lambda s: s[0])
 starts = [s[0] for s in sections]
 
@@ -156,6 +161,9 @@ for name in list(functions):
             if other.startswith(m.group(1) + "_") and variant.match(other) and other not in functions:
                 functions[other] = functions[name]
 
+if not functions:
+    sys.exit("link-order: callgrind's profiles name no function")
+
 data, large = {}, set()
 kept = {".data", ".bss", ".data.rel.ro", ".rodata"}
 for run in range(1, runs + 1):
@@ -168,6 +176,9 @@ for run in range(1, runs + 1):
             if size(int(line, 16)) >= 16384:
                 large.add(name)
 
+if not data:
+    sys.exit("link-order: no load or store of lackey's lies in a variable of the linker's map")
+
 # Sections of 16 KB or more (the runtime's first pool for metadata, of which a command uses a
 # few pages; the standard library's statics, all in one section) after the small ones, which
 # then share as few pages as they can.
@@ -177,4 +188,5 @@ print(f"# scripts/link-order.sh at {commit}: {len(names)} functions that {runs} 
 print(f"# then {len(variables)} variables they touched")
 print("\n".join(names + variables))
 PY
+mv "$work/link-order.txt" scripts/link-order.txt
 echo "link-order: wrote scripts/link-order.txt ($(($(wc -l <scripts/link-order.txt) - 2)) functions and variables from $runs runs)" >&2
