@@ -17,7 +17,8 @@ enum NavigationPathQuickPath {
             // 3n bytes hold it all; only the pages written are touched.
             let capacity = 3 * buffer.count + 8
             let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
-            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+            // 16 bytes more: a short copy stores two whole words (``copy(_:of:to:at:)``).
+            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity + 16)
             defer {
                 output.deallocate()
                 scratch.deallocate()
@@ -66,7 +67,7 @@ enum NavigationPathQuickPath {
     ) -> Int? {
         var count: Int
         if let name = parts.name {
-            count = copy(UnsafeBufferPointer(rebasing: buffer[name]), to: output, at: 0)
+            count = copy(name, of: buffer, to: output, at: 0)
         } else {
             guard !routeName.isEmpty else { return nil }
             count = copy(routeName, to: output, at: 0)
@@ -75,7 +76,7 @@ enum NavigationPathQuickPath {
             let part = parts[index]
             output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
             if let key = part.key {
-                count = copy(UnsafeBufferPointer(rebasing: buffer[key]), to: output, at: count + 1)
+                count = copy(key, of: buffer, to: output, at: count + 1)
             } else {
                 output[count + 1] = UInt8(ascii: "_")
                 output[count + 2] = UInt8(ascii: "0")
@@ -89,9 +90,28 @@ enum NavigationPathQuickPath {
             // A number, `true`, `false` or `null` is unreserved bytes only: copied as it stands.
             count = part.type == .string
                 ? PercentEncoding.write(utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
-                : copy(UnsafeBufferPointer(rebasing: buffer[part.value]), to: output, at: count + 1)
+                : copy(part.value, of: buffer, to: output, at: count + 1)
         }
         return count
+    }
+
+    /// Copies the bytes at `range` of `buffer` to `output` at `offset` and returns where they
+    /// end: up to 16 bytes (a name, a key, a number: most are) as two words loaded and stored
+    /// whole, when the buffer has 16 bytes from the range's start; `output` has 16 bytes of room
+    /// past what is written (the bytes past the copy's end are written over next, or past the
+    /// segment's end, never read).
+    @inline(__always) private static func copy(
+        _ range: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int {
+        let count = range.count
+        guard count <= 16, range.lowerBound &+ 16 <= buffer.count else {
+            return copy(UnsafeBufferPointer(rebasing: buffer[range]), to: output, at: offset)
+        }
+        let source = UnsafeRawPointer(buffer.baseAddress! + range.lowerBound)
+        let target = UnsafeMutableRawPointer(output.baseAddress! + offset)
+        target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        return offset &+ count
     }
 
     /// Copies `bytes` to `output` at `offset` (with room for them) and returns where they end:

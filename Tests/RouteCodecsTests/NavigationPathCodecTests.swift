@@ -83,6 +83,27 @@ import TestSupport
         }
     }
 
+    /// Names, keys and numbers of every length from 1 to 20 bytes, copied into the path as two
+    /// words when 16 bytes or fewer, and the last ones close to the document's end (where fewer
+    /// than 16 bytes follow, copied a byte at a time): each path is the decoded state's.
+    @Test func namesKeysAndNumbersOfEveryLengthAreCopiedWhole() throws {
+        for length in 1...20 {
+            let name = "n" + String(repeating: "a", count: length - 1)
+            let key = "k" + String(repeating: "b", count: length - 1)
+            let number = "1" + String(repeating: "2", count: length - 1)
+            let documents = [
+                #"["MyApp.Screen","{\"\#(name)\":{\"\#(key)\":\#(number)}}"]"#,
+                #"["MyApp.Screen","{\"\#(name)\":{\"\#(key)\":\#(number),\"z\":\"v\"}}","Swift.Int","\#(number)"]"#,
+                #"["MyApp.Item","{\"\#(key)\":\#(number)}","MyApp.Screen","{\"\#(name)\":{}}"]"#,
+            ]
+            for document in documents {
+                let bytes = Array(document.utf8)
+                let quick = try #require(codec.recognizedPath(bytes), "\(document)")
+                #expect(quick == (try decode(bytes).path), "\(document)")
+            }
+        }
+    }
+
     @Test func aPathIsSaidStraightFromTheBytesOnlyWhereDecodingReadsTheSame() throws {
         for (document, path) in Notes.readable {
             let quick = codec.recognizedPath(Array(document.utf8))
