@@ -139,6 +139,9 @@ fresh_copies() { # each timed program written again, as the comment above says w
   [[ -z $baseline ]] || install -m 755 "$baseline_built" "$baseline"
   install -m 755 "$work/read_floor.built" "$work/read_floor"
   install -m 755 "$work/push_floor.built" "$work/push_floor"
+  # On the disk now, not by the kernel's writeback some seconds into the round, where it would
+  # slow the fsyncs of whichever command then ran.
+  sync "$bin" ${baseline:+"$baseline"} "$work/read_floor" "$work/push_floor"
 }
 fresh_copies
 jq_edit() { echo "jq '.stack += [{\"name\":\"bench\"}]' $1 > $1.tmp && mv $1.tmp $1"; }
