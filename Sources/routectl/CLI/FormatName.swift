@@ -5,17 +5,6 @@ import RoutePreferences
 enum FormatName {
     static let all = FormatTable.standard.names + [PreferenceKey.settingFormatName]
 
-    /// ``all`` as a list for help, `a, b, c`: what --format's summary spells as a literal (a test
-    /// holds it to this), since the option table is built on every run.
-    static var list: String {
-        var text = ""
-        for name in all {
-            if !text.isEmpty { text += ", " }
-            text += name
-        }
-        return text
-    }
-
     /// `text` when it names a format; otherwise the list, and a guess when one is close.
     static func parse(_ text: String) throws -> String {
         guard all.contains(text) else {

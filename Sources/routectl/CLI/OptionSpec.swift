@@ -71,8 +71,8 @@ struct OptionSpec: Sendable {
             apply: { $0.simulator = try word($1, "a device UDID or booted") }),
         OptionSpec(
             long: "format", short: nil, valueName: "name", commands: nil,
-            // The names as a literal (FormatName.list, which a test holds this to, costs every run
-            // ~19,000 instructions of string building).
+            // The names of FormatName.all as a literal (a test holds it to them): built from the
+            // table, the summary cost every run ~19,000 instructions of string building.
             summary: "Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it",
             completion: .choices(FormatName.all),
             details: "Without it, the format is found from the content. With it, a value in another format is refused (exit status 65), and a missing file or key starts a state in this format; a format routectl cannot start (another library's, which the app writes first) exits with status 1. 'setting' is a route setting, a string or an integer under --key.",
