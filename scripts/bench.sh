@@ -111,8 +111,9 @@ before_change() { # before_change PRISTINE COPY LABEL ARGS...
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/routectl-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# hyperfine -N splits commands itself: keep paths free of spaces and quotes.
-[[ $work$bin != *[[:space:]\'\"\\]* ]] || die "paths with spaces or quotes are not supported: $work $bin"
+# hyperfine -N splits commands itself: keep the paths it is given (all in $work, where the timed
+# programs are copied) free of spaces and quotes.
+[[ $work != *[[:space:]\'\"\\]* ]] || die "paths with spaces or quotes are not supported: $work"
 out=.build-bench/bench
 # Time copies written by install(1) (with write(2)). A binary the linker has just written sits
 # in the page cache in small pieces, so each page fault maps less of it: every command of it
