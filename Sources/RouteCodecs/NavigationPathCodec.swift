@@ -497,6 +497,44 @@ extension NavigationPathCodec {
                 return add(String(decoding: name, as: UTF8.self), token: range)
             }
 
+            /// The index of a name met among the last few whose string stands, quotes and all,
+            /// at `start` of `buffer` (the buffer their tokens are ranges of, as in a walk), and
+            /// where that string ends; `nil` when none does. A string is the same as a token
+            /// whose bytes it starts with: a token's quotes stand at its ends only (it has no
+            /// escape), so its bytes end a string where they end. For a walk over a path that
+            /// names a few types over and over, this replaces the scan of the string and the
+            /// comparison after it with a comparison of a word or two.
+            @inline(__always) func match(at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (type: Int, end: Int)? {
+                var index = tokens.count - 1
+                let last = max(tokens.count - 8, 0)
+                while index >= last {
+                    let token = tokens[index]
+                    if !token.isEmpty, token.count <= buffer.count - start, Self.same(token, at: start, in: buffer) {
+                        return (index, start + token.count)
+                    }
+                    index -= 1
+                }
+                return nil
+            }
+
+            /// Whether the bytes at `token` of `buffer` stand at `start` too (as many lie there):
+            /// eight at a time, the last eight overlapping, or one at a time for a short token.
+            @inline(__always) private static func same(_ token: Range<Int>, at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+                let count = token.count
+                guard count >= 8 else {
+                    for offset in 0..<count where buffer[token.lowerBound &+ offset] != buffer[start &+ offset] { return false }
+                    return true
+                }
+                let raw = UnsafeRawPointer(buffer.baseAddress!)
+                func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+                var offset = 0
+                while offset < count &- 8 {
+                    guard word(token.lowerBound &+ offset) == word(start &+ offset) else { return false }
+                    offset &+= 8
+                }
+                return word(token.lowerBound &+ count &- 8) == word(start &+ count &- 8)
+            }
+
             private mutating func add(_ text: String, token: Range<Int>) -> Int {
                 names.append(NavigationPathTypeName(text))
                 kinds.append(NavigationPathTypeName.kind(of: text))

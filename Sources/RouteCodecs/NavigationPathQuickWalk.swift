@@ -115,6 +115,12 @@ struct NavigationPathQuickWalk {
     /// module-qualified.
     private mutating func typeName() -> Int? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        // A name met before (a path names few types over and over): its string matched where
+        // it stands, without a scan.
+        if let (type, end) = types.match(at: index, in: buffer) {
+            index = end
+            return type
+        }
         let start = index
         // Up to the first quote, backslash, control character or byte outside ASCII.
         index = JSONScanner.skipPlainBytes(buffer, from: index + 1)

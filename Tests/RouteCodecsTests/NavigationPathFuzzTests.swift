@@ -249,6 +249,48 @@ import JSONText
         #expect(quickly > count / 10, "the usual elements are read straight from the document")
     }
 
+    @Test func typeNamesMatchedWhereTheyStandAreTheOnesNamed() {
+        // The walk matches a type name met before where it stands, a word or two at a time:
+        // names that are prefixes of one another, of lengths about a word's (the last word of a
+        // name overlaps the one before), more than the eight it remembers, a name met again
+        // after falling out of them, a name written with an escape, a name followed by more
+        // than a closing quote. Read straight from the bytes, the path is the decoded one; or
+        // nothing is said, for decoding to decide.
+        // (Names of one length that differ in one byte, first or last: a plain value shows under
+        // its type's name, so a wrong match shows in the path.)
+        let names = ["A.B", "A.C", "B.B", "A.BC", "A.BCD", "Ab.C", "App.Sc", "App.Scr", "App.Scre", "App.Scree", "App.Screen",
+                     "App.ScreenX", "App.Screen1", "App.Screen2", "Bpp.Screen1", "App.Screen12", "Apps.Screen1", "App.ScreenDetail",
+                     "App.ScreenDetails", "App.ScreenDetailsX", "App.ScreenDetailsY"]
+        // Even numbers as enum values, odd ones as plain values.
+        func document(_ pairs: [(String, Int)], tail: String = "") -> [UInt8] {
+            let items = pairs.map { name, number in
+                number % 2 == 0 ? #""\#(name)","{\"c\#(number)\":{\"_0\":\#(number)}}""# : #""\#(name)","\#(number)""#
+            }
+            return Array(("[" + items.joined(separator: ",") + tail + "]").utf8)
+        }
+        var documents: [[UInt8]] = []
+        // Each name after each other, and back.
+        for first in names { for second in names { documents.append(document([(first, 1), (second, 2), (first, 3), (second, 4)])) } }
+        // All of them in turn, twice: the first ones fall out of the eight remembered.
+        documents.append(document((names + names).enumerated().map { ($0.element, $0.offset) }))
+        // A name met, then the same name escaped, or followed by more.
+        for name in names {
+            let escaped = name.map { $0 == "." ? #"\u002e"# : String($0) }.joined()
+            documents.append(document([(name, 1), (escaped, 2)]))
+            documents.append(document([(name, 1)], tail: #","\#(name)x","{\"d\":{}}""#))
+            documents.append(document([(name, 1)], tail: #","\#(name)\"","{\"d\":{}}""#))
+            documents.append(document([(name, 1)], tail: #","\#(name)""#))
+            documents.append(document([(name, 1)], tail: #","\#(name.dropLast())""#))
+        }
+        for (index, bytes) in documents.enumerated() {
+            if let problem = Self.check(bytes) { Issue.record("\(String(decoding: bytes, as: UTF8.self)): \(problem)") }
+            // Those of plain names (all but the last five for each name) are said straight from their bytes.
+            if index <= names.count * names.count, Self.codec.recognizedPath(bytes) == nil {
+                Issue.record("not said straight from its bytes: \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
     @Test func manyTypesUnderOneNameAreSortedOutInLinearTime() throws {
         // 60,000 elements, each of a type of its own, all shown as `home`: a new `home` has no
         // one type (64), found without comparing every type with every other.
