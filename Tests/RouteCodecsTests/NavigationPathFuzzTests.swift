@@ -291,6 +291,29 @@ import JSONText
         }
     }
 
+    @Test func typeNamesOfOneLengthThatDifferInOneByteAreToldApart() {
+        // The match compares a name met before a byte, or a word, at a time: every byte counts,
+        // in the first word, a middle one or the last (which overlaps the one before). For
+        // each length from 3 to 27 bytes (strings of 5 to 29), a name and each of its variants
+        // that differ from it in one byte of the type's part, one after the other and back; all
+        // plain values, shown under their type's name, so a wrong match shows in the path.
+        let letters = Array("BCDEFGHIJKLMNOPQRSTUVWXYZ")
+        for length in 3...27 {
+            let name = "A." + String(letters.prefix(length - 2))
+            for position in 2..<length {
+                var variant = Array(name)
+                variant[position] = "a"
+                for (first, second) in [(name, String(variant)), (String(variant), name)] {
+                    let bytes = Array(#"["\#(first)","1","\#(second)","3","\#(first)","5","\#(second)","7"]"#.utf8)
+                    if let problem = Self.check(bytes) { Issue.record("\(String(decoding: bytes, as: UTF8.self)): \(problem)") }
+                    if Self.codec.recognizedPath(bytes) == nil {
+                        Issue.record("not said straight from its bytes: \(String(decoding: bytes, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func manyTypesUnderOneNameAreSortedOutInLinearTime() throws {
         // 60,000 elements, each of a type of its own, all shown as `home`: a new `home` has no
         // one type (64), found without comparing every type with every other.
