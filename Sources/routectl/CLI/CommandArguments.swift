@@ -13,8 +13,16 @@ enum CommandArguments {
     /// - Throws: ``UsageError`` naming the first argument that is not valid UTF-8, by position
     ///   and with its bytes shown (`\xff` for a byte that is not UTF-8).
     static func read() throws -> [String] {
-        try (1..<Int(CommandLine.argc)).map { index in
-            guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
+        try read(count: CommandLine.argc, vector: CommandLine.unsafeArgv)
+    }
+
+    /// ``read()`` of the `count` words at `vector` (`argv`): none at all, not even the
+    /// program's name, when `count` is 0 (an `execve` with an empty `argv`, which a kernel
+    /// before Linux 5.18, or another system, passes on as it is).
+    static func read(count: Int32, vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) throws -> [String] {
+        guard count > 1 else { return [] }
+        return try (1..<Int(count)).map { index in
+            guard let pointer = vector[index] else { return "" }
             let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw UsageError(
