@@ -192,6 +192,13 @@ elif [[ -z $(nm "$built" 2>/dev/null | head -1) ]]; then
   echo "link order: not known (the binary has no symbol table: it was stripped)"
 else
   echo "link order: $(nm "$built" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) names of scripts/link-order.txt found in the binary"
+  # Whether the Swift runtime's own argument finder (its /proc/self/maps walk at every start) is
+  # in the binary, or routectl's (CLI/ProcessArguments.swift) kept it out.
+  if nm "$built" 2>/dev/null | grep -q '_GLOBAL__sub_I_CommandLine\.cpp'; then
+    echo "arguments: found by the Swift runtime's /proc/self/maps walk at every start (CLI/ProcessArguments.swift is not in use)"
+  else
+    echo "arguments: as glibc hands them over (CLI/ProcessArguments.swift), no /proc/self/maps walk"
+  fi
 fi
 for n in 1000 10000; do
   d=$work/$n

@@ -1,15 +1,18 @@
-#if canImport(Glibc) && compiler(>=6.3)
+#if os(Linux) && canImport(Glibc) && compiler(>=6.3)
 /// Where the process's arguments are, as glibc hands them to each function of `.init_array`
-/// at start (musl does not: hence Glibc, not Linux), for Swift's `CommandLine`
-/// (``CommandArguments`` reads it).
+/// at start, for Swift's `CommandLine` (``CommandArguments`` reads it). Linux with glibc only:
+/// musl calls those functions with nothing (its module is `Musl`, so it is left out), and the
+/// BSDs, whose module is also `Glibc`, find the arguments otherwise.
 ///
 /// Swift's runtime finds them otherwise by a static initializer of its own that reads
 /// `/proc/self/maps` to find the stack and walks back from `environ` (the runtime's
-/// `CommandLine.cpp`): ~60,000 instructions and a read of a file the kernel writes out, some
-/// 25 microseconds, 3% of a command's whole time. Defining the one function the standard
-/// library asks for here keeps that object, and its initializer, out of a static link
-/// (`-static-executable`, as the install builds); a dynamic link keeps the runtime's own (its
-/// symbol is not exported), and reads the same arguments.
+/// `CommandLine.cpp`): 56,000 instructions and a read of a file the kernel writes out, some
+/// 15 microseconds of every command. Defining the one function the standard library asks for
+/// here keeps that object, and its initializer, out of a static link (`-static-executable`,
+/// as the install builds; `-static-stdlib` too); a dynamic link keeps the runtime's own (its
+/// symbol is not exported), and reads the same arguments. Should the standard library stop
+/// asking for this name, the runtime's object comes back: slower, never wrong
+/// (`scripts/bench.sh` says which a binary has).
 enum ProcessArguments {
     nonisolated(unsafe) static var count: Int32 = 0
     nonisolated(unsafe) static var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
