@@ -88,22 +88,28 @@ public struct NavigationPathCodec: NavigatorCodec {
     }
 
     /// Whether the strings at `first` and `second` of `buffer` (quotes included) hold the same
-    /// bytes: compared eight at a time, the last eight overlapping (a type name is short).
+    /// bytes (``sameBytes(_:at:in:)``).
     static func sameString(_ first: Range<Int>, _ second: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = first.count
-        guard count == second.count else { return false }
+        first.count == second.count && sameBytes(first, at: second.lowerBound, in: buffer)
+    }
+
+    /// Whether the bytes at `range` of `buffer` stand at `start` too (as many lie there): eight
+    /// at a time, the last eight overlapping (a type name is short), or one at a time for fewer
+    /// than eight.
+    @inline(__always) static func sameBytes(_ range: Range<Int>, at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = range.count
         guard count >= 8 else {
-            for offset in 1..<max(count - 1, 1) where buffer[first.lowerBound + offset] != buffer[second.lowerBound + offset] { return false }
+            for offset in 0..<count where buffer[range.lowerBound &+ offset] != buffer[start &+ offset] { return false }
             return true
         }
         let raw = UnsafeRawPointer(buffer.baseAddress!)
-        func word(_ start: Int, _ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self) }
+        func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
         var offset = 0
-        while offset < count - 8 {
-            guard word(first.lowerBound, offset) == word(second.lowerBound, offset) else { return false }
-            offset += 8
+        while offset < count &- 8 {
+            guard word(range.lowerBound &+ offset) == word(start &+ offset) else { return false }
+            offset &+= 8
         }
-        return word(first.lowerBound, count - 8) == word(second.lowerBound, count - 8)
+        return word(range.lowerBound &+ count &- 8) == word(start &+ count &- 8)
     }
 
     private struct NotRecognized: Error {}
@@ -509,30 +515,14 @@ extension NavigationPathCodec {
                 let last = max(tokens.count - 8, 0)
                 while index >= last {
                     let token = tokens[index]
-                    if !token.isEmpty, token.count <= buffer.count - start, Self.same(token, at: start, in: buffer) {
+                    if !token.isEmpty, token.count <= buffer.count - start,
+                        NavigationPathCodec.sameBytes(token, at: start, in: buffer)
+                    {
                         return (index, start + token.count)
                     }
                     index -= 1
                 }
                 return nil
-            }
-
-            /// Whether the bytes at `token` of `buffer` stand at `start` too (as many lie there):
-            /// eight at a time, the last eight overlapping, or one at a time for a short token.
-            @inline(__always) private static func same(_ token: Range<Int>, at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-                let count = token.count
-                guard count >= 8 else {
-                    for offset in 0..<count where buffer[token.lowerBound &+ offset] != buffer[start &+ offset] { return false }
-                    return true
-                }
-                let raw = UnsafeRawPointer(buffer.baseAddress!)
-                func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
-                var offset = 0
-                while offset < count &- 8 {
-                    guard word(token.lowerBound &+ offset) == word(start &+ offset) else { return false }
-                    offset &+= 8
-                }
-                return word(token.lowerBound &+ count &- 8) == word(start &+ count &- 8)
             }
 
             private mutating func add(_ text: String, token: Range<Int>) -> Int {
