@@ -19,6 +19,9 @@ import Testing
         let captured = (0..<Int(count)).map { String(cString: try! #require(vector[$0])) }
         #expect(captured == CommandLine.arguments)
         #expect(vector[Int(count)] == nil, "argv ends with a null pointer")
+        // What it answers before the capture ran: an empty argv, the same each time.
+        #expect(ProcessArguments.empty.pointee == nil)
+        #expect(ProcessArguments.empty == ProcessArguments.empty)
     }
     #endif
 }

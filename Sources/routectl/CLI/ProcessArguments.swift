@@ -16,8 +16,14 @@
 enum ProcessArguments {
     nonisolated(unsafe) static var count: Int32 = 0
     nonisolated(unsafe) static var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-    /// What `argv` is before the capture below ran (never, for `main`): empty, as the runtime's.
-    nonisolated(unsafe) static var empty: [UnsafeMutablePointer<CChar>?] = [nil]
+    /// What `argv` is before the capture below ran (never, for `main`): empty, as the runtime's,
+    /// in memory of its own that lives as long as the process (not an array's storage, whose
+    /// address may not outlive the closure that lends it).
+    nonisolated(unsafe) static let empty: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let pointer = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+        pointer.initialize(to: nil)
+        return pointer
+    }()
 }
 
 @used @section(".init_array")
@@ -37,6 +43,6 @@ public func routectlUnsafeArgvArgc(_ count: UnsafeMutablePointer<Int32>) -> Unsa
         return vector
     }
     count.pointee = 0
-    return ProcessArguments.empty.withUnsafeMutableBufferPointer { $0.baseAddress! }
+    return ProcessArguments.empty
 }
 #endif
