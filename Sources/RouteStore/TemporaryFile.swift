@@ -27,17 +27,28 @@ package enum TemporaryFile {
         while let entry = readdir(directory) {
             // Most of a folder (an app's preferences folder holds hundreds of files) is other
             // files': told apart in place, without copying each name.
-            let isOurs = withUnsafeBytes(of: entry.pointee.d_name) { name in
-                name.count > legacy.count && legacy.indices.allSatisfy { name[$0] == legacy[$0] }
+            let name: [UInt8]? = withName(of: entry) { name in
+                name.starts(with: legacy) ? Array(name) : nil
             }
-            guard isOurs else { continue }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard let name else { continue }
             if name.count > legacy.count {
                 guard name.starts(with: prefix), let pid = writer(of: name.dropFirst(prefix.count)), pid != own,
                     kill(pid, 0) != 0, errno == ESRCH
                 else { continue }
             }
             unlink(FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + name).cString)
+        }
+    }
+
+    /// The name of `readdir`'s entry `entry`, read in place up to its NUL, for `body`. Swift sees
+    /// `d_name` as a fixed array (256 bytes; 1,024 on Darwin) where the kernel's record ends
+    /// after the name: copying the array reads past the record, and past the end of `readdir`'s
+    /// buffer for its last entry, which can end a few bytes before an unmapped page (a crash).
+    package static func withName<R>(of entry: UnsafeMutablePointer<dirent>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // The field's own address (an inout of a pointee's stored property is not a copy).
+        withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+            let name = UnsafeRawPointer(field)
+            return body(UnsafeBufferPointer(start: name.assumingMemoryBound(to: UInt8.self), count: strlen(name.assumingMemoryBound(to: CChar.self))))
         }
     }
 
