@@ -186,15 +186,16 @@ echo "routectl: $built ($("$bin" --version 2>/dev/null || echo 'no --version')),
 # How much of the link order (scripts/link-order.sh) still names this binary's functions and
 # variables (the few the linker keeps no symbol for, such as hidden value witnesses, never count).
 # A stripped binary (ROUTECTL_BIN=/usr/local/bin/routectl, installed with install -s) has no names.
+symbols=$(command -v nm >/dev/null && nm "$built" 2>/dev/null || true)  # read once: 22 MB of binary
 if ! command -v nm >/dev/null; then
   :
-elif [[ -z $(nm "$built" 2>/dev/null | head -1) ]]; then
+elif [[ -z $symbols ]]; then
   echo "link order: not known (the binary has no symbol table: it was stripped)"
 else
-  echo "link order: $(nm "$built" 2>/dev/null | awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt -) of $(grep -vc '^#' scripts/link-order.txt) names of scripts/link-order.txt found in the binary"
+  echo "link order: $(awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt - <<<"$symbols") of $(grep -vc '^#' scripts/link-order.txt) names of scripts/link-order.txt found in the binary"
   # Whether the Swift runtime's own argument finder (its /proc/self/maps walk at every start) is
   # in the binary, or routectl's (CLI/ProcessArguments.swift) kept it out.
-  if nm "$built" 2>/dev/null | grep -q '_GLOBAL__sub_I_CommandLine\.cpp'; then
+  if grep -q '_GLOBAL__sub_I_CommandLine\.cpp' <<<"$symbols"; then
     echo "arguments: found by the Swift runtime's /proc/self/maps walk at every start (CLI/ProcessArguments.swift is not in use)"
   else
     echo "arguments: as glibc hands them over (CLI/ProcessArguments.swift), no /proc/self/maps walk"
