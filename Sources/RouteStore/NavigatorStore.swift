@@ -61,6 +61,11 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         }
     }
 
+    /// Whether there is a file at the path (a link is followed as a change would follow it).
+    public func exists() throws -> Bool {
+        try naming { try file.target(refuseReadOnly: false).exists }
+    }
+
     /// The file, as bytes kept safely.
     private var file: GuardedFile {
         GuardedFile(path: path, lockTimeout: lockTimeout, limit: maxBytes, calls: calls)

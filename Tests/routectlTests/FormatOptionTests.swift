@@ -124,6 +124,40 @@ import TestSupport
         #expect(sandbox.listing().isEmpty)
     }
 
+    /// A navigator file named with -f that does not exist: `show` (and `show --path`) says so on
+    /// standard error, as for a plist, and prints the fresh state (it said nothing). Nothing
+    /// is created.
+    @Test func showSaysWhenTheNavigatorFileDoesNotExist() {
+        let file = sandbox.folder + "/navigatr.json"
+        for words in [["show"], ["show", "--path"]] {
+            let show = sandbox.runBare(["-f", file] + words)
+            #expect(show.status == 0)
+            #expect(show.stderr == "routectl: '\(file)' does not exist: this is the fresh state a first change starts from\n", "\(words)")
+        }
+        #expect(sandbox.listing().isEmpty)
+        #expect(sandbox.runBare(["-f", file, "init"]).status == 0)
+        #expect(sandbox.runBare(["-f", file, "show"]).stderr.isEmpty)
+    }
+
+    /// `show --launch-arguments` on a file without a key names the format it found: a
+    /// FlowStacks or NavigationPath file is the app's, not routectl's own navigator file.
+    @Test func launchArgumentsNamesTheFormatOfAFile() {
+        let cases: [(String, String)] = [
+            (#"[{"push":{"_0":{"details":{"_0":42}}}}]"#, "'flowstacks' (FlowStacks' routes"),
+            (#"["Swift.Int", "1"]"#, "'navigation-path' (SwiftUI's NavigationPath"),
+            ("[]", "an empty stack ([], in the format codable-array, flowstacks or navigation-path)"),
+        ]
+        for (text, named) in cases {
+            let file = sandbox.folder + "/path.json"
+            sandbox.write(text, to: file)
+            let result = sandbox.runBare(["-f", file, "show", "--launch-arguments"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(named), "\(text): \(result.stderr)")
+            #expect(!result.stderr.contains("routectl's own"), "\(text): \(result.stderr)")
+            #expect(sandbox.text(file) == text)
+        }
+    }
+
     @Test func resetForceReplacesAValueInAnotherFormatAfterPrintingIt() throws {
         try writeAppPlist()
         let result = run("reset", "--force", key: "route", format: "routectl")

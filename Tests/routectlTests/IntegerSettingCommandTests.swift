@@ -192,12 +192,12 @@ import TestSupport
         let original = bytes()
         let onString = run("set", "2", key: "route")
         #expect(onString.status == 64)
-        #expect(onString.stderr == "routectl: invalid route name '2': it must start with a letter or '_'\n")
+        #expect(onString.stderr == "routectl: cannot set the integer 2: the key holds a route's name as text, and an integer is no name\n")
         #expect(bytes() == original)
 
         let file = sandbox.folder + "/navigator.json"
         let missing = sandbox.runBare(["-f", file, "set", "2"])
-        #expect(missing.status == 64 && missing.errorLines.first == "routectl: invalid route name '2': it must start with a letter or '_'")
+        #expect(missing.status == 64 && missing.errorLines.first.map(String.init) == Self.integerOnNavigator)
         #expect(!FileManager.default.fileExists(atPath: file), "a refused set creates no file")
         #expect(sandbox.runBare(["-f", file, "init"]).status == 0)
         let navigator = sandbox.contents(file)
@@ -206,7 +206,35 @@ import TestSupport
         // Without --key no store can take an integer: refused before the file is read, as always.
         sandbox.write("{not json", to: file)
         let corrupt = sandbox.runBare(["-f", file, "set", "2"])
-        #expect(corrupt.status == 64 && corrupt.errorLines.first == "routectl: invalid route name '2': it must start with a letter or '_'", "\(corrupt.stderr)")
+        #expect(corrupt.status == 64 && corrupt.errorLines.first.map(String.init) == Self.integerOnNavigator, "\(corrupt.stderr)")
+    }
+
+    static let integerOnNavigator = "routectl: cannot set the integer 2: the state's root is a route, and a route's name starts with a letter or '_' (an integer is the raw value an Int-backed enum keeps under a key of the app's preferences: name it with --key)"
+
+    /// The project file's store names the key (`"store": {"file": ..., "key": "tab"}`): `set
+    /// <integer>` takes a declared raw value there as with `--key` (it said "invalid route
+    /// name '2'" when the key came from the project file), and an undeclared one is refused
+    /// naming the cases. On a navigator file, an integer the schema declares gets a hint that
+    /// sets its case by name.
+    @Test func setIntegerOnTheProjectFilesKeyAndItsHint() throws {
+        sandbox.write(#"{"store": {"file": "com.example.app.plist", "key": "tab"}, "routes": ["home = 0", "inbox = 1", "settings = 2"]}"#, to: sandbox.folder + "/routectl.json")
+        let config = sandbox.folder + "/routectl.json"
+        let set = sandbox.runBare(["--config", config, "set", "2"])
+        #expect(set.status == 0 && set.stderr.isEmpty, "\(set.stderr)")
+        let written = try PropertyListSerialization.propertyList(from: sandbox.contents(plist) ?? Data(), format: nil) as? [String: Any]
+        #expect(written?["tab"] as? Int == 2, "Foundation reads the raw value the app's enum takes")
+        #expect(sandbox.runBare(["--config", config, "show", "--path"]).stdout == "settings\n", "shown by its case name")
+        let before = bytes()
+        let undeclared = sandbox.runBare(["--config", config, "set", "7"])
+        #expect(undeclared.status == 64)
+        #expect(undeclared.stderr == "routectl: 7 is the raw value of no route of the schema (home = 0, inbox = 1, settings = 2)\n")
+        #expect(bytes() == before)
+
+        let file = sandbox.folder + "/navigator.json"
+        let onNavigator = sandbox.runBare(["--config", config, "-f", file, "set", "2"])
+        #expect(onNavigator.status == 64)
+        #expect(onNavigator.errorLines == [Substring(Self.integerOnNavigator), "hint: 2 is the raw value of 'settings'; to set it by name, run: routectl -f \(file) set settings"])
+        #expect(!FileManager.default.fileExists(atPath: file), "a refused set creates no file")
     }
 
     /// No `Int` holds an integer past Int64.max: no Int-backed enum's raw value. Refused as a

@@ -224,6 +224,40 @@ import TestSupport
         #expect(run("check").status == 0)
     }
 
+    /// `check` fails on what is not there (it said "ok", exit 0, so a typo in CI passed): a
+    /// file, a plist, a key; `--allow-missing` accepts it. Its summary counts the store's routes
+    /// and the project's named states apart. Nothing is created.
+    @Test func checkFailsOnAStoreThatIsNotThere() throws {
+        let (box, config) = Self.box(#"{"routes": ["home", "details(Int)"], "states": {"deep": "home/details?_0:=1"}}"#)
+        func run(_ words: String...) -> RunResult { box.runBare(["--config", config] + words) }
+        let file = box.folder + "/navgator.json"
+        let missing = run("-f", file, "check")
+        #expect(missing.status == 1)
+        #expect(missing.stdout == "'\(file)' does not exist: there is nothing to check (run with --allow-missing to accept that)\n")
+        let allowed = run("-f", file, "check", "--allow-missing")
+        #expect(allowed.status == 0)
+        #expect(allowed.stdout == "ok: 0 routes of the state and 1 named state fit the schema of \(config)\n")
+        #expect(!FileManager.default.fileExists(atPath: file), "check creates nothing")
+
+        let plist = box.folder + "/prefs.plist"
+        let noPlist = run("-f", plist, "--key", "route", "check")
+        #expect(noPlist.status == 1 && noPlist.stdout.hasPrefix("'\(plist)' does not exist: "), "\(noPlist.stdout)")
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": "home"], format: .binary, options: 0)
+        _ = FileManager.default.createFile(atPath: plist, contents: data)
+        let noKey = run("-f", plist, "--key", "screen", "check")
+        #expect(noKey.status == 1)
+        #expect(noKey.stdout == "key 'screen' is not set in '\(plist)': there is nothing to check (run with --allow-missing to accept that)\n", "\(noKey.stdout)\(noKey.stderr)")
+        let ok = run("-f", plist, "--key", "route", "check")
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "ok: 1 route of the state and 1 named state fit the schema of \(config)\n")
+        #expect(box.contents(plist) == data, "check changes nothing")
+
+        #expect(run("-f", file, "init", "--initial", "home").status == 0)
+        #expect(run("-f", file, "push", "details", "3").status == 0)
+        let counted = run("-f", file, "check")
+        #expect(counted.status == 0 && counted.stdout.hasPrefix("ok: ") && counted.stdout.hasSuffix(" routes of the state and 1 named state fit the schema of \(config)\n"), "\(counted.stdout)")
+    }
+
     @Test func aBadSignatureStopsEveryCommandNamingTheLine() {
         let (box, config) = Self.box("{\n  \"routes\": [\"home\",\n    \"details(Int\"]\n}\n")
         let result = box.run(["--config", config, "show"])

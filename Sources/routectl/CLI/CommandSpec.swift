@@ -158,7 +158,7 @@ struct CommandSpec: Sendable {
             summary: "Check the saved state against the app's routes in routectl.json",
             details: [
                 "Reads the state in whichever format it is and checks every route it holds (every flow, tab and presentation, and for routectl's own file every history entry) against the project file's routes and types, as the app's synthesized Codable would decode them. Prints ok and exits 0 when the app would read the state as shown; else prints one line per problem, with where the route stands in the format's terms (a coding path such as tabs[1].destinations[0], an array index, or the state's path) and what is wrong, and exits 1.",
-                "A state the format itself cannot read is one problem (exit 1). check never changes anything. Without a project file declaring routes, it is a usage error.",
+                "A state the format itself cannot read is one problem (exit 1), and so is a store that does not exist (a file, a key, a domain's value), so that a typo in CI does not pass; --allow-missing accepts it. The summary counts the store's routes and the project's named states apart. check never changes anything. Without a project file declaring routes, it is a usage error.",
             ],
             examples: [("routectl check", "in CI: will the app read the saved state?")]),
         CommandSpec(

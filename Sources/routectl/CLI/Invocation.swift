@@ -87,8 +87,9 @@ struct Invocation {
             }
             action = options.launchArguments ? .launchArguments
                 : options.watch ? .watch(pathOnly: options.pathOnly) : .show(pathOnly: options.pathOnly, url: options.url)
-        case .set where RawInteger.isSpelt(arguments[0]) && options.key != nil:
-            // Only a key holds an integer; elsewhere it is the invalid route name it always was.
+        case .set where RawInteger.isSpelt(arguments[0]):
+            // Only a key holds an integer (named with --key or by the project file's store);
+            // elsewhere it is refused once the state is read (``ChangeCommand``).
             action = .change(try Invocation.setIntegerOperation(arguments), recover: false)
         case .set, .push:
             var route = try Invocation.route(arguments, &routeWords)

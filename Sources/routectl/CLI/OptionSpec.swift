@@ -237,6 +237,12 @@ struct OptionSpec: Sendable {
             summary: "Print the path before and after, and change nothing",
             completion: .none,
             apply: { options, _ in options.dryRun = true }),
+        OptionSpec(
+            long: "allow-missing", short: nil, valueName: nil, commands: [.check],
+            summary: "Pass when the store (file, key or domain value) does not exist",
+            completion: .none,
+            details: "Without it, check fails (exit 1) on a store that is not there, so that a mistyped file or key in CI does not pass.",
+            apply: { options, _ in options.allowMissing = true }),
     ]
 
     /// The option called `--long`, if any.

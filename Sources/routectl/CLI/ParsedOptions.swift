@@ -52,6 +52,8 @@ struct ParsedOptions: Equatable, Sendable {
     var drops: [String] = []
     /// `migrate --dry-run`.
     var dryRun = false
+    /// `check --allow-missing`.
+    var allowMissing = false
 
     /// The options that chose the store, as words for a command line (unquoted): `-f <file>`,
     /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, `--format <name>`, as given.

@@ -11,8 +11,13 @@ enum ChangeCommand {
     static func run(_ operation: NavigationOperation, recover: Bool, words: [String]? = nil, _ context: Context) throws -> CommandResult {
         // The schema's conversions first, before any store is read: a refusal changes nothing.
         let operation = try SchemaCheck.conform(operation, words: words, context)
+        if context.store is NavigatorStore {
+            // A navigator file takes no integer: refused before the file is read.
+            try checkInteger(operation, in: .navigator(NavigatorState()), context)
+        }
         let change = { (state: inout StoredState) throws -> Bool in
             try checkElementType(in: state, context)
+            try checkInteger(operation, in: state, context)
             let before = state
             // Stamped under the lock, so that history times follow history order.
             let changed = try context.perform(try SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
@@ -45,6 +50,24 @@ enum ChangeCommand {
             context.project == nil, context.schema == nil, !context.options.json
         else { return nil }
         return route
+    }
+
+    /// Refuses `set <integer>` (64) where no integer can be stored: a navigator state, whose
+    /// root is a route name, or a setting that holds text. When the schema's routes have `Int`
+    /// raw values and one case has this one, the hint sets that case by name.
+    private static func checkInteger(_ operation: NavigationOperation, in state: StoredState, _ context: Context) throws {
+        guard case .setInteger(let value) = operation else { return }
+        let what: String
+        switch state {
+        case .navigator: what = "the state's root is a route, and a route's name starts with a letter or '_' (an integer is the raw value an Int-backed enum keeps under a key of the app's preferences: name it with --key)"
+        case .setting(.value): what = "the key holds a route's name as text, and an integer is no name"
+        case .setting: return
+        }
+        var hint: String?
+        if let schema = context.schema, let raw = Int(exactly: value), let named = schema.routes.case(rawValue: .int(raw)) {
+            hint = "\(value) is the raw value of '\(named.name)'; to set it by name, run: \(Advice.routectl(context.givenStore)) set \(named.name)"
+        }
+        throw UsageError("cannot set the integer \(value): \(what)", hint: hint)
     }
 
     /// Refuses `push --type` on a state whose format names no element types (64), before

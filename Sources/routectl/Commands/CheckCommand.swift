@@ -1,33 +1,65 @@
 import RouteCodecs
 import RouteModel
 import RouteSchema
+import RouteStore
+import RoutePreferences
 
 /// `check`: whether the app would read the saved state as shown. Every route the state holds,
 /// where its format says it stands, against the project file's schema; one line a problem on
-/// standard output, exit 1 when there is any. Never changes anything.
+/// standard output, exit 1 when there is any. A store that is not there is a problem too
+/// (`--allow-missing` accepts it): a mistyped file or key in CI must not pass. Never changes
+/// anything.
 enum CheckCommand {
     static func run(_ context: Context) throws -> CommandResult {
         let schema = try requireSchema(context, for: "check")
-        let state: StoredState
+        var (problems, routes) = ([String](), 0)
         do {
-            state = try context.store.readLocated().state
+            if let missing = try missingStore(context) {
+                guard context.options.allowMissing else {
+                    return CommandResult(
+                        output: "\(missing): there is nothing to check (run with --allow-missing to accept that)\n",
+                        status: ExitStatus.failure)
+                }
+                // Nothing stored: no route of the state to check (not even a fresh state's).
+            } else {
+                (problems, routes) = SchemaCheck.problems(in: try context.store.readLocated().state, schema)
+            }
         } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             // What the format cannot read, the app cannot either: a finding, not a failure.
             return CommandResult(output: "\(error.message)\n", status: ExitStatus.failure)
         }
-        var (problems, count) = SchemaCheck.problems(in: state, schema)
-        // The project's named states are paths the team will go to: checked as well.
-        for named in context.project?.project.states ?? [] {
-            for place in RoutePlace.places(inPath: named.path.description, member: "\(context.project!.name):\(named.line): states.\(named.name)") {
-                count += 1
+        // The project's named states are paths the team will go to: checked as well, and
+        // counted apart from the store's routes.
+        let named = context.project?.project.states ?? []
+        for state in named {
+            for place in RoutePlace.places(inPath: state.path.description, member: "\(context.project!.name):\(state.line): states.\(state.name)") {
                 if let problem = schema.problem(with: place.route) { problems.append("\(place.path): \(problem)") }
             }
         }
         if problems.isEmpty {
-            return CommandResult(output: "ok: \(count == 1 ? "1 route fits" : "\(count) routes fit") the schema of \(context.project!.name)\n")
+            var summary = "ok: \(routes == 1 ? "1 route" : "\(routes) routes") of the state"
+            if !named.isEmpty { summary += " and \(named.count == 1 ? "1 named state" : "\(named.count) named states")" }
+            let verb = routes == 1 && named.isEmpty ? "fits" : "fit"
+            return CommandResult(output: summary + " \(verb) the schema of \(context.project!.name)\n")
         }
         // A problem quotes the app's values: escaped, as every text routectl prints of them.
         return CommandResult(output: problems.map { Printable.escaped($0) + "\n" }.joined(), status: ExitStatus.failure)
+    }
+
+    /// What is missing, said for a message (`'x.plist' does not exist`, `key 'route' is not set
+    /// in 'x.plist'`), when the store is not there; `nil` when it is.
+    private static func missingStore(_ context: Context) throws -> String? {
+        if let keyStore = context.store as? PreferenceKeyStore {
+            if let file = keyStore.preferences as? PropertyListFileStore, try !file.exists() {
+                return "\(file.name) does not exist"
+            }
+            let (key, value) = try keyStore.readStoredValue()
+            return value == nil ? "\(PreferenceKey(key)) is not set in \(context.storeName)" : nil
+        }
+        if let file = context.store as? NavigatorStore, try !file.exists() {
+            return "\(context.storeName) does not exist"
+        }
+        return nil
     }
 
     /// The schema, or a usage error saying that `command` needs one.
@@ -40,7 +72,6 @@ enum CheckCommand {
             hint: "declare them in routectl.json, such as {\"routes\": [\"home\", \"details(Int)\"]}")
     }
 }
-
 extension SchemaCheck {
     /// Every problem of `state` against `schema`, each `<where>: <what>`, and how many routes
     /// were checked.

@@ -39,6 +39,9 @@ struct Context {
     var storeName: String
     /// The key named with `--key`, if any.
     var keyName: String?
+    /// The options that chose the store as given on the command line, for hints: pasted in the
+    /// same folder, they find the same project file (``ParsedOptions/storeArguments``).
+    var givenStore: [String] = []
     var color: Bool
 
     /// How messages name the store: the file's path as given, or where the key is and the key
@@ -64,6 +67,7 @@ struct Context {
         let table = Context.formats(schema: schema, routeType: try project.flatMap(SchemaLoading.routeType))
         let options = given.applying(project, environment: Terminal.environment)
         self.options = options
+        givenStore = given.storeArguments
         color = Terminal.useColor(options)
         if let domain = options.domain {
             guard options.file == nil else {

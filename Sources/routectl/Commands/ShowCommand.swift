@@ -37,6 +37,9 @@ enum ShowCommand {
             case .setting: notes.append("\(file.name) does not exist: nothing is set, so the app's own default applies")
             case .navigator: notes.append("\(file.name) does not exist: this is the fresh state a first change starts from")
             }
+        } else if let file = context.store as? NavigatorStore, try !file.exists() {
+            // As for a plist: a mistyped -f shows the fresh state, and says there is no file.
+            notes.append("\(context.storeName) does not exist: this is the fresh state a first change starts from")
         }
         if url {
             let navigator = context.declaring(try context.naming(foundKey: foundKey) { try state.navigator(for: "links") })
@@ -44,7 +47,7 @@ enum ShowCommand {
         }
         if pathOnly && !context.options.json {
             switch state {
-            case .navigator(let navigator): return CommandResult(output: navigator.path + "\n")
+            case .navigator(let navigator): return CommandResult(output: navigator.path + "\n", notes: notes)
             // Unset prints nothing: the app's default is not known. The value is the app's,
             // as stored: escaped, like every other text printed (issue 17, item 10).
             case .setting(let setting): return CommandResult(output: SettingView.path(setting, caseName: SchemaCheck.caseName(of: setting, context.schema)).map { Printable.escaped($0) + "\n" } ?? "", notes: notes)
@@ -53,16 +56,30 @@ enum ShowCommand {
         return CommandResult(output: context.render(state, foundKey: foundKey), notes: notes)
     }
 
+    /// What a file named without a key holds, for a message: routectl's own navigator file,
+    /// which no app reads, or a file in another library's format (named by its summary), which
+    /// the app reads from its file.
+    private static func fileKind(of state: StoredState, exists: Bool) -> String {
+        guard exists else { return "does not exist" }
+        if case .navigator(let navigator) = state, navigator.formatName.contains(" or ") {
+            return "is a file holding an empty stack ([], in the format \(navigator.formatName)), which the app reads from its file, not from its preferences"
+        }
+        guard case .navigator(let navigator) = state, let codec = FormatTable.standard.format(named: navigator.formatName),
+              !(codec is NavigatorFileCodec)
+        else { return "is routectl's own navigator file, which no app reads" }
+        let what = codec.summary.map { "\(NavigatorError.quote(codec.name)) (\($0))" } ?? NavigatorError.quote(codec.name)
+        return "is a file in the format \(what), which the app reads from its file, not from its preferences"
+    }
+
     /// `show --launch-arguments`: the value under the key, as UserDefaults' argument domain
     /// reads it (see ``LaunchArgument``), after the state there is read as `show` reads it.
     static func launchArguments(_ context: Context) throws -> CommandResult {
         guard let keyStore = context.store as? PreferenceKeyStore else {
             // Read it first, as show does: a plist named without --key is said to be one, with
             // the whole command that names its key, not taken for routectl's own file.
-            _ = try context.store.readLocated()
-            throw NavigatorError(
-                .cannotApply,
-                "\(context.storeName) is routectl's own navigator file, which no app reads: --launch-arguments needs the key the app reads, named with --key <name> or as store.key in routectl.json")
+            let state = try context.store.readLocated().state
+            let exists = try (context.store as? NavigatorStore)?.exists() ?? true
+            throw NavigatorError(.cannotApply, "\(context.storeName) \(fileKind(of: state, exists: exists)): --launch-arguments passes the value of a key of the app's preferences, named with --key <name> or as store.key in routectl.json")
         }
         // The state must read (in its format) before its value is handed to an app.
         let (key, stored) = try keyStore.readStoredValue()
