@@ -107,6 +107,7 @@ _routectl() {
             reset) own='--force' ;;
             history) own='--last -n' ;;
             init) own='--initial --routes --history-limit --tabs --force --if-missing' ;;
+            check) own='--allow-missing' ;;
             migrate) own='--rename --drop --dry-run' ;;
         esac
         _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)

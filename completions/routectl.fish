@@ -156,6 +156,7 @@ complete -c routectl -n '__routectl_using_command init' -l if-missing -d 'Create
 complete -c routectl -n '__routectl_using_command migrate' -l rename -x -d 'Rename a route (details=detail) or a route\'s parameter (details._0=id) everywhere (repeatable)'
 complete -c routectl -n '__routectl_using_command migrate' -l drop -x -a '(__routectl_names __routes route)' -d 'Pop or dismiss a route where it stands, with what is above it (repeatable)'
 complete -c routectl -n '__routectl_using_command migrate' -l dry-run -d 'Print the path before and after, and change nothing'
+complete -c routectl -n '__routectl_using_command check' -l allow-missing -d 'Pass when the store (file, key or domain value) does not exist'
 complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
