@@ -16,22 +16,33 @@ public struct FormatTable: Sendable {
     /// format does not recognize is refused (``recognizing(_:)``), and a missing key starts a
     /// state in it rather than reading as an unset route setting.
     public let isForced: Bool
+    /// The format that a value several formats read alike (`[]`, every stack format's empty
+    /// stack) is in, when one of them: the app's, as its project file names it
+    /// (``deciding(alike:)``). `nil`: such a value is shown, and a change to it asks which.
+    public let alike: String?
 
     /// A table of `formats`, the default first.
     public init(_ formats: [any NavigatorCodec]) {
-        self.init(formats, isForced: false)
+        self.init(formats, isForced: false, alike: nil)
     }
 
-    private init(_ formats: [any NavigatorCodec], isForced: Bool) {
+    private init(_ formats: [any NavigatorCodec], isForced: Bool, alike: String?) {
         precondition(!formats.isEmpty, "a format table needs a default format")
         self.formats = formats
         self.isForced = isForced
+        self.alike = alike
     }
 
     /// The table of the one format called `name`, forced (see ``isForced``); `nil` when the
     /// table has no such format.
     public func narrowed(to name: String) -> FormatTable? {
-        format(named: name).map { FormatTable([$0], isForced: true) }
+        format(named: name).map { FormatTable([$0], isForced: true, alike: alike) }
+    }
+
+    /// The table with a value several formats read alike taken to be in the format called
+    /// `name` when it is one of them (see ``alike``); `nil` changes nothing.
+    public func deciding(alike name: String?) -> FormatTable {
+        FormatTable(formats, isForced: isForced, alike: name ?? alike)
     }
 
     /// The formats routectl reads and writes.
@@ -48,18 +59,18 @@ public struct FormatTable: Sendable {
 
     /// The table with `format` as one more row, after the others.
     public func adding(_ format: any NavigatorCodec) -> FormatTable {
-        FormatTable(formats + [format], isForced: isForced)
+        FormatTable(formats + [format], isForced: isForced, alike: alike)
     }
 
     /// The table with its first row's codec replaced by `wrap(first)`, such as a check put in
     /// front of the default format.
     public func wrappingDefault(_ wrap: (any NavigatorCodec) -> any NavigatorCodec) -> FormatTable {
-        FormatTable([wrap(formats[0])] + formats.dropFirst(), isForced: isForced)
+        FormatTable([wrap(formats[0])] + formats.dropFirst(), isForced: isForced, alike: alike)
     }
 
     /// The table with `format` in place of the row of the same name.
     public func replacing(_ format: any NavigatorCodec) -> FormatTable {
-        FormatTable(formats.map { $0.name == format.name ? format : $0 }, isForced: isForced)
+        FormatTable(formats.map { $0.name == format.name ? format : $0 }, isForced: isForced, alike: alike)
     }
 
     /// The format called `name`.
@@ -160,6 +171,7 @@ public struct FormatTable: Sendable {
             // needs the format.
             let states = found.map { try? $0.decode(bytes) }
             if let first = states[0], states.allSatisfy({ $0?.tree == first.tree }) {
+                if let alike, let decided = found.first(where: { $0.name == alike }) { return decided }
                 return UndecidedFormat(candidates: found)
             }
             throw Self.severalFormats(found.map(\.name))

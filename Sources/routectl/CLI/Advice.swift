@@ -8,8 +8,10 @@ import RouteStore
 /// command shows one that works when pasted into a shell.
 enum Advice {
     /// The hint for `error`, or nil when there is nothing useful to add. `store` are the
-    /// options that chose the store (``ParsedOptions/storeArguments``), unquoted.
-    static func hint(for error: NavigatorError, store: [String] = []) -> String? {
+    /// options that chose the store (``ParsedOptions/storeArguments``), unquoted; `typed` the
+    /// command line's words as typed (after the program's name), for a hint that is the same
+    /// command with something added.
+    static func hint(for error: NavigatorError, store: [String] = [], typed: [String] = []) -> String? {
         let onKey = store.contains("--key")
         switch error.fact {
         case .routeNotAllowed(let name, let allowed):
@@ -124,8 +126,15 @@ enum Advice {
         case .cannotStartFromNothing:
             return "open the app once, so that it saves its state, then run: \(routectl(store)) show"
         case .severalFormats(let formats):
-            // The value is fine: only its format is unknown. A command per candidate.
-            return "run: " + formats.map { "\(routectl(removingFormat(store) + ["--format", $0])) show" }.joined(separator: ", or: ")
+            // The value is fine: only its format is unknown. The command typed, once per
+            // candidate, with --format added (a NavigationPath's new element needs its type).
+            let words = typed.isEmpty ? removingFormat(store) + ["show"] : removingFormat(typed)
+            let needsType = words.first { $0 == "--type" || $0.hasPrefix("--type=") } == nil
+                && words.contains { ["set", "push", "present", "go", "open"].contains($0) }
+            return "run: " + formats.map { format in
+                routectl(["--format", format] + words)
+                    + (format == "navigation-path" && needsType ? " (adding --type <Module.Type>, the type of the app's route enum)" : "")
+            }.joined(separator: ", or: ")
         case .foreignStateUnreadable(_, let appRejects):
             // Another library's data: never a command that would replace it.
             return "routectl changes nothing in another library's state that it cannot read" + (appRejects ? "; the app's own decoder would reject it too" : "")
@@ -164,10 +173,19 @@ enum Advice {
     }
 
     /// The store options without `--format` and its value.
-    private static func removingFormat(_ store: [String]) -> [String] {
-        guard let index = store.firstIndex(of: "--format"), index + 1 < store.count else { return store }
-        var removed = store
-        removed.removeSubrange(index...(index + 1))
+    private static func removingFormat(_ words: [String]) -> [String] {
+        var removed: [String] = []
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            if word == "--" { return removed + words[index...] }  // operands from here on
+            if word == "--format" {
+                index += 2
+            } else {
+                if !word.hasPrefix("--format=") { removed.append(word) }
+                index += 1
+            }
+        }
         return removed
     }
 

@@ -64,7 +64,10 @@ struct Context {
         // The project file first, before any store is read: a bad one stops every command.
         project = try ProjectLoading.load(given, environment: Terminal.environment)
         schema = try project.flatMap(SchemaLoading.schema)
+        // The project's store.format describes the app: it decides `[]` (every stack format's
+        // empty stack) whatever store is named, as store.type holds for any store.
         let table = Context.formats(schema: schema, routeType: try project.flatMap(SchemaLoading.routeType))
+            .deciding(alike: project?.project.store.format)
         let options = given.applying(project, environment: Terminal.environment)
         self.options = options
         givenStore = given.storeArguments
