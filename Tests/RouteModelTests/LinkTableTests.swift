@@ -169,4 +169,18 @@ import TestSupport
         let unmatched = #expect(throws: NavigatorError.self) { try state.url() }
         #expect(unmatched?.message == "no deep link URL for the current path 'onboarding': no link's path pattern matches it")
     }
+
+    /// A link whose path pattern matches, shadowed by an earlier link that takes its URL: the
+    /// message says so (it said no path pattern matched), naming both links and the URL.
+    @Test func aShadowedLinkIsNamedWithTheLinkThatTakesItsURL() throws {
+        var state = try Self.state()
+        state.links = try Self.table([
+            ("myapp://item/{name}", "home/tab:feed/named?name={name}"),
+            ("myapp://item/{id}", "home/tab:feed/details?id:={id}"),
+        ])
+        _ = try state.perform(.go(RoutePath(parsing: "home/tab:feed/details?id:=5")), at: "2026-11-22T10:00:00Z")
+        let shadowed = #expect(throws: NavigatorError.self) { try state.url() }
+        #expect(shadowed?.message == "no deep link URL for the current path 'home/tab:feed/details?id:=5': the link 'myapp://item/{id}' gives the URL 'myapp://item/5', and the link 'myapp://item/{name}', declared before it, opens that URL instead")
+        #expect(shadowed?.fact == .noLinkForPath(path: "home/tab:feed/details?id:=5", declared: 2))
+    }
 }

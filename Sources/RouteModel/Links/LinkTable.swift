@@ -137,6 +137,20 @@ public struct LinkTable: Equatable, Sendable {
         return nil
     }
 
+    /// Why `path` has no URL (``url(for:)`` is `nil`) although a link's path pattern matches
+    /// it: the first such link, the URL it gives, and the link that opens that URL instead (an
+    /// earlier one, whose URL pattern takes it too; `nil` when none takes it, or when the link
+    /// itself takes it but opens to another path). `nil` when no path pattern matches `path`.
+    public func shadowing(of path: RoutePath) -> (link: DeepLink, url: URLText, taker: DeepLink?)? {
+        let index = LinkIndex(links)
+        for link in links {
+            guard let url = link.url(for: path), url.fragment == nil else { continue }
+            let taker = index.firstTaker(of: url).map { links[$0] }
+            return (link, url, taker.flatMap { $0.url.description == link.url.description ? nil : $0 })
+        }
+        return nil
+    }
+
     /// The link whose URL pattern comes closest to matching `url` (the most parts agreeing, the
     /// first of equals), and why it does not match.
     public func closest(to url: URLText) -> (link: DeepLink, reason: String)? {
