@@ -9,7 +9,7 @@ import TestSupport
 /// `xcrun` stand-ins of DefaultsDomainTests drive it through the binary.)
 @Suite(.tags(.endToEnd), .slowLayer) struct SubprocessTests {
     @Test func inputGoesInAndOutputAndErrorsComeBack() throws {
-        let result = try Subprocess.run(["sh", "-c", "cat; echo oops >&2; exit 3"], input: Array("hello".utf8), outputLimit: 1 << 20, timeout: 20)
+        let result = try Subprocess.run(["sh", "-c", "cat; echo oops >&2; exit 3"], input: Array("hello".utf8), outputLimit: 1 << 20, timeout: Patience.hang)
         #expect(result.output == Array("hello".utf8))
         #expect(result.errors == Array("oops\n".utf8))
         #expect(result.firstErrorLine == "oops")
@@ -25,20 +25,20 @@ import TestSupport
     }
 
     @Test func aSignalThatEndsItIsSaid() throws {
-        let result = try Subprocess.run(["sh", "-c", "kill -TERM $$"], outputLimit: 1 << 20, timeout: 20)
+        let result = try Subprocess.run(["sh", "-c", "kill -TERM $$"], outputLimit: 1 << 20, timeout: Patience.hang)
         #expect(result.signal == 15)
         #expect(result.status == 128 + 15)
     }
 
     @Test func tooMuchOutputIsRefused() {
         #expect(throws: NavigatorError.self) {
-            try Subprocess.run(["sh", "-c", "yes | head -c 100000"], outputLimit: 1000, timeout: 20)
+            try Subprocess.run(["sh", "-c", "yes | head -c 100000"], outputLimit: 1000, timeout: Patience.hang)
         }
     }
 
     @Test func aProgramNotOnThePathIsRefused() {
         #expect(throws: NavigatorError.self) {
-            try Subprocess.run(["routectl-no-such-program-\(UInt32.random(in: 0...UInt32.max))"], outputLimit: 1000, timeout: 20)
+            try Subprocess.run(["routectl-no-such-program-\(UInt32.random(in: 0...UInt32.max))"], outputLimit: 1000, timeout: Patience.hang)
         }
     }
 }

@@ -47,46 +47,47 @@ import Testing
             // lets the reloads of theirs, and other tests on the main actor, run between ours.
             await nap()
         }
-        try #require(await eventually(120) { !shell.isRunning })
+        try #require(await eventually { !shell.isRunning })
         #expect(shell.terminationStatus == 0)
         let stored = try NavigatorStore(path: file).read()
         #expect(stored.history.lastSeq == 1000)
         #expect(await eventually { navigator.state?.history.lastSeq == 1000 })
         #expect(navigator.state?.path == stored.path)
     }
+}
 
+/// `show --watch` in a process of its own, read from a thread of this test's (never the main
+/// actor, which other suites' navigators keep busy on a loaded machine): each wait is for an
+/// event, a line or the process's exit, not for a time.
+@Suite(.tags(.endToEnd), .slowLayer) struct ShowWatchProcessTests {
     /// `show --watch --path` prints the state, then a line per change; SIGTERM ends it as it
     /// ends any command; another, whose reader goes away, ends by itself with status 0.
-    @Test func showWatchPrintsEachChangeUntilKilled() async throws {
+    @Test func showWatchPrintsEachChangeUntilKilled() throws {
         let box = Sandbox()
         let watch = try WatchProcess(["-f", box.file, "show", "--watch", "--path"], home: box.folder)
-        let started = ContinuousClock.now
-        let first = await watch.line()
-        #expect(first == "root", "after \(ContinuousClock.now - started)")
+        #expect(watch.line() == "root")
         #expect(box.run("push", "details", "id=42").status == 0)
-        let second = await watch.line()
-        #expect(second == "root/details?id=42")
+        #expect(watch.line() == "root/details?id=42")
         #expect(box.run("present", "compose", "--cover").status == 0)
-        let third = await watch.line()
-        #expect(third == "root/details?id=42/cover:compose")
+        #expect(watch.line() == "root/details?id=42/cover:compose")
         watch.process.terminate()
-        try #require(await eventually(30) { !watch.process.isRunning })
+        watch.process.waitUntilExit()
         #expect(watch.process.terminationReason == .uncaughtSignal && watch.process.terminationStatus == SIGTERM)
 
         let json = try WatchProcess(["-f", box.file, "show", "--watch", "--json"], home: box.folder)
-        let object = try JSONSerialization.jsonObject(with: Data(try #require(await json.line()).utf8)) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: Data(try #require(json.line()).utf8)) as? [String: Any]
         #expect(object?["path"] as? String == "root/details?id=42/cover:compose")
         json.closeOutput()
-        try #require(await eventually(30) { !json.process.isRunning })
+        json.process.waitUntilExit()
         #expect(json.process.terminationReason == .exit && json.process.terminationStatus == 0)
     }
 }
 
-/// `routectl` running on, its standard output read a line at a time.
-@MainActor final class WatchProcess {
+/// `routectl` running on, its standard output read a line at a time on the calling thread.
+final class WatchProcess {
     let process = Process()
     private let output = Pipe()
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
 
     init(_ arguments: [String], home: String) throws {
         process.executableURL = URL(fileURLWithPath: Routectl.binary)
@@ -95,31 +96,33 @@ import Testing
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let reading = output.fileHandleForReading
-        // Non-blocking, so that a line that never comes fails the test instead of hanging it.
-        _ = fcntl(reading.fileDescriptor, F_SETFL, fcntl(reading.fileDescriptor, F_GETFL) | O_NONBLOCK)
     }
 
     deinit {
         if process.isRunning { process.terminate() }
     }
 
-    /// The next line, or `nil` when none comes within 120 seconds: a line comes within
-    /// milliseconds, but with the whole suite running on two cores a started routectl once took
-    /// more than 30 seconds to print its first.
-    func line() async -> String? {
-        let end = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < end {
+    /// The next line: waits until one comes, or the output ends (`nil`), or for
+    /// ``Patience/hang`` (a hang, `nil`): a line comes within milliseconds, however busy the
+    /// machine, once routectl gets a core.
+    func line() -> String? {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer = Data(buffer[(newline + 1)...])
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
                 return line
             }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(Patience.hang * 1000))
+            if polled < 0, errno == EINTR { continue }
+            guard polled > 0 else { return nil }
             var bytes = [UInt8](repeating: 0, count: 4096)
-            let count = read(output.fileHandleForReading.fileDescriptor, &bytes, bytes.count)
-            if count > 0 { buffer.append(contentsOf: bytes[0..<count]) } else { await nap() }
+            let count = read(descriptor, &bytes, bytes.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer += bytes[..<count]
         }
-        return nil
     }
 
     /// Closes the reading end, as a reader that goes away does.

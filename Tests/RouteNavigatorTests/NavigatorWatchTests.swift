@@ -84,7 +84,7 @@ import Testing
         navigator.startWatching()
         defer { navigator.stopWatching() }
         _ = try NavigatorStore(path: box.folder + "/linked/n.json").update { state in try state.perform(.push(try Route("through")), at: WallClock.now()) }
-        #expect(await eventually(30) { navigator.state?.path == "root/through" })
+        #expect(await eventually { navigator.state?.path == "root/through" })
     }
 
     /// The folder removed and made again (a reinstall, a cleaned cache): the watch of the old
@@ -98,9 +98,9 @@ import Testing
         navigator.startWatching()
         defer { navigator.stopWatching() }
         try FileManager.default.removeItem(atPath: folder)
-        #expect(await eventually(30) { navigator.state?.path == "root" })
+        #expect(await eventually { navigator.state?.path == "root" })
         #expect(box.runBare(["-f", file, "push", "after"]).status == 0)
-        #expect(await eventually(30) { navigator.state?.path == "root/after" })
+        #expect(await eventually { navigator.state?.path == "root/after" })
     }
 
     /// An app's own store (here in memory) that no event reaches: polled, as a domain is.
@@ -139,7 +139,7 @@ import Testing
         let missing = StoreWatcher(.file(path: "/nonexistent-routectl-folder/n.json"))
         #expect(!missing.isWatchingEvents)
         // A folder that cannot be watched is looked at again, every fallbackInterval.
-        #expect(missing.wait(timeout: 1) == .changed)
+        #expect(missing.wait(timeout: Patience.hang) == .changed)
     }
 }
 

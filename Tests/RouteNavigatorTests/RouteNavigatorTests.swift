@@ -35,7 +35,7 @@ import Testing
         let box = Sandbox()
         let navigator = RouteNavigator(file: box.file)
         _ = try NavigatorStore(path: box.file).update { state in try state.perform(.push(try Route("early")), at: WallClock.now()) }
-        #expect(navigator.waitForChange(timeout: 5) == .changed)
+        #expect(navigator.waitForChange(timeout: Patience.hang) == .changed)
         #expect(navigator.state?.path == "root/early")
         #expect(navigator.waitForChange(timeout: 0) == .timedOut)
     }
@@ -129,14 +129,14 @@ final class FailingStorage: WatchedStorage, @unchecked Sendable {
     }
 }
 
-/// Waits until `condition` holds, at most `seconds` (a bound for a loaded machine, reached only
-/// when the test fails), letting the main actor run the reloads.
+/// Waits until `condition` holds, at most `seconds` (``Patience/hang``: a bound only a hang
+/// reaches, never a loaded machine), letting the main actor run the reloads.
 ///
 /// It yields and naps rather than `Task.sleep`: a sleep's wake-up comes through the global
 /// executor's threads (two on two cores), which synchronous tests of other suites hold for a
 /// minute at a time while they wait for processes; the navigator's reloads need the main actor
 /// only.
-@MainActor func eventually(_ seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
+@MainActor func eventually(_ seconds: Double = Patience.hang, _ condition: () -> Bool) async -> Bool {
     let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < end {
         if condition() { return true }

@@ -19,7 +19,7 @@ import Testing
         #expect(follower.readError == nil)
         // Before the first wait: seen when watching starts.
         _ = try store.update { state in try state.perform(.push(try Route("early")), at: WallClock.now()) }
-        #expect(follower.waitForChange(timeout: 5) == .changed)
+        #expect(follower.waitForChange(timeout: Patience.hang) == .changed)
         #expect(follower.stored.path == "root/kept/early")
         // The same bytes written again: nothing to report.
         let same = try #require(box.contents())
@@ -27,14 +27,14 @@ import Testing
         #expect(follower.waitForChange(timeout: 0.2) == .timedOut)
 
         box.write("{ not json")
-        #expect(follower.waitForChange(timeout: 5) == .changed)
+        #expect(follower.waitForChange(timeout: Patience.hang) == .changed)
         #expect(follower.readError?.kind == .invalidFile)
         #expect(follower.stored.path == "root/kept/early")
         box.write("{ not json")
         #expect(follower.waitForChange(timeout: 0.2) == .timedOut)
 
         _ = FileManager.default.createFile(atPath: box.file, contents: same)
-        #expect(follower.waitForChange(timeout: 5) == .changed)
+        #expect(follower.waitForChange(timeout: Patience.hang) == .changed)
         #expect(follower.readError == nil)
         #expect(follower.stored.path == "root/kept/early")
     }

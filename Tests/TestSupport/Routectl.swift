@@ -70,11 +70,11 @@ public enum Routectl {
 /// Runs any program to the end with text arguments and captures what it printed, through
 /// ``Spawner`` (the one way tests start processes).
 public enum Subprocess {
-    /// Runs `executable` in `folder` with exactly `environment`, and waits at most `timeout`
-    /// seconds (then it is killed with SIGKILL and the status is -1).
+    /// Runs `executable` in `folder` with exactly `environment`, and waits for it to end (after
+    /// `timeout` seconds, a hang, it is killed with SIGKILL and the status is -1).
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        in folder: String, timeout: Double = 120
+        in folder: String, timeout: Double = Patience.hang
     ) -> RunResult {
         let result = Spawner.run(
             executable, arguments.map { Array($0.utf8) }, environment: environment, directory: folder, timeout: timeout)

@@ -99,7 +99,7 @@ public enum Spawner {
 
     /// Waits for `child` to end; kills it with `SIGKILL` when it is still running after
     /// `timeout` seconds, and reports that as ``SpawnResult/timedOut``.
-    public static func wait(_ child: Child, timeout: Double = 10) -> SpawnResult {
+    public static func wait(_ child: Child, timeout: Double = Patience.hang) -> SpawnResult {
         var result = SpawnResult()
         var status: Int32 = 0
         var lost = false
@@ -139,7 +139,7 @@ public enum Spawner {
     /// ``wait(_:timeout:)``).
     public static func run(
         _ executable: String, _ arguments: [[UInt8]], environment: [String: String], directory: String,
-        timeout: Double = 10
+        timeout: Double = Patience.hang
     ) -> SpawnResult {
         do {
             return wait(try start(executable, arguments, environment: environment, directory: directory), timeout: timeout)
@@ -150,14 +150,14 @@ public enum Spawner {
 
     /// Runs routectl (``Routectl/binary``) with `arguments` in `directory`, `HOME` set to it.
     public static func routectl(
-        _ arguments: [[UInt8]], in directory: String, environment: [String: String] = [:], timeout: Double = 10
+        _ arguments: [[UInt8]], in directory: String, environment: [String: String] = [:], timeout: Double = Patience.hang
     ) -> SpawnResult {
         run(Routectl.binary, arguments, environment: Spawner.environment(home: directory, environment), directory: directory, timeout: timeout)
     }
 
     /// Runs routectl with string arguments (see ``routectl(_:in:environment:timeout:)``).
     public static func routectl(
-        _ arguments: [String], in directory: String, environment: [String: String] = [:], timeout: Double = 10
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], timeout: Double = Patience.hang
     ) -> SpawnResult {
         routectl(arguments.map { Array($0.utf8) }, in: directory, environment: environment, timeout: timeout)
     }

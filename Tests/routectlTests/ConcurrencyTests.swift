@@ -55,7 +55,7 @@ import PropertyListCodec
             try shell(Self.writerLoop, [Routectl.binary, box.file, String(writer), String(Self.pushesPerWriter)])
         }
         children.append(try shell(Self.readerLoop, [Routectl.binary, box.file, String(Self.reads)]))
-        let results = children.map { Spawner.wait($0, timeout: 300) }
+        let results = children.map { Spawner.wait($0) }
         print("ConcurrencyTests: \(Self.writers) writers x \(Self.pushesPerWriter) pushes + \(Self.reads) reads in \(Spawner.now() - started) s")
 
         for (index, result) in results.enumerated() {

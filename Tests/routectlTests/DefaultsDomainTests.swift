@@ -23,7 +23,7 @@ import TestSupport
         path: String? = nil, toolTimeout: String? = nil
     ) -> RunResult {
         let store = ["--domain", Self.domain] + (simulator.map { ["--simulator", $0] } ?? []) + (key.map { ["--key", $0] } ?? [])
-        return standIn.run(store + arguments, mode: mode, xcrunMode: xcrunMode, path: path, toolTimeout: toolTimeout, timeout: 25)
+        return standIn.run(store + arguments, mode: mode, xcrunMode: xcrunMode, path: path, toolTimeout: toolTimeout)
     }
 
     /// Writes the domain with ``AppPlist/values`` (every plist type), with `route` unless nil.
@@ -530,7 +530,7 @@ import TestSupport
         standIn.write(Self.smallDomain)
         let before = standIn.bytes()
         let started = Spawner.now()
-        let result = standIn.run(["--domain", Self.domain, "--key", "route", "set", "home"], mode: mode, timeout: 60)
+        let result = standIn.run(["--domain", Self.domain, "--key", "route", "set", "home"], mode: mode)
         let seconds = Spawner.now() - started
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr == "routectl: 'defaults' wrote more than 16777216 bytes; it was stopped\n")
@@ -542,7 +542,7 @@ import TestSupport
     /// The same through xcrun, which execs the printing `defaults`.
     @Test func aSimulatorPrintingMoreThan16MiBIsStopped() {
         standIn.write(Self.smallDomain)
-        let result = standIn.run(["--domain", Self.domain, "--simulator", "booted", "--key", "route", "show"], mode: "export-huge", timeout: 60)
+        let result = standIn.run(["--domain", Self.domain, "--simulator", "booted", "--key", "route", "show"], mode: "export-huge")
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr == "routectl: 'xcrun' wrote more than 16777216 bytes; it was stopped\n")
     }
@@ -638,7 +638,7 @@ import TestSupport
         for (command, simulator) in [(["set", "home"], nil), (["show"], "booted")] {
             try? FileManager.default.removeItem(atPath: standIn.pids + "/child")
             let store = ["--domain", Self.domain] + (simulator.map { ["--simulator", $0] } ?? []) + ["--key", "route"]
-            let result = standIn.run(store + command, mode: mode, toolTimeout: "1", timeout: 25)
+            let result = standIn.run(store + command, mode: mode, toolTimeout: "1")
             let spawn = simulator.map { "xcrun simctl spawn \($0) " } ?? ""
             #expect(result.status == 69, "\(mode) \(command): \(result.status): \(result.stderr)")
             #expect(result.stderr == "routectl: '\(spawn + Self.export)' \(said)\n", "\(mode) \(command)")
@@ -669,7 +669,7 @@ import TestSupport
         }
         try #require(started.count == 1, "the stand-in did not start")
         kill(child.pid, signal)
-        let result = Spawner.wait(child, timeout: 20)
+        let result = Spawner.wait(child)
         #expect(result.signal == signal, "\(result.summary)")
         for pid in started {
             #expect(Self.ends(pid), "process \(pid) that routectl started outlived it")
@@ -708,10 +708,10 @@ import TestSupport
         #expect(standIn.takeCalls() == [])
     }
 
-    /// Whether process `pid` has ended (or is a zombie), looking for up to 5 seconds: a killed
-    /// process takes a moment to go.
+    /// Whether process `pid` has ended (or is a zombie), looking until it has (a killed process
+    /// takes a moment to go, longer on a busy machine), or for ``Patience/hang``.
     static func ends(_ pid: Int32) -> Bool {
-        for _ in 0..<100 {
+        for _ in 0..<Int(Patience.hang * 20) {
             if kill(pid, 0) != 0 { return true }
             if let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
                 let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count, stat[close + 2] == UInt8(ascii: "Z")
@@ -856,7 +856,7 @@ struct DefaultsStandIn {
     /// Runs routectl with exactly `arguments`, in the sandbox, with ``environment(mode:xcrunMode:path:)``.
     func run(
         _ arguments: [String], mode: String? = nil, xcrunMode: String? = nil, path: String? = nil, toolTimeout: String? = nil,
-        timeout: Double = 60
+        timeout: Double = Patience.hang
     ) -> RunResult {
         TestSupport.Subprocess.run(
             Routectl.binary, arguments,

@@ -45,7 +45,7 @@ enum Docs {
     /// Runs `executable` in `folder` and waits for it, at most `timeout` seconds.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        in folder: String, timeout: Double = 60
+        in folder: String, timeout: Double = Patience.hang
     ) -> RunResult {
         Subprocess.run(executable, arguments, environment: environment, in: folder, timeout: timeout)
     }

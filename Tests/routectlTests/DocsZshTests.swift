@@ -42,7 +42,7 @@ extension DocsTests {
             _ = FileManager.default.createFile(atPath: out, contents: nil)
             let result = Docs.run(
                 zsh, ["-f", driver, mode, Docs.path("completions/_routectl"), out, line],
-                environment: Docs.environment(box, environment), in: box.folder, timeout: 30)
+                environment: Docs.environment(box, environment), in: box.folder)
             #expect(result.status == 0, "zsh failed for '\(line)': \(result.stderr)")
             let offered = FileManager.default.contents(atPath: out).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return offered.split(separator: "\n").map(String.init).filter { !$0.isEmpty }

@@ -90,7 +90,7 @@ import TestSupport
         box.write("{\"format\": 1, \"initial\": {\"name\": \"r0\"}, \"routes\": [\(list)]}\n")
         let result = Subprocess.run(
             Routectl.binary, ["-f", box.file, "show", "--path"],
-            environment: TestEnvironment.make(home: box.folder), in: box.folder, timeout: 20)
+            environment: TestEnvironment.make(home: box.folder), in: box.folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "r0\n")
         // A duplicate far down the list is still found.

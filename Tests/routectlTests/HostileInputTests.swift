@@ -272,13 +272,13 @@ import PropertyListCodec
         let box = Sandbox()
         try #require(mkfifo(box.file, 0o644) == 0)
         for command in [["show"], ["history"]] {
-            let result = Spawner.routectl(["-f", box.file] + command, in: box.folder, timeout: 5)
+            let result = Spawner.routectl(["-f", box.file] + command, in: box.folder)
             Self.checkShape(result, "FIFO, \(command)")
             #expect(result.exitCode == 73, "\(command): \(result.summary)")
             #expect(result.stderrText.hasPrefix("routectl: '\(box.file)' is not a regular file"), "\(result.stderrText)")
         }
         // A change cannot replace it (and --force does not move it aside): 73.
-        let push = Spawner.routectl(["-f", box.file, "push", "x"], in: box.folder, timeout: 5)
+        let push = Spawner.routectl(["-f", box.file, "push", "x"], in: box.folder)
         Self.checkShape(push, "FIFO, push")
         #expect(push.exitCode == 73, "push: \(push.summary)")
         var info = stat()

@@ -360,7 +360,7 @@ import TestSupport
             standIn.plist(), in: standIn.sandbox)
         let original = standIn.bytes()
         func run(_ arguments: String...) -> RunResult {
-            standIn.run(["--domain", DefaultsStandIn.domain, "--key", "tab"] + arguments, timeout: 25)
+            standIn.run(["--domain", DefaultsStandIn.domain, "--key", "tab"] + arguments)
         }
         let export = "defaults export \(DefaultsStandIn.domain) -"
         let show = run("show", "--path")

@@ -304,8 +304,8 @@ import TestSupport
         let plist = try VAPNFixtures.plist(key: NavigationPathFixtures.key, value: NavigationPathFixtures.Path.recipeThenSeven.json(), format: .binary)
         #expect(FileManager.default.createFile(atPath: standIn.plist(), contents: Data(plist)))
         let store = ["--domain", DefaultsStandIn.domain] + (simulator.map { ["--simulator", $0] } ?? []) + ["--key", NavigationPathFixtures.key]
-        #expect(standIn.run(store + ["show", "--path"], timeout: 25).stdout == "/Recipe?id:=42/Int?_0:=7\n")
-        let push = standIn.run(store + ["push", "Recipe", "id:=43"], timeout: 25)
+        #expect(standIn.run(store + ["show", "--path"]).stdout == "/Recipe?id:=42/Int?_0:=7\n")
+        let push = standIn.run(store + ["push", "Recipe", "id:=43"])
         #expect(push.status == 0, "\(push.stderr)")
         #expect(try NavigationPathFixtures.decodeFromPlist(path: standIn.plist()) == [.recipe(.init(id: 42)), .int(7), .recipe(.init(id: 43))])
         #expect(try VAPNFixtures.describeOtherPreferences(path: standIn.plist(), key: NavigationPathFixtures.key) == VAPNFixtures.otherPreferencesDescription)

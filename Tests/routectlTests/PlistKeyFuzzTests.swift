@@ -196,7 +196,7 @@ import PropertyListCodec
             }
             _ = FileManager.default.createFile(atPath: plist, contents: Data(bytes))
             let where_ = "\(context), --key \(key) \(command.joined(separator: " ")), \(describe(bytes))"
-            let result = Spawner.routectl(["-f", plist, "--key", key] + command, in: box.folder, timeout: 30)
+            let result = Spawner.routectl(["-f", plist, "--key", key] + command, in: box.folder)
             checkShape(result, where_)
             let status = result.exitCode ?? -1
             statuses.append(status)
@@ -339,7 +339,7 @@ import PropertyListCodec
             let context = "seed \(seed), case \(index), \(Self.describe(bytes))"
             standIn.write(bytes: bytes)
             _ = standIn.takeCalls()
-            let result = standIn.run(["--domain", domain, "--key", "route", "set", "home"], timeout: 30)
+            let result = standIn.run(["--domain", domain, "--key", "route", "set", "home"])
             let (document, _, error) = Self.predict(bytes, key: "route")
             let calls = standIn.takeCalls()
             #expect(result.status >= 0 && result.status < 128, "\(context): \(result.status): \(result.stderr)")

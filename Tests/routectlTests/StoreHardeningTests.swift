@@ -95,7 +95,7 @@ import PropertyListCodec
         let before = box.contents()
         unlink(box.file + ".lock")
         try #require(mkfifo(box.file + ".lock", 0o644) == 0)
-        let result = Spawner.routectl(["-f", box.file, "--lock-timeout", "1", "push", "b"], in: box.folder, timeout: 10)
+        let result = Spawner.routectl(["-f", box.file, "--lock-timeout", "1", "push", "b"], in: box.folder)
         #expect(!result.timedOut, "routectl hung on a FIFO lock")
         #expect(result.exitCode == 73, "\(result.summary)")
         #expect(result.stderrText == "routectl: the lock file '\(box.file).lock' is not a regular file\n")
@@ -166,7 +166,7 @@ import PropertyListCodec
         }
         deleter.start()
         reader.start()
-        let results = children.map { Spawner.wait($0, timeout: 120) }
+        let results = children.map { Spawner.wait($0) }
         flags.lock.withLock { flags.stop = true }
         Spawner.sleep(seconds: 0.01)
         print("StoreHardeningTests: \(writers) x \(pushes) pushes, \(flags.deletions) lock deletions, \(flags.reads) looks (\(flags.parses) versions parsed) in \(Spawner.now() - started) s")
@@ -208,7 +208,7 @@ import PropertyListCodec
                 environment: Spawner.environment(home: box.folder), directory: box.folder)
             Spawner.sleep(seconds: Double.random(in: (span * 0.3)..<(span * 1.0), using: &random))
             kill(child.pid, signal)
-            let result = Spawner.wait(child, timeout: 30)
+            let result = Spawner.wait(child)
             if result.signal == signal { signalled += 1 } else { span *= 0.7 }
             #expect(result.signal == signal || result.exitCode == 0, "round \(round): \(result.summary): \(result.stderrText)")
             let left = box.listing().filter { $0.contains(".tmp") }

@@ -214,9 +214,9 @@ import TestSupport
         let plist = try VAPNFixtures.plist(value: VAPNFixtures.Tree.flowWithSheet.json, format: .binary)
         FileManager.default.createFile(atPath: standIn.plist(), contents: Data(plist))
         let store = ["--domain", DefaultsStandIn.domain] + (simulator.map { ["--simulator", $0] } ?? []) + ["--key", VAPNFixtures.sceneKey]
-        let show = standIn.run(store + ["show", "--path"], timeout: 25)
+        let show = standIn.run(store + ["show", "--path"])
         #expect(show.stdout == "main/details?_0:=42/sheet:settings/details?_0:=7\n", "\(show.stderr)")
-        let dismiss = standIn.run(store + ["dismiss"], timeout: 25)
+        let dismiss = standIn.run(store + ["dismiss"])
         #expect(dismiss.status == 0, "\(dismiss.stderr)")
         let back = try VAPNFixtures.decodeFromPlist(path: standIn.plist(), key: VAPNFixtures.sceneKey)
         #expect(VAPNFixtures.describe(back) == VAPNFixtures.describe(VAPNFixtures.Tree.flow.navigator))
