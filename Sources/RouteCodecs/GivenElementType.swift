@@ -33,9 +33,18 @@ public struct ElementTypeNeeded: ErrorDetail, Equatable {
     /// The types already in the state that could hold it, most likely first; empty when none
     /// could (then no whole command can be offered).
     public let types: [String]
+    /// The route names the state's enum values show, when no schema checked the route: a
+    /// name close to one of them is likely a typo of it.
+    public let names: [String]
+    /// Whether `--type` can name the type (SwiftUI's NavigationPath); `false` where the format
+    /// writes names routectl does not make (FlowStacks' mangled ones): then only the app's
+    /// routes, declared in the project file, tell it.
+    public let canName: Bool
 
-    public init(route: [String], types: [String]) {
+    public init(route: [String], types: [String], names: [String] = [], canName: Bool = true) {
         self.route = route
         self.types = types
+        self.names = names
+        self.canName = canName
     }
 }

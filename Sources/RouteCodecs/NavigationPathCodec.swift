@@ -20,9 +20,25 @@ public struct NavigationPathCodec: NavigatorCodec {
     /// project file's types (a later issue). `nil`: no schema.
     public var schemaType: (@Sendable (Route) -> String?)?
 
-    /// A codec for SwiftUI's `NavigationPath`; `schemaType` as ``schemaType``.
-    public init(schemaType: (@Sendable (Route) -> String?)? = nil) {
+    /// The project file's schema, when there is one: a new element's route is then checked by
+    /// it (before the codec sees it), and the quick way to push is not taken.
+    public var schema: SchemaInfo?
+
+    /// What the codec knows of the project file's schema, for a refusal to say why.
+    public struct SchemaInfo: Sendable {
+        /// The route enum's Swift type (`store.type`, such as `MyApp.Screen`), if named.
+        public var routeType: String?
+
+        public init(routeType: String?) {
+            self.routeType = routeType
+        }
+    }
+
+    /// A codec for SwiftUI's `NavigationPath`; `schemaType` as ``schemaType``, `schema` as
+    /// ``schema``.
+    public init(schemaType: (@Sendable (Route) -> String?)? = nil, schema: SchemaInfo? = nil) {
         self.schemaType = schemaType
+        self.schema = schema
     }
 
     public static let formatName = "navigation-path"
@@ -141,10 +157,11 @@ public struct NavigationPathCodec: NavigatorCodec {
     }
 
     /// `bytes` after a push of `route`, written straight into them (``NavigationPathQuickPush``)
-    /// when no schema gives types (``schemaType``) and the route names none (`push --type`);
-    /// `nil` otherwise, or where the quick way does not settle it.
+    /// when there is no schema (``schemaType``, ``schema``) and the route names no type (`push
+    /// --type`); `nil` otherwise, or where the quick way does not settle it (a type it cannot
+    /// tell, a document the app cannot decode: the full way refuses them).
     public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? {
-        guard schemaType == nil, route.preserved == nil else { return nil }
+        guard schemaType == nil, schema == nil, route.preserved == nil else { return nil }
         return NavigationPathQuickPush.pushed(route, onto: bytes, maxBytes: maxBytes)
     }
 
@@ -163,6 +180,30 @@ public struct NavigationPathCodec: NavigatorCodec {
 
     public func checkWritable(_ state: NavigatorState) throws {}
 
+    /// Why the app cannot decode the path read into `state` as it stands: its first type name
+    /// that no run of the app resolves (a private type's, which holds a memory address of the
+    /// run that wrote it; one without its module), by its index in the array.
+    public func appCannotDecode(_ state: NavigatorState) -> String? {
+        guard let document = state.preserved?.payload as? Document else { return nil }
+        return Self.unresolvable(in: document)
+    }
+
+    /// ``appCannotDecode(_:)`` of `document`.
+    static func unresolvable(in document: Document) -> String? {
+        var checked: Set<NavigationPathTypeName> = []
+        // The lowest index first: the elements are bottom first, the array top first.
+        for element in document.elements.reversed() where checked.insert(element.type).inserted {
+            let place = "at [\(2 * element.pair)], \(quoted(element.type.text))"
+            if element.type.isPrivate {
+                return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
+            }
+            if NavigationPathTypeName.kind(of: element.type.text) == .unqualified {
+                return "\(place) is a type name without its module, which the app does not resolve (SwiftUI writes MyApp.Recipe)"
+            }
+        }
+        return nil
+    }
+
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
         let tree = state.tree
         guard tree.isRootlessStack else {
@@ -179,10 +220,16 @@ public struct NavigationPathCodec: NavigatorCodec {
             throw Self.cannotHold("deep links (the path holds its screens only)")
         }
         let document = state.preserved?.payload as? Document ?? Document.empty
+        if let reason = Self.unresolvable(in: document) {
+            // The app restores none of it: a change would hide that, never mend it.
+            throw NavigatorError(
+                .invalidFile, "the app cannot decode this path as it stands: \(reason); routectl changes nothing in it",
+                detail: FormatFact.appCannotDecode(format: Self.formatName))
+        }
         let stack = tree.chain.base.pushed
         var elements: [Written] = []
         elements.reserveCapacity(stack.count)
-        var types = NavigationPathTypeChoice(document: document, schemaType: schemaType)
+        var types = NavigationPathTypeChoice(document: document, schemaType: schemaType, schema: schema)
         var reading = document.reading
         for (index, route) in stack.enumerated() {
             elements.append(try write(route, at: index, reading: &reading, types: &types))
@@ -220,6 +267,10 @@ public struct NavigationPathCodec: NavigatorCodec {
             return reading.written(element)
         }
         var given = (payload as? GivenElementType)?.name
+        if let element = payload as? NavigationPathElement {
+            // An element read whose route changed (`migrate --rename`): a value of its own type.
+            given = element.type.text
+        }
         if given == nil, let element = reading.element(equalTo: route, at: index) {
             return reading.written(element)
         }

@@ -8,8 +8,10 @@ import RouteModel
 /// The only place that prints errors and picks the exit status; everything else throws.
 func runRoutectl(_ read: () throws -> [String]) -> Int32 {
     var storeArguments: [String] = []
+    var command: Command?
     do {
         let parsed = try ParsedCommandLine(read())
+        command = parsed.command
         // Known before the arguments are checked: a hint for a bad argument (such as a path
         // for go) names the file (and key) the command was given.
         storeArguments = parsed.options.storeArguments
@@ -34,7 +36,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
-        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments))
+        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments, command: command))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
     }
