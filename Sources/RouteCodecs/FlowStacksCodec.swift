@@ -125,8 +125,11 @@ public struct FlowStacksCodec: NavigatorCodec {
     public func checkWritable(_ state: NavigatorState) throws {}
 
     /// Why the app cannot decode FlowPath's triples read into `state` as they stand: the first
-    /// type name that is no mangled name (FlowStacks resolves a screen's type with
-    /// `_typeByName`, which takes the mangled names `_mangledTypeName` gives, not `MyApp.Screen`).
+    /// type name that no run of the app resolves. FlowStacks resolves a screen's type with
+    /// `_typeByName`, which takes the mangled names `_mangledTypeName` gives and the standard
+    /// library's readable ones (`Swift.Int`), not an app's readable name (`MyApp.Screen`), nor
+    /// a private type's name that holds a memory address of one run (`4main13$559efc90c3d8yXZ6HiddenV`,
+    /// `MyApp.(unknown context at $…).Hidden`). Checked with Swift 6.3's runtime.
     public func appCannotDecode(_ state: NavigatorState) -> String? {
         guard let read = state.preserved?.payload as? Read else { return nil }
         return Self.unresolvable(in: read)
@@ -136,8 +139,15 @@ public struct FlowStacksCodec: NavigatorCodec {
     static func unresolvable(in read: Read) -> String? {
         guard read.isFlowPath else { return nil }
         // The lowest index first: the routes are bottom first, the array top first.
-        for index in read.typeNames.indices.reversed() where NavigationPathTypeName.kind(of: read.typeNames[index]) != .mangled {
-            return "at [\(read.start(of: index) + 1)], \(NavigatorError.quote(read.typeNames[index])) is no mangled type name, which FlowStacks resolves with _typeByName (such as 5MyApp6ScreenO)"
+        for index in read.typeNames.indices.reversed() {
+            let name = read.typeNames[index]
+            let place = "at [\(read.start(of: index) + 1)], \(NavigatorError.quote(name))"
+            if name.contains("$") {
+                return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
+            }
+            if let module = NavigationPathTypeName(name).module, module != "Swift" {
+                return "\(place) is no mangled type name, and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only"
+            }
         }
         return nil
     }
@@ -149,7 +159,7 @@ public struct FlowStacksCodec: NavigatorCodec {
             throw Self.cannotHold("a root of its own: the app's root view is its code; to show one route, run go /\(tree.root)")
         }
         let old = state.preserved?.payload as? Read
-        if let old, let reason = Self.unresolvable(in: old) {
+        if let old, old.tree != tree, let reason = Self.unresolvable(in: old) {
             // The app restores none of it: a change would hide that, never mend it.
             throw NavigatorError(
                 .invalidFile, "the app cannot decode these routes as they stand: \(reason); routectl changes nothing in them",

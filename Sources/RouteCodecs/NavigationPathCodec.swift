@@ -220,13 +220,15 @@ public struct NavigationPathCodec: NavigatorCodec {
             throw Self.cannotHold("deep links (the path holds its screens only)")
         }
         let document = state.preserved?.payload as? Document ?? Document.empty
-        if let reason = Self.unresolvable(in: document) {
+        let stack = tree.chain.base.pushed
+        if let reason = Self.unresolvable(in: document),
+            stack.count != document.elements.count || !zip(stack, document.elements).allSatisfy({ $0 == $1.route })
+        {
             // The app restores none of it: a change would hide that, never mend it.
             throw NavigatorError(
                 .invalidFile, "the app cannot decode this path as it stands: \(reason); routectl changes nothing in it",
                 detail: FormatFact.appCannotDecode(format: Self.formatName))
         }
-        let stack = tree.chain.base.pushed
         var elements: [Written] = []
         elements.reserveCapacity(stack.count)
         var types = NavigationPathTypeChoice(document: document, schemaType: schemaType, schema: schema)

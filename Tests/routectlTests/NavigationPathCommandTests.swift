@@ -141,10 +141,11 @@ import TestSupport
 
     @Test(.needsPython3) func pythonPlistsAreNotSkippedHere() throws {
         let box = try Self.plistBox(.screens, .pythonXML, .string)
-        #expect(box.run("--key", Self.key, "push", "settings").status == 0, "the type all the elements share")
+        #expect(box.run("--key", Self.key, "push", "details", "_0:=5").status == 0, "the type of the elements that show as 'details'")
         let back = try VAPNFixtures.storedValue(path: box.file, key: Self.key)
         #expect(back.storedAs == .string)
-        #expect(String(decoding: back.json, as: UTF8.self).hasPrefix(#"["MyApp.Screen","{\"settings\":{}}","#))
+        #expect(String(decoding: back.json, as: UTF8.self).hasPrefix(#"["MyApp.Screen","{\"details\":{\"_0\":5}}","#))
+        #expect(try NavigationPathMirror.decode(back.json) == Fixture.screens.elements + [.screen(.details(5))])
     }
 
     @Test(arguments: Fixture.allCases)

@@ -173,7 +173,7 @@ import TestSupport
         let document = #"[{"push":{}},"MyApp.Screen","{\"home\":{}}"]"#
         let box = Self.fileBox(Array(document.utf8))
         #expect(box.run("show", "--path").stdout == "/home\n")
-        Self.expectRefused(box, ["push", "home"], status: 65, "the app cannot decode these routes as they stand: at [1], 'MyApp.Screen' is no mangled type name", hint: nil)
+        Self.expectRefused(box, ["push", "home"], status: 65, "the app cannot decode these routes as they stand: at [1], 'MyApp.Screen' is no mangled type name", hint: "hint: routectl writes nothing to a state the app cannot restore; see it with: routectl -f FILE show")
         Self.expectRefused(box, ["pop"], status: 65, "the app cannot decode these routes as they stand", hint: nil)
     }
 
@@ -183,7 +183,7 @@ import TestSupport
         let array = Self.fileBox(CodableArrayFixtures.encode([.home, .details(42)]))
         let pushed = array.run("push", "settings")
         #expect(pushed.status == 0, "\(pushed.stderr)")
-        #expect(pushed.stderr == "routectl: warning: no route of the stack was named 'settings' before, and routectl could not check that the app has it; declare the app's routes in routectl.json to check them, such as {\"routes\": [\"home\", \"details(Int)\"]}\n")
+        #expect(pushed.stderr == #"routectl: warning: 'settings' is new to this stack, and without the app's routes routectl could not check that the app has it; declare them in routectl.json, such as {"routes": ["home", "details(Int)"]}"# + "\n")
         #expect(try CodableArrayFixtures.decode(Array(array.contents() ?? Data())) == [.home, .details(42), .settings])
         let known = array.run("push", "details", "_0:=5")
         #expect(known.status == 0 && known.stderr.isEmpty, "\(known.stderr)")
@@ -199,7 +199,7 @@ import TestSupport
         let routes = Self.fileBox(FlowStacksFixtures.encode([.push(.home), .push(.details(42))]))
         let flow = routes.run("push", "settings")
         #expect(flow.status == 0, "\(flow.stderr)")
-        #expect(flow.stderr.hasPrefix("routectl: warning: no route of the stack was named 'settings' before"), "\(flow.stderr)")
+        #expect(flow.stderr.hasPrefix("routectl: warning: 'settings' is new to this stack"), "\(flow.stderr)")
         #expect(try FlowStacksFixtures.decode(Array(routes.contents() ?? Data())) == [.push(.home), .push(.details(42)), .push(.settings)])
     }
 

@@ -45,7 +45,7 @@ enum ChangeCommand {
     private static func warn(_ name: String?, _ outcome: ChangeOutcome<StoredState>, _ result: inout CommandResult) {
         guard outcome.changed, let name else { return }
         result.notes.append(
-            #"warning: no route of the stack was named '\#(name)' before, and routectl could not check that the app has it; declare the app's routes in routectl.json to check them, such as {"routes": ["home", "details(Int)"]}"#)
+            #"warning: '\#(name)' is new to this stack, and without the app's routes routectl could not check that the app has it; declare them in routectl.json, such as {"routes": ["home", "details(Int)"]}"#)
     }
 
     /// The formats that write the app's enum values with no type name beside them: without a
