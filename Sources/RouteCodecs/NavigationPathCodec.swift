@@ -190,18 +190,7 @@ public struct NavigationPathCodec: NavigatorCodec {
 
     /// ``appCannotDecode(_:)`` of `document`.
     static func unresolvable(in document: Document) -> String? {
-        var checked: Set<NavigationPathTypeName> = []
-        // The lowest index first: the elements are bottom first, the array top first.
-        for element in document.elements.reversed() where checked.insert(element.type).inserted {
-            let place = "at [\(2 * element.pair)], \(quoted(element.type.text))"
-            if element.type.isPrivate {
-                return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
-            }
-            if NavigationPathTypeName.kind(of: element.type.text) == .unqualified {
-                return "\(place) is a type name without its module, which the app does not resolve (SwiftUI writes MyApp.Recipe)"
-            }
-        }
-        return nil
+        document.unresolvable
     }
 
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
@@ -358,10 +347,14 @@ extension NavigationPathCodec {
         let end: Range<Int>?
         /// The white space between `[` and the first string (empty for an empty array).
         let lead: Range<Int>
+        /// Why the app cannot decode the document as it stands (``NavigationPathCodec/appCannotDecode(_:)``);
+        /// `nil` when it can.
+        let unresolvable: String?
 
         static let empty = Document()
 
         private init() {
+            unresolvable = nil
             bytes = Array("[]".utf8)
             elements = []
             preserved = []
@@ -524,6 +517,22 @@ extension NavigationPathCodec {
             self.elements = elements
             preserved = elements.map { Preserved($0) }
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
+            unresolvable = Self.unresolvable(types.names, typeOf: typeOf)
+        }
+
+        /// Why the app cannot decode a document whose distinct type names are `names`, each
+        /// pair's the one at its index of `typeOf`: the first pair's (lowest index) whose name no
+        /// run of the app resolves (a private type's, one without its module); `nil` when none.
+        /// Each distinct name is looked at once; the pairs only when one is such a name.
+        static func unresolvable(_ names: [NavigationPathTypeName], typeOf: [Int]) -> String? {
+            let bad = names.map { $0.isPrivate || NavigationPathTypeName.kind(of: $0.text) == .unqualified }
+            guard bad.contains(true), let pair = typeOf.firstIndex(where: { bad[$0] }) else { return nil }
+            let type = names[typeOf[pair]]
+            let place = "at [\(2 * pair)], \(quoted(type.text))"
+            if type.isPrivate {
+                return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
+            }
+            return "\(place) is a type name without its module, which the app does not resolve (SwiftUI writes MyApp.Recipe)"
         }
 
         /// The distinct type names of a document, as read: each one's name, kind and route name,

@@ -158,8 +158,8 @@ enum Advice {
 
     /// The hint for a new element whose type cannot be told: the command corrected when its
     /// route's name is close to one the state shows (a typo), else the command with `--type`
-    /// and the likeliest type (a push; for another command, the push that would let it
-    /// through), else how to declare the app's routes.
+    /// and the likeliest type (a push; for `go`, the push that would let it through), else how
+    /// to declare the app's routes.
     private static func elementTypeHint(_ needed: ElementTypeNeeded, store: [String], command: Command?) -> String? {
         let pushes = command == nil || command == .push
         let rest = needed.route.dropFirst().map(ShellWord.quote)
@@ -174,7 +174,10 @@ enum Advice {
             return "name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>"
         }
         let push = ([routectl(store), "push"] + needed.route.map(ShellWord.quote) + ["--type", ShellWord.quote(type)]).joined(separator: " ")
-        return pushes ? "for example: \(push)" : "push it with its type first, for example: \(push)"
+        if pushes { return "for example: \(push)" }
+        // `go` builds the path from its routes: the element pushed with its type first is
+        // then one read, which the same `go` keeps.
+        return command == .go ? "push it with its type first, for example: \(push)" : nil
     }
 
     /// `keys that could hold a route: a, b, …`, the first five quoted for a shell.
