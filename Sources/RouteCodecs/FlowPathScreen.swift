@@ -139,7 +139,7 @@ struct FlowPathScreenText {
         }
         throw NavigatorError(
             .invalidInput,
-            "cannot tell the type of the new screen \(NavigatorError.quote(screen.description)): FlowStacks' FlowPath names each screen's type (mangled, such as 5MyApp6ScreenO), and \(why)",
+            "cannot tell the type of the new screen \(NavigatorError.quote(screen.description)): FlowStacks' FlowPath names each screen's type (mangled, such as 5MyApp6ScreenO): \(why)",
             detail: ElementTypeNeeded(route: screen.arguments, types: [], names: schemaDeclares == nil ? names : [], canName: false))
     }
 
