@@ -92,16 +92,32 @@ struct FlowPathScreenText {
     ///
     /// - Throws: `invalidInput` when it is new and its type cannot be told.
     func text(of screen: Route) throws -> [JSONArrayText.Element] {
-        if let index = places[screen] {
+        let given = (screen.preserved?.payload as? GivenElementType)?.name
+        if given == nil, let index = places[screen] {
             let start = old.start(of: index)
             return [.old(start + 1), .old(start + 2)]
         }
-        let type = try self.type(of: screen)
+        let type: String
+        if let given {
+            do {
+                try GivenElementType.checkMangled(given)
+            } catch var error as NavigatorError {
+                error.reason = "cannot write \(NavigatorError.quote(screen.description)) as a value of \(NavigatorError.quote(given)): " + error.reason
+                throw error
+            }
+            type = given
+        } else {
+            type = try self.type(of: screen)
+        }
         let seen = shapes[type] ?? []
+        let single = screen.parameters.count == 1 && screen.parameters[0].key == "_0"
         let shape: FlowPathScreen.Shape
-        if seen.contains(.enumValue) && (seen.count == 1 || screen.name != SwiftTypeName.shortName(type)) {
+        if seen.isEmpty {
+            // A type the routes do not hold (--type): a plain value when named after the type.
+            shape = screen.name != SwiftTypeName.shortName(type) ? .enumValue : single ? .single : .object
+        } else if seen.contains(.enumValue) && (seen.count == 1 || screen.name != SwiftTypeName.shortName(type)) {
             shape = .enumValue
-        } else if seen.contains(.single) && screen.parameters.count == 1 && screen.parameters[0].key == "_0" {
+        } else if seen.contains(.single) && single {
             shape = .single
         } else {
             shape = .object
@@ -139,8 +155,16 @@ struct FlowPathScreenText {
         }
         throw NavigatorError(
             .invalidInput,
-            "cannot tell the type of the new screen \(NavigatorError.quote(screen.description)): FlowStacks' FlowPath names each screen's type (mangled, such as 5MyApp6ScreenO): \(why)",
-            detail: ElementTypeNeeded(route: screen.arguments, types: [], names: schemaDeclares == nil ? names : [], canName: false))
+            "cannot tell the type of the new screen \(NavigatorError.quote(screen.description)): FlowStacks' FlowPath names each screen's type (mangled, such as 5MyApp6ScreenO): \(why); name it with --type",
+            detail: ElementTypeNeeded(
+                route: screen.arguments, types: named.count > 1 ? named : looksLikeAType(screen.name) ? [] : enumTypes,
+                names: schemaDeclares == nil ? names : [], mangled: true))
+    }
+
+    /// Whether `name` is spelt as a Swift type is (an uppercase ASCII letter first): a struct's
+    /// value, whose mangled name routectl does not make up.
+    private func looksLikeAType(_ name: String) -> Bool {
+        name.utf8.first.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? false
     }
 
     private func list(_ types: [String]) -> String {

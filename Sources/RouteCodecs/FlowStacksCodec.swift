@@ -184,6 +184,11 @@ public struct FlowStacksCodec: NavigatorCodec {
             elements.reverse()
         } else {
             for (index, route) in routes.enumerated() {
+                if route.screen.preserved?.payload is GivenElementType {
+                    throw NavigatorError(
+                        .invalidInput,
+                        "option '--type' names the type of a new screen of FlowStacks' FlowPath, and these routes are a [Route<Screen>], which names none")
+                }
                 if let kept = reuse.take(route, at: index) {
                     elements.append([.old(kept)])
                 } else {

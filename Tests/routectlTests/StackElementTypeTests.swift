@@ -152,12 +152,21 @@ import TestSupport
             try FlowStacksFixtures.decode(flowPath: Array(box.contents() ?? Data())).elements.map { "\($0)" }
         }
         let before = try screens()
-        Self.expectRefused(box, ["push", "Recipe", "id:=42"], "cannot tell the type of the new screen 'Recipe?id:=42'", hint: nil)
+        let mangled = _mangledTypeName(AppScreen.self)!
+        Self.expectRefused(
+            box, ["push", "Recipe", "id:=42"], "cannot tell the type of the new screen 'Recipe?id:=42'",
+            hint: "hint: name its type as FlowStacks writes it, mangled as Swift's _mangledTypeName gives it (such as 5MyApp6RecipeV), with --type <name>")
         Self.expectRefused(box, ["push", "detials"], "cannot tell the type of the new screen 'detials'", hint: "hint: did you mean 'details'? run: routectl -f FILE push details")
         Self.expectRefused(
-            box, ["push", "settings"], "without the app's routes (routectl.json) routectl cannot know the cases of",
-            hint: #"hint: declare the app's routes in routectl.json, such as {"routes": ["home", "details(Int)"]}, then run the command again"#)
+            box, ["push", "settings"], "without the app's routes (routectl.json) routectl cannot know the cases of '\(mangled)'; name it with --type",
+            hint: "hint: for example: routectl -f FILE push settings --type \(mangled)")
+        Self.expectRefused(box, ["push", "settings", "--type", "MyApp.Screen"], "cannot write 'settings' as a value of 'MyApp.Screen': expected a type name as FlowStacks' FlowPath writes it", hint: nil)
         #expect(box.run("push", "details", "_0:=5").status == 0)
+        #expect(try screens() == before + ["push AppScreen details(5)"])
+        // --type names the type, as the library's _mangledTypeName writes it.
+        #expect(box.run("push", "note", "_0=a", "--type", mangled).status == 0)
+        #expect(try screens() == before + ["push AppScreen details(5)", #"push AppScreen note("a")"#])
+        #expect(box.run("pop").status == 0)
         #expect(try screens() == before + ["push AppScreen details(5)"])
         // With a schema declaring it, the one enum type there holds it.
         let config = box.folder + "/routectl.json"

@@ -171,6 +171,9 @@ enum Advice {
             return #"declare the app's routes in routectl.json, such as {"routes": ["home", "details(Int)"]}, then run the command again"#
         }
         guard let type = needed.types.first else {
+            if needed.mangled {
+                return "name its type as FlowStacks writes it, mangled as Swift's _mangledTypeName gives it (such as 5MyApp6RecipeV), with --type <name>"
+            }
             return "name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>"
         }
         let push = ([routectl(store), "push"] + needed.route.map(ShellWord.quote) + ["--type", ShellWord.quote(type)]).joined(separator: " ")

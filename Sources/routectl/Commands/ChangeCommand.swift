@@ -79,7 +79,8 @@ enum ChangeCommand {
         case .navigator(let navigator): format = navigator.formatName
         case .setting: format = PreferenceKey.settingFormatName
         }
-        guard FormatTable.standard.format(named: format)?.namesElementTypes != true else { return }
+        // FlowStacks' FlowPath names its screens' types too (its [Route<Screen>] refuses it).
+        guard FormatTable.standard.format(named: format)?.namesElementTypes != true, format != FlowStacksCodec().name else { return }
         if case .navigator(let navigator) = state, navigator.formatName.contains(" or ") {
             // `[]`: no format told yet; `--type` means a NavigationPath, but say it.
             throw FormatTable.severalFormats(FormatTable.standard.names.filter { navigator.formatName.contains($0) })
