@@ -272,6 +272,12 @@ public struct NavigationPathCodec: NavigatorCodec {
                 error.reason = "cannot write \(quoted(route.description)) as a value of \(quoted(name)): " + error.reason
                 throw error
             }
+            // --type naming the route enum the schema declares: a route it lacks is no case of it.
+            if payload is GivenElementType, name == schema?.routeType, schemaType?(route) == nil {
+                throw NavigatorError(
+                    .invalidInput,
+                    "route \(quoted(route.name)) is not in the schema's routes, which are those of \(quoted(name)) (store.type): the app could not decode it")
+            }
         } else {
             given = try types.type(for: route)
         }

@@ -108,6 +108,10 @@ import TestSupport
             #expect(box.run(["--config", config, "push", "Recipe", "id:=42", "--type", "MyApp.Recipe"]).status == 0)
             #expect(try Self.restored(box) == screens + [.recipe(.init(id: 42))])
             if typed {
+                // --type naming the schema's route enum: a route it lacks is none of its cases.
+                Self.expectRefused(
+                    box, ["--config", config, "push", "Settings", "--type", "MyApp.Screen"],
+                    "route 'Settings' is not in the schema's routes, which are those of 'MyApp.Screen' (store.type)", hint: nil)
                 // Declared, and its type named by store.type.
                 let pushed = box.run(["--config", config, "push", "feature", "more"])
                 #expect(pushed.status == 0, "\(pushed.stderr)")
