@@ -148,8 +148,10 @@ struct FlowPathScreenText {
         } else {
             why = "no screen shows as \(NavigatorError.quote(screen.name)), and without the app's routes (routectl.json) routectl cannot know the cases of \(list(enumTypes))"
         }
+        // The names the app's enum values show, for a did-you-mean: a few dozen are plenty.
         var names: [String] = []
-        for (index, route) in old.routes.enumerated() where old.shapes[index] == .enumValue && !names.contains(route.screen.name) {
+        var seen: Set<String> = []
+        for (index, route) in old.routes.enumerated() where old.shapes[index] == .enumValue && seen.insert(route.screen.name).inserted {
             names.append(route.screen.name)
             if names.count == 64 { break }
         }

@@ -148,8 +148,10 @@ struct NavigationPathTypeChoice {
             fitting = enumTypes.map(\.text)
         }
         if let routeType, !looksLikeAType, named.isEmpty { fitting = [routeType] + fitting.filter { $0 != routeType } }
+        // The names the app's enum values show, for a did-you-mean: a few dozen are plenty.
         var names: [String] = []
-        for element in document.elements where element.shape == .enumValue && !names.contains(element.route.name) {
+        var seen: Set<String> = []
+        for element in document.elements where element.shape == .enumValue && seen.insert(element.route.name).inserted {
             names.append(element.route.name)
             if names.count == 64 { break }
         }
