@@ -12,12 +12,14 @@ import PlainText
 /// Read: a stack without a root of its own (the root view is the app's code), bottom first;
 /// each element a route (``NavigationPathElement``). Written: every element that is still there,
 /// unchanged, keeps its two strings byte for byte and the array its layout; a new element gets
-/// its type from ``GivenElementType`` (`push --type`), the schema (``schemaType``), the
-/// elements already there that show under its name, or the type all of them share. A private
-/// type's name is never written anew; sheets, covers, tabs and a root route cannot be held.
+/// its type from ``GivenElementType`` (`push --type`), the schema (``schemaType``), or the
+/// elements already there that show under its name; nothing else (``NavigationPathTypeChoice``).
+/// A private type's name is never written anew, and a document the app cannot decode as it
+/// stands (``appCannotDecode(_:)``) is never changed; sheets, covers, tabs and a root route
+/// cannot be held.
 public struct NavigationPathCodec: NavigatorCodec {
-    /// The schema's type for a new element's route, when one declares it: the seam for the
-    /// project file's types (a later issue). `nil`: no schema.
+    /// The schema's type for a new element's route, when one declares it (the project file's
+    /// `store.type`). `nil`: no schema, or none that names the type.
     public var schemaType: (@Sendable (Route) -> String?)?
 
     /// The project file's schema, when there is one: a new element's route is then checked by
