@@ -208,6 +208,7 @@ import TestSupport
         Self.expectRefused(array, ["--config", config, "push", "detials"], "route 'detials' is not in the schema's routes", hint: "hint: did you mean 'details'?")
         let declared = array.run(["--config", config, "push", "home"])
         #expect(declared.status == 0 && declared.stderr.isEmpty, "\(declared.stderr)")
+        #expect(try CodableArrayFixtures.decode(Array(array.contents() ?? Data())) == [.home, .details(42), .settings, .details(5), .home])
 
         let routes = Self.fileBox(FlowStacksFixtures.encode([.push(.home), .push(.details(42))]))
         let flow = routes.run("push", "settings")
