@@ -14,12 +14,17 @@ struct Context {
     /// app's preferences, which needs `--key`) refused before the default format reads it.
     static func fileFormats(_ table: FormatTable) -> FormatTable { table.wrappingDefault { PropertyListSniffer($0) } }
 
-    /// The formats routectl reads and writes: the standard table, its NavigationPath codec
-    /// given the project file's `store.type` for the routes the schema declares.
+    /// The formats routectl reads and writes: the standard table, with a schema its
+    /// NavigationPath codec given the project file's `store.type` for the routes the schema
+    /// declares, and its FlowStacks codec the routes the schema declares.
     static func formats(schema: Schema?, routeType: String?) -> FormatTable {
-        guard let schema, let routeType else { return .standard }
+        guard let schema else { return .standard }
         let routes = schema.routes
-        return FormatTable.standard.replacing(NavigationPathCodec(schemaType: { routes[$0.name] != nil ? routeType : nil }))
+        var schemaType: (@Sendable (Route) -> String?)?
+        if let routeType { schemaType = { routes[$0.name] != nil ? routeType : nil } }
+        return FormatTable.standard
+            .replacing(NavigationPathCodec(schemaType: schemaType, schema: .init(routeType: routeType)))
+            .replacing(FlowStacksCodec(schemaDeclares: { routes[$0.name] != nil }))
     }
 
     /// The options, with the project file's store defaults where the command line left them
