@@ -75,7 +75,7 @@ package enum WatchSystemCalls {
             }
         }
         #else
-        var events = [kevent](repeating: kevent(), count: 16)
+        var events: [kevent] = Array(repeating: kevent(), count: 16)
         var zero = timespec(tv_sec: 0, tv_nsec: 0)
         while true {
             let count = kevent(descriptor, nil, 0, &events, Int32(events.count), &zero)
@@ -159,19 +159,21 @@ package enum WatchSystemCalls {
     /// Runs `body` on a new detached thread.
     package static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        // The routine's type is the same on both systems: Glibc's, and Darwin's pthread.h
-        // (libpthread, with the Swift overlay's SWIFT_SDK_OVERLAY_PTHREAD_EPOCH >= 1): int
-        // pthread_create(pthread_t _Nullable * _Nonnull, const pthread_attr_t * _Nullable,
-        // void * _Nullable (* _Nonnull)(void * _Nullable), void * _Nullable). Only the thread's
-        // own type differs (optional on Darwin).
+        // The routine's argument differs: Glibc's pthread.h takes `void *(*)(void *)`, Darwin's
+        // `void * _Nullable (* _Nonnull)(void * _Nonnull)`, a non-optional pointer (as swift-nio's
+        // ThreadPosix.swift declares it for each).
+        #if canImport(Glibc)
         let routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
             guard let argument else { return nil }
             Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
             return nil
         }
-        #if canImport(Glibc)
         var thread = pthread_t()
         #else
+        let routine: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { argument in
+            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
+            return nil
+        }
         var thread: pthread_t?
         #endif
         let started = pthread_create(&thread, nil, routine, box)
