@@ -74,7 +74,7 @@ package struct GuardedFile: Sendable {
     /// again when another process created the file after `body` found none.
     package func withLock<T>(_ target: FilePath, refuseReadOnly: Bool, _ body: (Locked) throws -> T) throws -> T {
         try SystemCall.makeDirectories(target.folder)
-        let wait = LockWait(timeout: lockTimeout)
+        let wait = LockWait(timeout: lockTimeout, calls: calls)
         let lock = try FileLock(path: target + ".lock", wait: wait)
         return try withExtendedLifetime(lock) {
             while true {
