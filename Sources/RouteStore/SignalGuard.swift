@@ -50,13 +50,22 @@ package final class SignalGuard {
 
     /// The slot this guard took, if any.
     private var slot: Int?
-    /// Whether this guard counts among ``holders``.
+    /// Whether this guard holds a slot or the handlers, until ``release()``.
     private var holding = false
+    /// Whether this guard counts among ``holders``.
+    private var installed = false
 
     /// Remembers `file` and installs the handlers, in a process that opted in. A path too long
     /// for a slot, or a write beyond ``slotCount`` at once, is not tracked.
-    package init(tracking file: FilePath) {
-        guard SignalHandlers.isOptedIn else { return }
+    package convenience init(tracking file: FilePath) {
+        self.init(tracking: file, optedIn: SignalHandlers.isOptedIn, installing: true)
+    }
+
+    /// As ``init(tracking:)``, `optedIn` for the process's choice; without `installing`, the
+    /// path is tracked and no handler is installed (for tests, which must not change the
+    /// actions of the process they share).
+    package init(tracking file: FilePath, optedIn: Bool, installing: Bool) {
+        guard optedIn else { return }
         let bytes = file.bytes
         pthread_mutex_lock(SignalGuard.mutex)
         defer { pthread_mutex_unlock(SignalGuard.mutex) }
@@ -70,9 +79,11 @@ package final class SignalGuard {
             SignalGuard.taken[free] = 1
             slot = free
         }
+        holding = true
+        guard installing else { return }
+        installed = true
         if SignalGuard.holders == 0 { SignalGuard.saved = SignalHandlers.install(SignalGuard.handle) }
         SignalGuard.holders += 1
-        holding = true
     }
 
     /// Forgets the path and, for the last guard, restores the actions the handlers replaced.
@@ -87,10 +98,22 @@ package final class SignalGuard {
             self.slot = nil
         }
         holding = false
+        guard installed else { return }
+        installed = false
         SignalGuard.holders -= 1
         if SignalGuard.holders == 0 {
             SignalHandlers.restore(SignalGuard.saved)
             SignalGuard.saved = []
+        }
+    }
+
+    /// The paths the handler would remove now.
+    package static func tracked() -> [FilePath] {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return (0..<slotCount).filter { taken[$0] != 0 }.map { slot in
+            let start = paths + slot * slotLength
+            return FilePath(bytes: (0..<strlen(start)).map { UInt8(bitPattern: start[$0]) })
         }
     }
 
