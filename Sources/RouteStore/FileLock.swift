@@ -9,10 +9,10 @@ import PlainText
 /// An exclusive `flock(2)` lock on a sidecar file: `<file>.lock`, or one in routectl's state
 /// folder (see ``LockPlace``).
 ///
-/// The sidecar is created when missing. It stays once a write went through; a sidecar this
-/// lock created for a command that wrote nothing (refused, or with nothing to change) is removed
-/// before the lock is let go (``removeIfCreated()``), so that a refused command leaves nothing
-/// behind. The kernel drops the lock when the holder exits, however it exits, so a killed
+/// The sidecar is created when missing. Beside the file it stays once a write went through; a
+/// sidecar this lock created for a command that wrote nothing (refused, or with nothing to
+/// change) is removed before the lock is let go (``remove(onlyIfCreated:)``), so that a refused
+/// command leaves nothing behind. In routectl's state folder it is removed after every change. The kernel drops the lock when the holder exits, however it exits, so a killed
 /// process never leaves a lock behind. Someone else may delete the sidecar (a temporary-file
 /// cleaner, `rm *.lock`, or routectl itself as above): the lock is only taken once the path
 /// still names the locked file, and the store also locks the data file itself (see
@@ -78,11 +78,11 @@ package final class FileLock {
         }
     }
 
-    /// Removes the sidecar when this lock created it, while the lock is still held: a process
-    /// waiting on it then finds the path moved on and locks whatever is there next. Call it
-    /// when nothing was written; it is the holder's last use of the lock.
-    package func removeIfCreated() {
-        guard created else { return }
+    /// Removes the sidecar, while the lock is still held: a process waiting on it then finds
+    /// the path moved on and locks whatever is there next. With `onlyIfCreated`, only a sidecar
+    /// this lock created. Call it as the holder's last use of the lock.
+    package func remove(onlyIfCreated: Bool) {
+        guard created || !onlyIfCreated else { return }
         var info = stat()
         // Only the file this lock holds (someone may have replaced it meanwhile).
         guard fstat(fd, &info) == 0, LockWait.stillAt(path, info) else { return }
@@ -90,6 +90,9 @@ package final class FileLock {
     }
 
     deinit {
-        close(fd)  // closing the descriptor releases the lock
+        // Unlocked first: a child forked meanwhile (not yet at its exec) shares the open file,
+        // and closing our descriptor alone would leave the lock held by it.
+        flock(fd, LOCK_UN)
+        close(fd)
     }
 }

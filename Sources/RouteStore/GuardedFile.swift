@@ -3,7 +3,8 @@
 /// file itself, the new contents written to a temporary file, flushed and renamed over the old
 /// one, which keeps its owner, mode and extended attributes. Links are followed only as
 /// ``LinkPolicy`` allows, and a folder, FIFO or device is refused before anything is created.
-/// A change that writes nothing (refused, or changing nothing) leaves no sidecar it made.
+/// A change that writes nothing (refused, or changing nothing) leaves no sidecar it made; one
+/// in the state folder is removed after every change.
 ///
 /// It knows bytes, not what they mean: ``NavigatorStore`` keeps a navigator file in one,
 /// ``PropertyListFileStore`` a property list.
@@ -83,8 +84,15 @@ package struct GuardedFile: Sendable {
         let wait = LockWait(timeout: lockTimeout, calls: calls)
         let lock = try FileLock(path: lockPath, wait: wait)
         let written = Written()
-        // A command that wrote nothing leaves no sidecar it made (removed while still held).
-        defer { if !written.value { lock.removeIfCreated() } }
+        // A command that wrote nothing leaves no sidecar it made; the state folder keeps none
+        // between changes (each removed while still held).
+        defer {
+            if lockPlace != .beside {
+                lock.remove(onlyIfCreated: false)
+            } else if !written.value {
+                lock.remove(onlyIfCreated: true)
+            }
+        }
         return try withExtendedLifetime(lock) {
             while true {
                 let data = try DataFileLock.lock(target, display: path, wait: wait, refuseReadOnly: refuseReadOnly)

@@ -12,7 +12,9 @@ package enum LockPlace: Sendable, Equatable {
     case beside
     /// In the folder `locks` (routectl's own, see ``LockPlace/stateLocks(environment:)``), named
     /// after the file's identity: an app's preferences, whose folder must hold nothing of
-    /// routectl's. `nil`: no such folder could be named (neither `XDG_STATE_HOME` nor `HOME`).
+    /// routectl's. Each is there only while a change holds it (removed, still held, after the
+    /// change), so the folder does not fill with the locks of plists long gone. `nil`: no such
+    /// folder could be named (neither `XDG_STATE_HOME` nor `HOME`).
     case stateFolder(String?)
 
     /// The lock for `target` (links resolved).

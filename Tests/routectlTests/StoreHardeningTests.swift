@@ -395,24 +395,29 @@ import PropertyListCodec
         var format = PropertyListSerialization.PropertyListFormat.xml
         let value = try PropertyListSerialization.propertyList(from: try #require(box.contents(plist)), options: [], format: &format)
         #expect((value as? [String: Any])?["route"] as? String == "inbox")
-        // One lock, in the state folder.
+        // The lock is in the state folder, there only while a change holds it.
         let locks = box.folder + "/.local/state/routectl/locks"
-        let names = Self.listing(locks)
-        try #require(names.count == 1, "\(names)")
+        var info = stat()
+        #expect(stat(locks, &info) == 0 && Self.listing(locks).isEmpty, "\(Self.listing(locks))")
+        // Its name: the plist's folder's device and inode, and the plist's name.
+        let lock = try LockPlace.stateFolder(locks).path(for: FilePath(plist)).description
+        #expect(lock.hasPrefix(locks + "/com.example.app.plist-") && lock.hasSuffix(".lock"), "\(lock)")
+        #expect(try LockPlace.stateFolder(locks).path(for: FilePath(preferences + "/./com.example.app.plist")).description == lock)
         // Held by another open file description, it is the one routectl waits for.
-        let fd = open(locks + "/" + names[0], O_RDONLY)
+        let fd = open(lock, O_RDONLY | O_CREAT, 0o644)
         try #require(fd >= 0)
         defer { close(fd) }
         try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
         let held = box.runBare(["-f", plist, "--key", "route", "--lock-timeout", "0", "set", "settings"])
         #expect(held.status == 75, "\(held.stderr)")
+        #expect(box.runBare(["-f", box.folder + "/prefs.plist", "--key", "route", "--lock-timeout", "0", "set", "settings"]).status == 75)
         flock(fd, LOCK_UN)
         #expect(box.runBare(["-f", plist, "--key", "route", "set", "settings"]).status == 0)
-        #expect(Self.listing(locks) == names)
+        #expect(Self.listing(locks).isEmpty, "\(Self.listing(locks))")
         // XDG_STATE_HOME moves the state folder, and the locks with it.
         let state = box.folder + "/xdg-state"
         #expect(box.runBare(["-f", plist, "--key", "route", "set", "home"], environment: ["XDG_STATE_HOME": state]).status == 0)
-        #expect(Self.listing(state + "/routectl/locks").count == 1)
+        #expect(stat(state + "/routectl/locks", &info) == 0)
         #expect(Self.listing(preferences) == ["com.example.app.plist"] + theirs)
     }
 }
