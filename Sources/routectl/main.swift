@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import RouteModel
+import RouteStore
 
 /// The only place that prints errors and picks the exit status; everything else throws.
 func runRoutectl(_ read: () throws -> [String]) -> Int32 {
@@ -62,4 +63,7 @@ private func fail(_ status: Int32, _ message: String, hint: String?) -> Int32 {
     return status
 }
 
+// The command-line tool removes a write's temporary file when a signal ends it; a library in
+// an app installs no handler (see SignalHandlers).
+SignalHandlers.optIn()
 exit(runRoutectl(CommandArguments.read))

@@ -88,6 +88,9 @@ enum Advice {
             return "check the path; to create the folder, run: mkdir -p \(ShellWord.quote(pathArgument(folder)))"
         case .folderNotWritable(let folder):
             return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(folder)))"
+        case .inNoFormat:
+            // Not routectl's (a package.json given by mistake): never reset --force.
+            return "check the path: no format routectl reads recognizes this file, and routectl replaces no file it cannot read"
         case nil:
             break
         }
