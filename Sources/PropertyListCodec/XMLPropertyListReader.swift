@@ -80,6 +80,12 @@ package struct XMLPropertyListReader {
         PropertyListError(reason, at: offset ?? position)
     }
 
+    /// The reason of a refused read.
+    private static func reason<Value>(_ read: Result<Value, FoundationXMLValues.Refusal>) -> String {
+        if case .failure(let refusal) = read { return refusal.reason }
+        return ""
+    }
+
     // MARK: The document
 
     /// The value of the whole document.
@@ -170,39 +176,50 @@ package struct XMLPropertyListReader {
         if tag.is("string") { return .string(try text(of: tag, collect: build)) }
         if tag.is("dict") { return try dictionary(tag, depth: depth, build: build) }
         if tag.is("array") { return try array(tag, depth: depth, build: build) }
+        // Numbers, dates and data are read exactly as Foundation reads them (FoundationXMLValues).
         if tag.is("integer") {
-            let text = try self.text(of: tag)
-            guard let integer = PropertyListInteger(parsing: trimmed(text)) else {
-                throw error("\(quoted(text)) is not a 64-bit integer", at: tag.offset)
-            }
+            guard !tag.empty else { throw error("<integer/> is empty", at: tag.offset) }
+            var end = position
+            let read = FoundationXMLValues.integer(bytes, from: position, end: &end)
+            guard case .success(let integer) = read else { throw error(Self.reason(read), at: tag.offset) }
+            position = end
+            try endTag("integer")
             return .integer(integer)
         }
         if tag.is("real") {
-            let text = try self.text(of: tag)
-            guard let real = Self.real(trimmed(text)) else {
-                throw error("\(quoted(text)) is not a real number", at: tag.offset)
-            }
+            guard !tag.empty else { throw error("<real/> is empty", at: tag.offset) }
+            let read = FoundationXMLValues.real(try text(of: tag))
+            guard case .success(let real) = read else { throw error(Self.reason(read), at: tag.offset) }
             return .real(real)
         }
         if tag.is("true") || tag.is("false") {
-            guard try text(of: tag).isEmpty else {
-                throw error("<\(tag.name)> must be empty", at: tag.offset)
+            // Foundation reads <true></true> but nothing between the tags, not even white space.
+            if !tag.empty {
+                guard starts(with: "</") else { throw error("<\(tag.name)> must be empty", at: tag.offset) }
+                try endTag(tag.nameBytes)
             }
             return .boolean(tag.is("true"))
         }
         if tag.is("date") {
-            let text = try self.text(of: tag)
-            guard let seconds = PropertyListDate.parse(Array(trimmed(text).utf8)) else {
-                throw error("\(quoted(text)) is not a date such as 2026-11-22T10:00:00Z", at: tag.offset)
-            }
+            guard !tag.empty else { throw error("<date/> is empty", at: tag.offset) }
+            var end = position
+            let read = FoundationXMLValues.date(bytes, from: position, end: &end)
+            guard case .success(let seconds) = read else { throw error(Self.reason(read), at: tag.offset) }
+            position = end
+            try endTag("date")
             return .date(seconds)
         }
         if tag.is("data") {
-            let contentStart = position
-            let text = try textBytes(of: tag)
-            // Offsets inside the base64 are exact when the text held no entities (the usual case).
+            guard !tag.empty else {
+                throw error("<data/> is empty data, which Foundation does not read (it reads <data></data>)", at: tag.offset)
+            }
             // Not built, the base64 is checked without keeping its bytes.
-            return .data(try PropertyListBase64.decode(text[...], base: contentStart, collect: build))
+            var end = position
+            let read = FoundationXMLValues.data(bytes, from: position, end: &end, collect: build)
+            guard case .success(let data) = read else { throw error(Self.reason(read), at: end) }
+            position = end
+            try endTag("data")
+            return .data(data)
         }
         if tag.is("key") { throw error("<key> outside a <dict>", at: tag.offset) }
         throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
@@ -278,56 +295,11 @@ package struct XMLPropertyListReader {
         }
     }
 
-    /// The real that `text` spells in decimal (`-1.5`, `2e10`, `.5`), or `nan`, `inf` or
-    /// `infinity` with an optional sign, in any case; `nil` for anything else (such as hex).
-    /// Checked over the ASCII bytes (anything else is no real); only a real is made a String.
-    package static func real(_ text: Substring) -> Double? {
-        var utf8 = text.utf8[...]
-        let negative = utf8.first == UInt8(ascii: "-")
-        if negative || utf8.first == UInt8(ascii: "+") { utf8 = utf8.dropFirst() }
-        if utf8.count <= 8, let word = lowercasedWord(utf8) {
-            switch word {
-            case "nan": return negative ? -Double.nan : Double.nan
-            case "inf", "infinity": return negative ? -Double.infinity : Double.infinity
-            default: break
-            }
-        }
-        var digits = 0
-        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
-        var exponentDigits = 0
-        for byte in utf8 {
-            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let isE = byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-            switch state {
-            case 0 where isDigit, 1 where isDigit: digits += 1
-            case 0 where byte == UInt8(ascii: "."): state = 1
-            case 0 where isE, 1 where isE: guard digits > 0 else { return nil }; state = 2
-            case 2 where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"): state = 3
-            case 2 where isDigit, 3 where isDigit: state = 3; exponentDigits += 1
-            default: return nil
-            }
-        }
-        guard digits > 0, state < 2 || exponentDigits > 0 else { return nil }
-        return Double(String(text))
-    }
-
-    /// `bytes` lowercased as a String when they are all ASCII letters, else `nil`.
-    private static func lowercasedWord(_ bytes: Substring.UTF8View.SubSequence) -> String? {
-        var word: [UInt8] = []
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
-            default: return nil
-            }
-        }
-        return String(decoding: word, as: UTF8.self)
-    }
-
     // MARK: Text
 
     /// The text content of the element `tag` (whose start tag was just read), through its end
-    /// tag: entities and character references expanded, CDATA kept, comments dropped; any
+    /// tag: entities and character references expanded, CDATA kept; a comment refused, as
+    /// Foundation refuses one there; any
     /// element inside is refused. Line ends are kept as they are (`\r` stays `\r`), as
     /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
     /// the text is checked the same way but not kept (the empty string is returned).
@@ -349,14 +321,14 @@ package struct XMLPropertyListReader {
                 if starts(with: "</") {
                     try endTag(tag.nameBytes)
                     return out
-                } else if starts(with: "<!--") {
-                    try comment()
                 } else if starts(with: "<![CDATA[") {
                     let start = position
                     position += 9
                     guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
                     if collect { out += bytes[position..<end] }
                     position = end + 3
+                } else if starts(with: "<!--") {
+                    throw error("a comment inside <\(tag.name)>, which Foundation does not read")
                 } else {
                     throw error("an element inside <\(tag.name)>")
                 }
@@ -612,14 +584,5 @@ package struct XMLPropertyListReader {
         let start = position
         while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         return position > start
-    }
-
-    /// `text` without XML white space at either end.
-    private func trimmed(_ text: String) -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return text[first...last]
     }
 }
