@@ -3,7 +3,7 @@ import PlainText
 /// A strict reader of XML property lists over UTF-8 bytes (see ``XMLPropertyList``).
 ///
 /// The whole input is first checked to be UTF-8 holding only characters Foundation reads (those
-/// XML allows, and the control characters it writes raw); then the prolog, the `<plist>`
+/// XML allows, the control characters it writes raw, U+FFFE and U+FFFF); then the prolog, the `<plist>`
 /// element and its one value are read, recursing into arrays and dictionaries no deeper than
 /// ``XMLPropertyList/maxDepth``. Where the top dictionary's entries lie is recorded as
 /// ``rootEntryEnds``, for ``XMLPropertyListLayout``.
@@ -373,6 +373,10 @@ package struct XMLPropertyListReader {
             radix = 16
             digits = digits.dropFirst()
         }
+        // Foundation reads at most eight digits (leading zeros too).
+        guard digits.count <= 8 else {
+            throw error("\(quoted("&" + name + ";")) has more than 8 digits, which Foundation does not read", at: start)
+        }
         guard let first = digits.first, first.isASCII, first.isHexDigit,
               let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value), Self.isReadableCharacter(value)
         else {
@@ -503,7 +507,8 @@ package struct XMLPropertyListReader {
 
     /// Checks that the input is UTF-8 holding only characters Foundation reads: those XML
     /// allows and the control characters U+0000 to U+001F, which Foundation writes raw in
-    /// strings and reads back (outside text, the markup refuses them); no U+FFFE or U+FFFF.
+    /// strings and reads back (outside text, the markup refuses them). U+FFFE and U+FFFF,
+    /// which XML does not allow, Foundation reads, and so does this reader.
     private func checkCharacters() throws {
         var index = 0
         while index < bytes.count {
@@ -543,10 +548,10 @@ package struct XMLPropertyListReader {
     }
 
     /// Whether the code point `value` is a character Foundation reads in a property list:
-    /// one XML 1.0 allows, or a control character below U+0020.
+    /// one XML 1.0 allows, a control character below U+0020, or U+FFFE or U+FFFF (any scalar).
     package static func isReadableCharacter(_ value: UInt32) -> Bool {
         switch value {
-        case 0x00...0x1F, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        case 0x00...0x1F, 0x20...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF: return true
         default: return false
         }
     }

@@ -213,7 +213,7 @@ private struct Walker {
     }
 
     /// Moves past the character not ASCII at the current byte: UTF-8 that the reader's
-    /// character check takes (a scalar of the shortest form, not a surrogate, one XML allows).
+    /// character check takes (a scalar of the shortest form, not a surrogate).
     mutating func character() -> Bool {
         guard let (length, bits) = XMLPropertyListReader.utf8Lead(base[position]) else { return false }
         var value = bits

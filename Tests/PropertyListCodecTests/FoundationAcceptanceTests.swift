@@ -10,6 +10,11 @@ import TestSupport
 /// under a key), and by the one-pass scan, which may leave a document to the reader but never
 /// takes one the reader refuses. What Foundation does follows CoreFoundation's XML parser
 /// (CFPropertyList.c: parseIntegerTag, parseRealTag, parseDateTag, parseDataTag).
+///
+/// Known and kept: Foundation also reads a dictionary with a key twice (the last value wins),
+/// which routectl refuses rather than guess which one the app sees; a `<key>` where a value
+/// must be (as a string); and anything between a tag's name and its `>` (`<string a>`), where
+/// routectl reads only attributes.
 @Suite(.tags(.unit)) struct FoundationAcceptanceTests {
     /// The values whose acceptance is compared: the first (`<data/>`, a signed NaN,
     /// white space after an integer or real, before a date), then their neighbours.
@@ -59,6 +64,15 @@ import TestSupport
         "<true/>", "<true></true>", "<true> </true>", "<true></true >", "<true><!-- c --></true>", "<false></false>",
         "<false>\n</false>", "<string>a<!-- c -->b</string>", "<string>a<![CDATA[<b>]]></string>", "<string/>",
         "<string>a</string >",
+        // Markup and text: characters and references as Foundation reads them.
+        "<string a=\"1\">x</string>", "<string\ta='1'>x</string>", "<true />",
+        "<string>\u{FFFE}</string>", "<string>&#xFFFE;</string>", "<string>&#0;</string>", "<string>&#xD800;</string>",
+        "<string>&#x110000;</string>", "<string>&#65</string>", "<string>&#x41;&#X41;</string>", "<string>&#000000065;</string>",
+        "<string>&#00000065;</string>", "<string>&#x0000041;</string>", "<string>&#x000000041;</string>",
+        "<string>&unknown;</string>", "<string>a & b</string>", "<string>a > b</string>", "<string>]]></string>",
+        "<!-- c --><true/>", "<?pi?><true/>", "<string>a</string><!-- c -->", "<set/>", "<true/><true/>",
+        "<dict><key>a</key></dict>", "<dict><string>a</string><true/></dict>", "<string><![CDATA[a]]]></string>", "<string>\u{1}\u{1F}</string>", "<STRING>a</STRING>",
+        "<integer>5</intege>", "<string>a</string\n>", "<data>AAEC</data\n>",
     ]
 
     /// The document: `body` the value of key `v`, then a key `route`.

@@ -274,7 +274,7 @@ import TestSupport
     @Test func xmlCharactersAreCheckedAtEveryPlaceInAWord() throws {
         let head = Self.plist("<string>")
         let cases: [(bytes: [UInt8], reason: String?)] = [
-            ([0xFF], "invalid UTF-8"), ([0xC3], "invalid UTF-8"), ([0xEF, 0xBF, 0xBE], "the character U+FFFE is not allowed in XML"),
+            ([0xFF], "invalid UTF-8"), ([0xC3], "invalid UTF-8"), ([0xEF, 0xBF, 0xBE], nil),
             ([0xC3, 0xA9], nil), ([0xF0, 0x9F, 0x98, 0x80], nil),
         ]
         for (bad, reason) in cases {
