@@ -173,7 +173,8 @@ package struct XMLPropertyListReader {
     private mutating func value(depth: Int, build: Bool = true) throws -> PropertyListValue {
         let tag = try startTag()
         // The common names first, compared as bytes.
-        if tag.is("string") { return .string(try text(of: tag, collect: build)) }
+        // A <key> where a value must be is a string to Foundation (only a dictionary's keys must be <key>s).
+        if tag.is("string") || tag.is("key") { return .string(try text(of: tag, collect: build)) }
         if tag.is("dict") { return try dictionary(tag, depth: depth, build: build) }
         if tag.is("array") { return try array(tag, depth: depth, build: build) }
         // Numbers, dates and data are read exactly as Foundation reads them (FoundationXMLValues).
@@ -221,7 +222,6 @@ package struct XMLPropertyListReader {
             try endTag("data")
             return .data(data)
         }
-        if tag.is("key") { throw error("<key> outside a <dict>", at: tag.offset) }
         throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
     }
 

@@ -12,9 +12,8 @@ import TestSupport
 /// (CFPropertyList.c: parseIntegerTag, parseRealTag, parseDateTag, parseDataTag).
 ///
 /// Known and kept: Foundation also reads a dictionary with a key twice (the last value wins),
-/// which routectl refuses rather than guess which one the app sees; a `<key>` where a value
-/// must be (as a string); and anything between a tag's name and its `>` (`<string a>`), where
-/// routectl reads only attributes.
+/// which routectl refuses rather than guess which one the app sees; and anything between a
+/// tag's name and its `>` (`<string a>`), where routectl reads only attributes.
 @Suite(.tags(.unit)) struct FoundationAcceptanceTests {
     /// The values whose acceptance is compared: the first (`<data/>`, a signed NaN,
     /// white space after an integer or real, before a date), then their neighbours.
@@ -73,6 +72,8 @@ import TestSupport
         "<!-- c --><true/>", "<?pi?><true/>", "<string>a</string><!-- c -->", "<set/>", "<true/><true/>",
         "<dict><key>a</key></dict>", "<dict><string>a</string><true/></dict>", "<string><![CDATA[a]]]></string>", "<string>\u{1}\u{1F}</string>", "<STRING>a</STRING>",
         "<integer>5</intege>", "<string>a</string\n>", "<data>AAEC</data\n>",
+        // A <key> where a value must be: Foundation reads it as a string.
+        "<key>x</key>", "<key/>", "<array><key>a</key><string>b</string></array>", "<array ><true/><integer>1</integer></array>",
     ]
 
     /// The document: `body` the value of key `v`, then a key `route`.
@@ -116,6 +117,9 @@ import TestSupport
             return (read as? String) == text
         case .boolean(let flag):
             return (read as? Bool) == flag
+        case .array(let elements):
+            guard let read = read as? [Any], read.count == elements.count else { return false }
+            return zip(elements, read).allSatisfy { same($0, $1) }
         default:
             return false
         }

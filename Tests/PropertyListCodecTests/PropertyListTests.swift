@@ -344,7 +344,7 @@ import TestSupport
             ("<plist><real>-nan</real></plist>", "'-nan' is not a real number Foundation reads (a NaN is written nan, without a sign) at byte 7"),
             ("<plist>\u{1}<true/></plist>", "text where an element must be at byte 7"),
             ("<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist/>", "the encoding 'UTF-16' is not supported here; only UTF-8, or UTF-16 with a byte-order mark at byte 0"),
-            ("<plist><key>a</key></plist>", "<key> outside a <dict> at byte 7"),
+            ("<plist><dict><string>a</string></dict></plist>", "expected <key> in <dict>, not '<string>' at byte 13"),
             ("<plist><set/></plist>", "unknown element '<set>' at byte 7"),
             ("<plist><true/><true/></plist>", "expected </plist> at byte 14"),
             ("<plist><true/></plist>x", "unexpected content after </plist> at byte 22"),
