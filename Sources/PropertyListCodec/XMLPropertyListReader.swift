@@ -41,7 +41,8 @@ package struct XMLPropertyListReader {
         var nameBytes: ArraySlice<UInt8>
         var offset: Int
         var empty: Bool
-        /// Its attributes, by name, their values as written (entities not expanded).
+        /// Its attributes, by name, their values as written (entities not expanded): a
+        /// processing instruction's (an element's are skipped, as Foundation skips them).
         var attributes: [String: String]
 
         /// The name, for messages.
@@ -387,7 +388,8 @@ package struct XMLPropertyListReader {
 
     // MARK: Markup
 
-    /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`) at `<`.
+    /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`, whose attributes
+    /// are read) at `<`.
     private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
         let start = position
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
@@ -409,6 +411,15 @@ package struct XMLPropertyListReader {
                 return Tag(nameBytes: nameBytes, offset: start, empty: false, attributes: attributes)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
+            if !processingInstruction {
+                // After an element's name and white space, Foundation skips to the first `>`
+                // (attributes are not read, nor quotes heeded); a `/` just before it empties the element.
+                guard let close = bytes[position...].firstIndex(of: UInt8(ascii: ">")) else {
+                    throw error("the tag <\(name)> is not closed", at: start)
+                }
+                position = close + 1
+                return Tag(nameBytes: nameBytes, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"), attributes: [:])
+            }
             let attribute = String(decoding: try readName(), as: UTF8.self)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {

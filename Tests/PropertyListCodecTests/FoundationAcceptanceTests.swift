@@ -12,8 +12,7 @@ import TestSupport
 /// (CFPropertyList.c: parseIntegerTag, parseRealTag, parseDateTag, parseDataTag).
 ///
 /// Known and kept: Foundation also reads a dictionary with a key twice (the last value wins),
-/// which routectl refuses rather than guess which one the app sees; and anything between a
-/// tag's name and its `>` (`<string a>`), where routectl reads only attributes.
+/// which routectl refuses rather than guess which one the app sees.
 @Suite(.tags(.unit)) struct FoundationAcceptanceTests {
     /// The values whose acceptance is compared: the first (`<data/>`, a signed NaN,
     /// white space after an integer or real, before a date), then their neighbours.
@@ -72,6 +71,10 @@ import TestSupport
         "<!-- c --><true/>", "<?pi?><true/>", "<string>a</string><!-- c -->", "<set/>", "<true/><true/>",
         "<dict><key>a</key></dict>", "<dict><string>a</string><true/></dict>", "<string><![CDATA[a]]]></string>", "<string>\u{1}\u{1F}</string>", "<STRING>a</STRING>",
         "<integer>5</intege>", "<string>a</string\n>", "<data>AAEC</data\n>",
+        // What lies between a tag's name and its `>`: Foundation skips it to the first `>`.
+        "<string a>x</string>", "<string a=\"x>y\">z</string>", "<string a=\"<\">x</string>", "<true a/>", "<true a></true>",
+        "<string a=\"1\" a=\"2\">x</string>", "<array\n><string\r\n>x</string\n></array>", "<string a='/'>x</string>",
+        "<string/ >", "<string / >", "<string\"x\">y</string>", "<string =>y</string>",
         // A <key> where a value must be: Foundation reads it as a string.
         "<key>x</key>", "<key/>", "<array><key>a</key><string>b</string></array>", "<array ><true/><integer>1</integer></array>",
     ]
