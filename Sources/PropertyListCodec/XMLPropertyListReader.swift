@@ -97,21 +97,20 @@ package struct XMLPropertyListReader {
         if starts(with: "<?xml"), position + 5 < bytes.count, Self.isWhitespace(bytes[position + 5]) {
             try declaration()
         }
-        var sawDoctype = false
+        // Comments, processing instructions and DOCTYPEs (any number, as Foundation skips them).
         while true {
             try skipMisc()
-            if starts(with: "<!DOCTYPE") {
-                guard !sawDoctype else { throw error("a second DOCTYPE") }
-                try doctype()
-                sawDoctype = true
-            } else {
-                break
-            }
+            guard starts(with: "<!DOCTYPE") else { break }
+            try doctype()
         }
         guard position < bytes.count else { throw error("the document has no <plist> element") }
+        // Foundation reads the first element and nothing after it: <plist> and its one value,
+        // or a value without <plist> around it.
+        let start = position
         let plist = try startTag()
         guard plist.is("plist") else {
-            throw error("the top element must be <plist>, not \(quoted("<" + plist.name + ">"))", at: plist.offset)
+            position = start
+            return try value(depth: 0)
         }
         guard !plist.empty else { throw error("<plist/> holds no value", at: plist.offset) }
         try skipMisc()
@@ -119,8 +118,6 @@ package struct XMLPropertyListReader {
         let value = try self.value(depth: 0)
         try skipMisc()
         try endTag("plist")
-        try skipMisc()
-        guard position == bytes.count else { throw error("unexpected content after </plist>") }
         return value
     }
 

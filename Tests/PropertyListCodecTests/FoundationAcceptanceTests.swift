@@ -168,6 +168,28 @@ import TestSupport
         }
     }
 
+    /// Whole documents: their prolog, the `<plist>` element, what follows it.
+    static let documents: [String] = [
+        "<plist><dict/></plist>", "<plist version=\"1.0\"><dict/></plist>", " \n<plist><dict/></plist>\n ",
+        "\u{FEFF}<plist><dict/></plist>", "<?xml version=\"1.0\"?><plist><dict/></plist>",
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?><plist><dict/></plist>", "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?><plist><dict/></plist>",
+        "<!DOCTYPE plist><plist><dict/></plist>", "<!DOCTYPE plist PUBLIC \"x\" \"y\"><plist><dict/></plist>",
+        "<!-- c --><plist><dict/></plist>", "<plist><dict/></plist><!-- c -->", "<plist><dict/></plist>x", "<plist><dict/></plist><plist/>",
+        "<plist><dict/><dict/></plist>", "<plist></plist>", "<plist/>", "<dict/>", "<plist><!-- c --><dict/><!-- d --></plist>",
+        "<plist><?pi x?><dict/></plist>", "<plist><dict/></plist >", "<plist a><dict/></plist>", "<plist><dict/>",
+        "<plist><dict/></plist>\u{0}", "<?xml version=\"1.0\"?>\n<?other?>\n<plist><dict/></plist>",
+        "<?xml version=\"1.0\"?><!DOCTYPE plist><!DOCTYPE plist><plist><dict/></plist>", "<plist><dict>\u{1}</dict></plist>",
+        "<plist><dict> <key>a</key> <true/> </dict></plist>", "<plist><dict><key>a</key><!-- c --><true/></dict></plist>",
+    ]
+
+    @Test(arguments: documents)
+    func documentsAreAcceptedAsFoundationAcceptsThem(text: String) {
+        let bytes = Array(text.utf8)
+        let foundation = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
+        let whole = Result { try XMLPropertyList.decode(bytes) }
+        #expect(((try? whole.get()) != nil) == foundation, "Foundation \(foundation ? "reads" : "refuses") it; the reader: \(whole)")
+    }
+
     /// A refusal names what is wrong and where, on one line.
     @Test func aRefusalSaysWhatAndWhere() throws {
         let cases: [(String, String)] = [
