@@ -99,7 +99,7 @@ package struct XMLPropertyListReader {
         }
         // Comments, processing instructions and DOCTYPEs (any number, as Foundation skips them).
         while true {
-            try skipMisc()
+            try skipMisc(prolog: true)
             guard starts(with: "<!DOCTYPE") else { break }
             try doctype()
         }
@@ -488,13 +488,17 @@ package struct XMLPropertyListReader {
     }
 
     /// Skips white space, comments and processing instructions.
-    private mutating func skipMisc() throws {
+    /// Before the first element (`prolog`), Foundation looks for a comment's `-->` from one
+    /// byte past its `<!--`, and for an instruction's `?>` from past its `<?` (so `<!---->`
+    /// and `<?>` are not closed there); after it, from just past `<!--` and from the `?`.
+    private mutating func skipMisc(prolog: Bool = false) throws {
         while true {
             skipWhitespace()
             if starts(with: "<!--") {
-                try comment()
+                try comment(skipping: prolog ? 1 : 0)
             } else if starts(with: "<?") {
                 let start = position
+                position += prolog ? 2 : 1
                 guard let end = find("?>") else { throw error("the processing instruction is not closed", at: start) }
                 position = end + 2
             } else {
@@ -503,10 +507,10 @@ package struct XMLPropertyListReader {
         }
     }
 
-    /// Skips the comment at `<!--`.
-    private mutating func comment() throws {
+    /// Skips the comment at `<!--`, its end looked for from `extra` bytes past the `<!--`.
+    private mutating func comment(skipping extra: Int = 0) throws {
         let start = position
-        position += 4
+        position += 4 + extra
         guard let end = find("-->") else { throw error("the comment is not closed", at: start) }
         position = end + 3
     }

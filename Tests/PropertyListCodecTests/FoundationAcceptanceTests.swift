@@ -180,6 +180,10 @@ import TestSupport
         "<plist><dict/></plist>\u{0}", "<?xml version=\"1.0\"?>\n<?other?>\n<plist><dict/></plist>",
         "<?xml version=\"1.0\"?><!DOCTYPE plist><!DOCTYPE plist><plist><dict/></plist>", "<plist><dict>\u{1}</dict></plist>",
         "<plist><dict> <key>a</key> <true/> </dict></plist>", "<plist><dict><key>a</key><!-- c --><true/></dict></plist>",
+        // A comment before the first element is read from one byte past its `<!--`, inside it from just past.
+        "<!----><plist><dict/></plist>", "<!---->\n<!-- x --><plist><dict/></plist>", "<plist><!----><dict/></plist>",
+        "<!-- x--><plist><dict/></plist>", "<!---><plist><dict/></plist>", "<plist><dict><!-----></dict></plist>",
+        "<?><plist><dict/></plist>", "<??><plist><dict/></plist>", "<plist><?><dict/></plist>", "<plist><dict><?></dict></plist>",
     ]
 
     @Test(arguments: documents)
