@@ -186,7 +186,13 @@ import TestSupport
         "<?><plist><dict/></plist>", "<??><plist><dict/></plist>", "<plist><?><dict/></plist>", "<plist><dict><?></dict></plist>",
     ]
 
-    @Test(arguments: documents)
+    /// Arrays nested 510 to 514 deep, in `<plist>` and in a dictionary there.
+    static let nested: [String] = (510...514).flatMap { depth in
+        let arrays = String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        return ["<plist>\(arrays)</plist>", "<plist><dict><key>a</key>\(arrays)</dict></plist>"]
+    }
+
+    @Test(arguments: documents + nested)
     func documentsAreAcceptedAsFoundationAcceptsThem(text: String) {
         let bytes = Array(text.utf8)
         let foundation = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
