@@ -216,9 +216,13 @@ package struct XMLPropertyListLayout: Sendable {
         out += writer.bytes.dropLast(lineEnd.count)
     }
 
-    /// The file's line end, as after the top dictionary's start tag: CR LF or LF.
+    /// The file's line end, CR LF or LF: that of the first line to end after the top
+    /// dictionary's start tag (or, when none does, of the file's first line).
     private var lineEnd: [UInt8] {
-        bytes[rootTag.upperBound...].starts(with: [0x0D, 0x0A]) ? [0x0D, 0x0A] : [0x0A]
+        guard let first = bytes[rootTag.upperBound...].firstIndex(of: 0x0A) ?? bytes.firstIndex(of: 0x0A),
+              first > 0, bytes[first - 1] == 0x0D
+        else { return [0x0A] }
+        return [0x0D, 0x0A]
     }
 
     /// The UTF-8 form of UTF-16 `bytes` after their byte-order mark; throws for an odd length

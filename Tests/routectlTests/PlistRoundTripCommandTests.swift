@@ -33,6 +33,8 @@ import TestSupport
         ("<dict/>", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"),
         ("<dict/>, CR LF", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\">\r\n<dict/>\r\n</plist>\r\n"),
         ("CR LF", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\">\r\n<dict>\r\n\t<key>other</key>\r\n\t<array>\r\n\t\t<integer>7</integer>\r\n\t</array>\r\n</dict>\r\n</plist>\r\n"),
+        ("CR LF, the top tag not at a line's end", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\">\r\n<dict><!-- prefs -->\r\n\t<key>other</key>\r\n\t<true/>\r\n</dict>\r\n</plist>\r\n"),
+        ("<dict/>, CR LF, the tag not at a line's end", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\"><dict/></plist>\r\n"),
     ]
 
     /// `set` adds the key, `reset` removes it: the bytes are what they were; every line the
