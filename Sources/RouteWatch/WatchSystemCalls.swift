@@ -8,11 +8,12 @@ import Darwin
 /// Darwin's kqueue (`EVFILT_VNODE` on the folder), a pipe to wake a waiter, `poll`, and the thread
 /// a navigator waits on. Everything else in this target is the same on both.
 package enum WatchSystemCalls {
-    /// A descriptor that becomes readable when something in `folder` changes, and the descriptor
+    /// A descriptor that becomes readable when something in `folder` (a path's bytes,
+    /// NUL-terminated) changes, and the descriptor
     /// of the folder itself that it needs kept open (kqueue's; none for inotify); `nil` when the
     /// folder cannot be watched (it does not exist, or the limit of watches is reached). The
     /// caller closes both.
-    static func watchFolder(_ folder: String) -> (descriptor: Int32, folder: Int32?)? {
+    static func watchFolder(_ folder: [CChar]) -> (descriptor: Int32, folder: Int32?)? {
         #if canImport(Glibc)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
@@ -48,15 +49,15 @@ package enum WatchSystemCalls {
     }
 
     /// Reads what the watch descriptor holds without waiting, and says whether any of it is about
-    /// the entry `name` (always, for kqueue, whose events name no entry), and whether the watch
+    /// the entry `name` (its bytes; always, for kqueue, whose events name no entry), and whether the watch
     /// is lost (the folder was removed or moved away: its events end). Reads until nothing is
     /// left, so that a burst of changes wakes a waiter once.
-    static func drain(_ descriptor: Int32, about name: String) -> (relevant: Bool, lost: Bool) {
+    static func drain(_ descriptor: Int32, about name: [UInt8]) -> (relevant: Bool, lost: Bool) {
         var relevant = false
         var lost = false
         #if canImport(Glibc)
         var buffer = [UInt8](repeating: 0, count: 16_384)
-        let target = Array(name.utf8)
+        let target = name
         let gone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
