@@ -76,6 +76,11 @@ public protocol NavigatorCodec: Sendable {
     /// history included when the format keeps one: what `check` and `migrate` go through.
     /// Default: the state's path up to each route (``RoutePlace/pathPlaces(_:)``).
     func routePlaces(in state: NavigatorState) -> [RoutePlace]
+
+    /// What the app never shows of `state` as it is stored, one line each, `<where>: <what>`
+    /// (where in the format's own terms, as ``routePlaces(in:)`` names it): what `check`
+    /// reports besides the routes. Default: nothing.
+    func unshownParts(of state: NavigatorState) -> [String]
 }
 
 extension NavigatorCodec {
@@ -89,6 +94,8 @@ extension NavigatorCodec {
     }
 
     public func recognizedPath(_ bytes: [UInt8]) -> String? { nil }
+
+    public func unshownParts(of state: NavigatorState) -> [String] { [] }
 
     public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? { nil }
 

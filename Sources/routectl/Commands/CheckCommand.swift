@@ -52,7 +52,7 @@ extension SchemaCheck {
         case .navigator(let navigator):
             let codec = FormatTable.standard.format(named: navigator.formatName) ?? NavigatorFileCodec()
             let places = codec.routePlaces(in: navigator)
-            var problems: [String] = []
+            var problems = codec.unshownParts(of: navigator)
             for place in places {
                 if let problem = schema.problem(with: place.route) { problems.append("\(place.path.isEmpty ? "/" : place.path): \(problem)") }
             }
