@@ -153,8 +153,8 @@ public struct VAPNCodec: NavigatorCodec {
                 "routes pushed on \(path.isEmpty ? "the root" : path), a singleView flow: the app shows its root alone (VAPersistentNavigator's init(view:))")
         }
         var changes: [(String, JSONValue?)] = [
-            ("root", chain.base.root.codableValue),
-            ("destinations", .array(chain.base.pushed.map(\.codableValue))),
+            ("root", value(of: chain.base.root, old: old.value("root"))),
+            ("destinations", values(of: chain.base.pushed, old: old.value("destinations"))),
             ("navigator", try presentedNode(chain.presented, at: join(path, "navigator"))),
             ("kind", Self.kind(kind)),
         ]
@@ -165,6 +165,20 @@ public struct VAPNCodec: NavigatorCodec {
         var members = replacing(old, changes)
         fill(&members, isNew: old.isEmpty)
         return members
+    }
+
+    /// `route` as an enum value: the value read, `old`, when it is the same route (its bytes
+    /// kept, whatever order its members have), else the route's own.
+    private static func value(of route: Route, old: JSONValue?) -> JSONValue {
+        if let old, let read = try? Route(codableValue: old), read == route { return old }
+        return route.codableValue
+    }
+
+    /// `routes` as an array of enum values, each the value read at its place in `old` when it
+    /// is the same route (``value(of:old:)``).
+    private static func values(of routes: [Route], old: JSONValue?) -> JSONValue {
+        guard case .array(let read)? = old else { return .array(routes.map(\.codableValue)) }
+        return .array(routes.enumerated().map { index, route in value(of: route, old: index < read.count ? read[index] : nil) })
     }
 
     /// The node presenting `presented[0]`, with the rest presented over it; `nil` for none.

@@ -41,6 +41,16 @@ import TestSupport
         #expect(try decode(Self.sheetTagCover).path == "main/sheet:settings/details?_0:=7/cover:main")
     }
 
+    /// Two trees that differ only in the order of an enum value's members (its app's encoder
+    /// chooses it anew in each process) are one state: what `show --watch` compares.
+    @Test func theMemberOrderOfAValueMakesNoTreeDiffer() throws {
+        let a = try decode(Self.flow.replacingOccurrences(of: #"{"details":{"_0":42}}"#, with: #"{"profile":{"id":7,"name":"Ann","box":{"b":1,"a":2}}}"#))
+        let b = try decode(Self.flow.replacingOccurrences(of: #"{"details":{"_0":42}}"#, with: #"{"profile":{"box":{"a":2,"b":1},"name":"Ann","id":7}}"#))
+        #expect(a.tree == b.tree)
+        #expect(a.path == b.path)
+        #expect(a.path == "main/profile?box:=%7B%22a%22%3A2%2C%22b%22%3A1%7D&id:=7&name=Ann")
+    }
+
     /// A presentation over the tab view is none the library shows: routectl's commands act on
     /// the selected tab, and a change that would present over the tab view is refused.
     @Test func nothingIsPresentedOverTheTabView() throws {

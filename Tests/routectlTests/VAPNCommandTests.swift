@@ -137,9 +137,10 @@ import TestSupport
     @Test func theValuesOfAnAppsEnumRoundTrip() throws {
         let box = Sandbox()
         FileManager.default.createFile(atPath: box.file, contents: Data(VAPNFixtures.Tree.values.json))
-        // JSONEncoder writes an object's members in no fixed order (a Swift dictionary's).
+        // JSONEncoder writes an object's members in no fixed order (a Swift dictionary's); the
+        // path prints them in one (issue 34, item 4).
         let path = box.run("show", "--path").stdout
-        #expect(["main/profile?id:=7&name=Ann/", "main/profile?name=Ann&id:=7/"].contains { path.hasPrefix($0) }, "\(path)")
+        #expect(path.hasPrefix("main/profile?id:=7&name=Ann/"), "\(path)")
         #expect(path.hasSuffix("/feature?_0:=%7B%22item%22%3A%7B%22_0%22%3A3%7D%7D/tags?_0:=%5B%22a%22%2C%22b%22%5D/urlExample?_0=pnav%3A%2F%2Fx%2Fy\n"), "\(path)")
         #expect(box.run("push", "feature", #"_0:={"more":{}}"#).status == 0)
         #expect(box.run("pop").status == 0)

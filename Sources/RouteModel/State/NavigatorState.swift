@@ -103,8 +103,17 @@ public struct NavigatorState: Sendable {
         return RoutePath(tree).description
     }
 
-    /// The path with parameters in `order` (stub).
-    public func path(order: ParameterOrder) -> String { path }
+    /// The path with the parameters of each route in `order` (``path`` prints them in
+    /// ``ParameterOrder``'s order without declarations).
+    public func path(order: ParameterOrder) -> String {
+        if tree.tabs == nil, !tree.chain.isPresenting {
+            let base = tree.chain.base
+            return tree.hasRoot
+                ? RoutePath.render(root: base.root, stack: base.pushed, order: order)
+                : RoutePath.render(rootlessStack: base.pushed, order: order)
+        }
+        return RoutePath(tree).rendered(order: order)
+    }
 
     /// The route on screen: the top of the chain commands act on.
     public var top: Route { commandChain.top }
