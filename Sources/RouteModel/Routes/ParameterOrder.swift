@@ -70,12 +70,12 @@ extension Route.Parameter {
     /// Whether the value is a JSON array or object, whose text may list members in any order.
     var isStructured: Bool { type == .array || type == .object }
 
-    /// The value's text with every object's members in canonical order (``ParameterOrder``),
-    /// at any depth; other values as they are.
+    /// The value's compact text with every object's members in canonical order
+    /// (``ParameterOrder``), at any depth; other values as they are.
     var canonicalValue: String {
+        // Always written anew: a codec may keep a value's text as it was stored (with spaces).
         guard isStructured, let value = try? JSONValue(parsing: Array(value.utf8)) else { return value }
-        let canonical = value.canonical
-        return canonical == value ? self.value : canonical.text
+        return value.canonical.text
     }
 
     /// The parameter with ``canonicalValue``.
