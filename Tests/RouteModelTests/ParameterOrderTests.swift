@@ -45,6 +45,16 @@ import Testing
         #expect(a.codableValue.text == #"{"box":{"_0":{"b":1,"a":{"d":[{"y":1,"x":2}],"c":3}}}}"#, "written as it was read")
     }
 
+    /// A value a codec kept as it was stored (with spaces) is the same as its compact form.
+    @Test func aValueKeptWithSpacesIsTheSameAsItsCompactForm() throws {
+        let compact = try route(#"{"box":{"_0":{"a":[2],"b":1}}}"#)
+        for stored in [#"{"a": [2], "b": 1}"#, #"{"b": 1, "a": [2]}"#] {
+            let spaced = Route(checkedName: "box", parameters: [Route.Parameter(checkedKey: "_0", value: stored, type: .object)])
+            #expect(spaced == compact && compact == spaced && spaced.hashValue == compact.hashValue, "\(stored)")
+            #expect(spaced.description == compact.description, "\(stored)")
+        }
+    }
+
     /// With a schema that declares the route, its declaration order.
     @Test func aDeclaredOrderWinsForTheRoutesItDeclares() throws {
         let order = ParameterOrder(declared: ["profile": ["name", "id"]])
