@@ -155,7 +155,10 @@ public struct NavigationPathCodec: NavigatorCodec {
     /// (``NavigationPathQuickPath``): no route, element or state is made for it. `nil` for any
     /// other bytes, for decoding to read (or refuse) them.
     public func recognizedPath(_ bytes: [UInt8]) -> String? {
-        NavigationPathQuickPath.path(of: bytes)
+        // Said straight from the bytes, parameters stand in their stored order: a path that may
+        // print them in another (``RoutePath/mayOrderParameters(_:)``) is decoded instead.
+        guard let path = NavigationPathQuickPath.path(of: bytes), !RoutePath.mayOrderParameters(path) else { return nil }
+        return path
     }
 
     /// `bytes` after a push of `route`, written straight into them (``NavigationPathQuickPush``)
@@ -639,11 +642,18 @@ extension NavigationPathCodec {
             }
 
             /// The element read that shows as `route`: the one at `index` from the bottom when
-            /// it does (so that `go` to the path shown keeps every element as it was), else the
-            /// lowest one that does.
+            /// it does (so that `go` to the path shown keeps every element as it was, its members
+            /// in the order they were stored), else the lowest one that does with its parameters
+            /// in the same order (a pushed route is written as it was given).
             mutating func element(equalTo route: Route, at index: Int) -> NavigationPathElement? {
                 let elements = document.elements
                 if index < elements.count, elements[index].route == route { return elements[index] }
+                return anyElement(equalTo: route).flatMap { $0.route.parameters == route.parameters ? $0 : nil }
+            }
+
+            /// The lowest element read that shows as `route`.
+            private mutating func anyElement(equalTo route: Route) -> NavigationPathElement? {
+                let elements = document.elements
                 // A push asks once: a scan beats hashing every route read.
                 lookups += 1
                 if byRoute == nil, lookups <= 4 { return elements.first { $0.route == route } }

@@ -82,6 +82,11 @@ public protocol NavigatorCodec: Sendable {
     /// every change to it refused (`invalidFile`, ``FormatFact/appCannotDecode(format:)``);
     /// `check` reports it. Default: `nil`.
     func appCannotDecode(_ state: NavigatorState) -> String?
+
+    /// What the app never shows of `state` as it is stored, one line each, `<where>: <what>`
+    /// (where in the format's own terms, as ``routePlaces(in:)`` names it): what `check`
+    /// reports besides the routes. Default: nothing.
+    func unshownParts(of state: NavigatorState) -> [String]
 }
 
 extension NavigatorCodec {
@@ -97,6 +102,8 @@ extension NavigatorCodec {
     }
 
     public func recognizedPath(_ bytes: [UInt8]) -> String? { nil }
+
+    public func unshownParts(of state: NavigatorState) -> [String] { [] }
 
     public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? { nil }
 

@@ -73,6 +73,7 @@ public struct VAPNCodec: NavigatorCodec {
         let root = try Node(document, at: "")
         var state = NavigatorState()
         state.resetRule = .closeToRoots
+        state.tabViewPresentsNothing = "VAPersistentNavigator"
         state.preserved = Preserved(root.members)
         if root.kind == .tabView {
             try root.expectNoRoot()
@@ -81,10 +82,10 @@ public struct VAPNCodec: NavigatorCodec {
                 tab.preserved = Preserved(node.members)
                 return tab
             }
-            guard !tabs.isEmpty else { throw root.invalid("a tab view without tabs", at: "tabs") }
+            guard !tabs.isEmpty else { throw root.cannotShow("a tab view without tabs", at: "tabs") }
             var names = UniqueNames()
             for (index, tab) in tabs.enumerated() where !names.insert(tab.name) {
-                throw root.invalid("two tabs have the tab item \(quoted(tab.name))", at: "tabs[\(index)].tabItem")
+                throw root.cannotShow("two tabs have the tab item \(quoted(tab.name))", at: "tabs[\(index)].tabItem")
             }
             let presented = try root.presentations()
             state.tree = NavigationTree(tabs: Tabs(tabs, selected: try root.selectedTabIndex()), presented: presented)
@@ -152,8 +153,8 @@ public struct VAPNCodec: NavigatorCodec {
                 "routes pushed on \(path.isEmpty ? "the root" : path), a singleView flow: the app shows its root alone (VAPersistentNavigator's init(view:))")
         }
         var changes: [(String, JSONValue?)] = [
-            ("root", chain.base.root.codableValue),
-            ("destinations", .array(chain.base.pushed.map(\.codableValue))),
+            ("root", value(of: chain.base.root, old: old.value("root"))),
+            ("destinations", values(of: chain.base.pushed, old: old.value("destinations"))),
             ("navigator", try presentedNode(chain.presented, at: join(path, "navigator"))),
             ("kind", Self.kind(kind)),
         ]
@@ -164,6 +165,20 @@ public struct VAPNCodec: NavigatorCodec {
         var members = replacing(old, changes)
         fill(&members, isNew: old.isEmpty)
         return members
+    }
+
+    /// `route` as an enum value: the value read, `old`, when it is the same route (its bytes
+    /// kept, whatever order its members have), else the route's own.
+    private static func value(of route: Route, old: JSONValue?) -> JSONValue {
+        if let old, let read = try? Route(codableValue: old), read == route { return old }
+        return route.codableValue
+    }
+
+    /// `routes` as an array of enum values, each the value read at its place in `old` when it
+    /// is the same route (``value(of:old:)``).
+    private static func values(of routes: [Route], old: JSONValue?) -> JSONValue {
+        guard case .array(let read)? = old else { return .array(routes.map(\.codableValue)) }
+        return .array(routes.enumerated().map { index, route in value(of: route, old: index < read.count ? read[index] : nil) })
     }
 
     /// The node presenting `presented[0]`, with the rest presented over it; `nil` for none.
@@ -318,6 +333,10 @@ public struct VAPNCodec: NavigatorCodec {
             VAPNCodec.invalid(reason, at: join(path, member))
         }
 
+        func cannotShow(_ reason: String, at member: String) -> NavigatorError {
+            VAPNCodec.cannotShow(reason, at: join(path, member))
+        }
+
         var tabNodes: [Node] {
             get throws {
                 guard case .array(let tabs)? = members.value("tabs") else { return [] }
@@ -327,7 +346,7 @@ public struct VAPNCodec: NavigatorCodec {
 
         func expectNoRoot() throws {
             guard optional("root") == nil else {
-                throw invalid("a tab view with a root of its own, which routectl cannot show", at: "root")
+                throw cannotShow("a tab view with a root of its own", at: "root")
             }
         }
 
@@ -335,7 +354,7 @@ public struct VAPNCodec: NavigatorCodec {
         func tabName(index: Int) throws -> String {
             guard let item = optional("tabItem") else { return "_\(index)" }
             guard case .object(let cases) = item, Route.isValidName(cases[0].key) else {
-                throw invalid("the tab item's case is not a name routectl takes (letters, digits, '_', '.', '-')", at: "tabItem")
+                throw cannotShow("the tab item's case is not a name routectl takes (letters, digits, '_', '.', '-')", at: "tabItem")
             }
             return cases[0].key
         }
@@ -353,10 +372,10 @@ public struct VAPNCodec: NavigatorCodec {
         /// This flow node's own flow: its root and destinations.
         func flow() throws -> RouteStack {
             guard kind != .tabView, try tabNodes.isEmpty else {
-                throw invalid("tabs inside a tab or a presented flow, which routectl cannot show yet", at: "tabs")
+                throw cannotShow("tabs inside a tab or a presented flow", at: "tabs")
             }
             guard let rootValue = optional("root") else {
-                throw invalid("a \(kind.rawValue) without a root, which routectl cannot show", at: "root")
+                throw cannotShow("a \(kind.rawValue) without a root", at: "root")
             }
             let root = try route(rootValue, at: "root")
             guard case .array(let destinations)? = members.value("destinations") else { return RouteStack(root: root) }
@@ -369,7 +388,13 @@ public struct VAPNCodec: NavigatorCodec {
             var node = self
             while let child = node.optional("navigator") {
                 let next = try Node(child, at: join(node.path, "navigator"))
-                var presentation = Presentation(next.members.value("presentation").flatMap(PresentationStyle.init(vapn:)) ?? .sheet, try next.flow())
+                let style = next.members.value("presentation").flatMap(PresentationStyle.init(vapn:)) ?? .sheet
+                if next.kind == .tabView {
+                    // What the library's `present(.tabs(...))` writes, and shows.
+                    throw VAPNCodec.cannotShow(
+                        "a tab view presented as a \(style.rawValue) (the app shows it; routectl shows tabs only at the top)", at: next.path)
+                }
+                var presentation = Presentation(style, try next.flow())
                 presentation.preserved = Preserved(next.members)
                 presented.append(presentation)
                 node = next
@@ -381,6 +406,9 @@ public struct VAPNCodec: NavigatorCodec {
             do {
                 return try Route(codableValue: value)
             } catch let error as NavigatorError {
+                // An enum value the app reads whose parameters routectl cannot hold (text with
+                // control characters, a value too long) is not one the app rejects.
+                if (try? Node.checkEnumValue(value, at: member)) != nil { throw cannotShow(error.reason, at: member) }
                 throw invalid(error.reason, at: member)
             }
         }
@@ -406,6 +434,14 @@ public struct VAPNCodec: NavigatorCodec {
             }
             return true
         }
+    }
+
+    /// The refusal of a tree the app reads but routectl cannot show, naming where: no hint
+    /// may say that the app rejects it, nor offer to replace it.
+    fileprivate static func cannotShow(_ reason: String, at path: String) -> NavigatorError {
+        NavigatorError(
+            .invalidFile, "is a VAPersistentNavigator state routectl cannot show yet: \(path.isEmpty ? "" : "at \(path), ")\(reason)",
+            detail: FormatFact.foreignStateUnreadable(format: "vapn", appRejects: false))
     }
 
     /// The refusal of a tree, naming where: `at tabs[1].destinations[0], ...`.
@@ -460,6 +496,14 @@ extension JSONValue {
 }
 
 extension VAPNCodec {
+    /// A child stored over the tab view: the library shows nothing presented over it (its view
+    /// factory presents from `flow` and `singleView` nodes only; its `topNavigator` descends
+    /// into the selected tab).
+    public func unshownParts(of state: NavigatorState) -> [String] {
+        guard state.tree.tabs != nil, !state.tree.hasRoot, let over = state.tree.chain.presented.first else { return [] }
+        return ["navigator: a \(over.style.rawValue) over the tab view, which VAPersistentNavigator never shows (it presents from a flow only); the app shows the selected tab"]
+    }
+
     /// Every route by its coding path in the tree: `root`, `destinations[0]`,
     /// `navigator.root`, `tabs[1].destinations[0]`, `tabs[0].navigator.navigator.root`.
     public func routePlaces(in state: NavigatorState) -> [RoutePlace] {

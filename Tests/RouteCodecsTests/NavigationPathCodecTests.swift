@@ -71,7 +71,8 @@ import TestSupport
     func anAppsUsualPathIsSaidWithoutDecodingIt(_ fixture: Fixture) throws {
         // show --path: a path of the usual elements (the app's encoder's, compact or pretty) is
         // printed straight from its bytes, no state made, and it is the decoded state's path;
-        // one holding nested values (`values`) is decoded; an empty one is also an empty
+        // one holding nested values (`values`), or parameters stored in another order than
+        // printed, is decoded; an empty one is also an empty
         // [Route], which the table asks to be named.
         for pretty in [false, true] {
             let bytes = fixture.json(pretty: pretty)
@@ -79,7 +80,9 @@ import TestSupport
             let decoded = try decode(bytes).path
             #expect(quick == nil || quick == decoded, "\(fixture), pretty: \(pretty)")
             #expect(FormatTable.standard.path(recognized: bytes) == (fixture == .empty ? nil : quick))
-            #expect((quick != nil) == (fixture != .values), "\(fixture), pretty: \(pretty)")
+            // `screens`' profile is decoded when its encoder wrote its members in another order
+            // than the path prints them (one state, one path).
+            #expect(fixture == .values ? quick == nil : (quick != nil || fixture == .screens), "\(fixture), pretty: \(pretty)")
         }
     }
 

@@ -286,8 +286,10 @@ import RouteCodecs
             ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1025) + "\\\"}}\"]", false),
             ("[\"A.B\",\"" + String(repeating: "9", count: 300) + "\"]", true),
             ("[\"A.B\",\"" + String(repeating: "9", count: 301) + "\"]", false),
-            ("[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", true),
-            ("[\"A.B\",\"{" + (0..<17).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", false),
+            // (Keys in the order the path prints them, else the state is decoded: k09 before k10.)
+            ("[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0 < 10 ? "0" : "")\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", true),
+            ("[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", false),
+            ("[\"A.B\",\"{" + (0..<17).map { "\\\"k\($0 < 10 ? "0" : "")\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", false),
             (#"["A.B","{\"k\":1,\"k\":2}"]"#, false),  // a key twice
             (#"["Swift.Optional<Swift.Int>","null","MyApp.(unknown context at $56099b7b7278).Hidden","{\"x\":1}"]"#, true),
             (#"["M.1abc","7"]"#, false),  // a plain value of a type with no route name

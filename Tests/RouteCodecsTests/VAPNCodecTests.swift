@@ -41,6 +41,31 @@ import TestSupport
         #expect(try decode(Self.sheetTagCover).path == "main/sheet:settings/details?_0:=7/cover:main")
     }
 
+    /// Two trees that differ only in the order of an enum value's members (its app's encoder
+    /// chooses it anew in each process) are one state: what `show --watch` compares.
+    @Test func theMemberOrderOfAValueMakesNoTreeDiffer() throws {
+        let a = try decode(Self.flow.replacingOccurrences(of: #"{"details":{"_0":42}}"#, with: #"{"profile":{"id":7,"name":"Ann","box":{"b":1,"a":2}}}"#))
+        let b = try decode(Self.flow.replacingOccurrences(of: #"{"details":{"_0":42}}"#, with: #"{"profile":{"box":{"a":2,"b":1},"name":"Ann","id":7}}"#))
+        #expect(a.tree == b.tree)
+        #expect(a.path == b.path)
+        #expect(a.path == "main/profile?box:=%7B%22a%22%3A2%2C%22b%22%3A1%7D&id:=7&name=Ann")
+    }
+
+    /// A presentation over the tab view is none the library shows: routectl's commands act on
+    /// the selected tab, and a change that would present over the tab view is refused.
+    @Test func nothingIsPresentedOverTheTabView() throws {
+        var state = try decode(Self.tabs)
+        try apply(&state, .present(try Route("main"), .sheet))
+        #expect(state.tree.chain.presented.isEmpty)
+        #expect(state.path == "tab:second/settings/details?_0:=7/sheet:main")
+        let error = #expect(throws: NavigatorError.self) {
+            try state.apply(.go(try RoutePath(parsing: "cover:main/tab:first/main")))
+        }
+        #expect(error?.kind == .cannotApply)
+        #expect(error?.fact == .nothingOverTabs(path: "tab:first/main/cover:main"))
+        #expect(state.path == "tab:second/settings/details?_0:=7/sheet:main", "a refused change changes nothing")
+    }
+
     @Test func unchangedTreesAreWrittenBackAsTheSameValue() throws {
         for text in [Self.flow, Self.tabs, Self.sheetTagCover] {
             #expect(try encode(decode(text)) == value(text), "\(text)")
@@ -132,7 +157,7 @@ import TestSupport
         (#"{"root":{"main":{}},"destinations":[],"kind":{"flow":{}},"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"presentation":{"popover":{}}}"#, "at presentation"),
         (#"{"root":{"main":{},"x":{}},"destinations":[],"kind":{"flow":{}},"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"presentation":{"sheet":{}}}"#, "at root, not an enum value"),
         (#"{"root":{"main":{}},"destinations":[{"details":42}],"kind":{"flow":{}},"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"presentation":{"sheet":{}}}"#, "at destinations[0]"),
-        (#"{"root":{"main":{}},"destinations":[],"kind":{"flow":{}},"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"presentation":{"sheet":{}},"navigator":{"destinations":[],"kind":{"tabView":{}},"id":"0A8E5B52-1C3D-4E6F-8A9B-0C1D2E3F4A5B","tabs":[],"presentation":{"sheet":{}}}}"#, "at navigator.tabs, tabs inside"),
+        (#"{"root":{"main":{}},"destinations":[],"kind":{"flow":{}},"id":"6F1C2E4A-0B7D-4C55-9E2A-3D8B1F0A9C11","tabs":[],"presentation":{"sheet":{}},"navigator":{"destinations":[],"kind":{"tabView":{}},"id":"0A8E5B52-1C3D-4E6F-8A9B-0C1D2E3F4A5B","tabs":[],"presentation":{"sheet":{}}}}"#, "routectl cannot show yet: at navigator, a tab view presented as a sheet (the app shows it"),
         (#"{"root":{"main":{}}"#, "is not VAPersistentNavigator's state"),
     ])
     func treesTheLibraryOrRoutectlCannotReadAreRefusedSayingWhere(_ text: String, _ reason: String) {

@@ -221,6 +221,21 @@ import TestSupport
         #expect(odd.kind == .singleView && odd.destinations == [.details(42)] && odd.selectedTab == .second)
     }
 
+    /// `present(.tabs(...))` over a flow: the library writes a tab view node as the
+    /// presented child, and reads it back (routectl cannot show it yet, and must not say that
+    /// the app rejects it: issue 34, item 15).
+    @Test func aTabViewPresentedAsACoverIsAccepted() throws {
+        let tabs = Self.flowDocument([
+            "root": nil, "kind": #"{"tabView":{}}"#, "presentation": #"{"fullScreenCover":{}}"#,
+            "destinations": "[]", "selectedTab": #"{"second":{}}"#,
+            "tabs": "[" + Self.flowDocument(["tabItem": #"{"first":{}}"#]) + "," + Self.flowDocument(["tabItem": #"{"second":{}}"#, "root": #"{"settings":{}}"#]) + "]",
+        ])
+        let flow = try Self.decode(Self.flowDocument(["navigator": tabs]))
+        let child = try #require(flow.navigator)
+        #expect(child.kind == .tabView && child.presentation == .fullScreenCover && child.root == nil)
+        #expect(child.tabs.map(\.tabItem) == [.first, .second] && child.selectedTabIndex == 1)
+    }
+
     @Test func lowercaseIdsAreAccepted() throws {
         let flow = try Self.decode(Self.flowDocument(["id": "\"\(Self.flowId.lowercased())\""]))
         #expect(flow.id == VAPNFixtures.ID.flow)

@@ -157,6 +157,6 @@ import TestSupport
     @Test func showQuotesParameterValuesLikeAShell() {
         let box = Sandbox()
         box.run("push", "search", "q=a b", "n=1")
-        #expect(box.run("show").stdout.hasSuffix("1      search  'q=a b' n=1\n"))
+        #expect(box.run("show").stdout.hasSuffix("1      search  n=1 'q=a b'\n"))
     }
 }

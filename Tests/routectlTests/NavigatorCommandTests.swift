@@ -627,13 +627,14 @@ import TestSupport
         #expect((params["n"] as? NSNumber)?.intValue == 7)
         #expect((params["f"] as? NSNumber)?.doubleValue == -2500)
         #expect(params["z"] is NSNull)
-        #expect(Self.path(box) == "root/x?n:=7&b:=true&z:=null&s=hi&f:=-2.5e3&t=7\n")
-        #expect(box.run("show").stdout.hasSuffix("1      x      n:=7 b:=true z:=null s=hi f:=-2.5e3 t=7\n"))
+        // Printed in one order, labels in byte order (issue 34, item 4); stored as given.
+        #expect(Self.path(box) == "root/x?b:=true&f:=-2.5e3&n:=7&s=hi&t=7&z:=null\n")
+        #expect(box.run("show").stdout.hasSuffix("1      x      b:=true f:=-2.5e3 n:=7 s=hi t=7 z:=null\n"))
         #expect(box.run("show", "--json").stdout.contains(#""top": {"name": "x", "params": {"n": 7, "b": true, "z": null, "s": "hi", "f": -2.5e3, "t": "7"}},"#))
         // JSON text is kept as written; a JSON string's escapes are decoded into a string.
         Self.expectChanges(box, [["push", "y", "e:=1.0", "g:=1E2", #"u:="a\"b\u0041""#]])
         #expect(box.text().contains(#"{"name": "y", "params": {"e": 1.0, "g": 1E2, "u": "a\"bA"}}"#), "\(box.text())")
-        #expect(Self.path(box) == "root/x?n:=7&b:=true&z:=null&s=hi&f:=-2.5e3&t=7/y?e:=1.0&g:=1E2&u=a%22bA\n")
+        #expect(Self.path(box) == "root/x?b:=true&f:=-2.5e3&n:=7&s=hi&t=7&z:=null/y?e:=1.0&g:=1E2&u=a%22bA\n")
     }
 
     @Test("a typed value that is no JSON value is a usage error", arguments: ["abc", "01", "+1", ".5", "1.", "True", " 7", "[1", "{", #""a"#, "NaN", "0x10"])
@@ -648,8 +649,9 @@ import TestSupport
     @Test func typedValuesRoundTripThroughGoAndUndo() {
         let box = Sandbox()
         Self.expectChanges(box, [["push", "x", "n:=7", "b:=false", "z:=null", "f:=-2.5e3"], ["push", "y"], ["undo"]])
-        #expect(Self.path(box) == "root/x?n:=7&b:=false&z:=null&f:=-2.5e3\n")
-        #expect(box.text().contains(#""params": {"n": 7, "b": false, "z": null, "f": -2.5e3}"#))
+        #expect(Self.path(box) == "root/x?b:=false&f:=-2.5e3&n:=7&z:=null\n")
+        // Undo restores the route from its history entry's path, which prints it in one order.
+        #expect(box.text().contains(#""params": {"b": false, "f": -2.5e3, "n": 7, "z": null}"#), "\(box.text())")
         Self.expectNoOp(box, ["go", "root/x?n:=7&b:=false&z:=null&f:=-2.5e3"])
         // A string "7" is not the number 7.
         Self.expectChanges(box, [["go", "root/x?n=7&b:=false&z:=null&f:=-2.5e3"]])

@@ -90,9 +90,15 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// The path as text.
     public var description: String { rendered() }
 
+    /// The path as text, parameters in `order`.
+    public func rendered(order: ParameterOrder) -> String {
+        rendered(placing: [], order: order)
+    }
+
     /// The path as text, with the value of each parameter that `slots` names written as its
-    /// placeholder, `{name}`, instead of encoded (how a path pattern is written).
-    package func rendered(placing slots: [PathPattern.Slot] = []) -> String {
+    /// placeholder, `{name}`, instead of encoded (how a path pattern is written, its parameters
+    /// in the order declared); without slots, parameters in `order` (``ParameterOrder``).
+    package func rendered(placing slots: [PathPattern.Slot] = [], order: ParameterOrder = ParameterOrder()) -> String {
         var bytes: [UInt8] = withoutRoot ? [UInt8(ascii: "/")] : []
         bytes.reserveCapacity(32 * segments.count + 1)
         let slotted = slots.isEmpty ? [:] : Dictionary(grouping: slots, by: \.segment)  // not a scan of every slot per segment
@@ -101,11 +107,11 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             let placed = slotted[index] ?? []
             switch segment {
             case .route(let route):
-                RoutePath.append(route, to: &bytes, placing: placed)
+                RoutePath.append(route, to: &bytes, placing: placed, ordered: slots.isEmpty ? order : nil)
             case .presented(let style, let route):
                 bytes += style.rawValue.utf8
                 bytes.append(UInt8(ascii: ":"))
-                RoutePath.append(route, to: &bytes, placing: placed)
+                RoutePath.append(route, to: &bytes, placing: placed, ordered: slots.isEmpty ? order : nil)
             case .tab(let name):
                 bytes += "tab:".utf8
                 bytes += name.utf8
@@ -115,27 +121,55 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The path of a root route and the stack above it, such as `home/details?id=42`.
-    public static func render(root: Route, stack: [Route]) -> String {
-        render(root: root, stack)
+    public static func render(root: Route, stack: [Route], order: ParameterOrder = ParameterOrder()) -> String {
+        render(root: root, stack, order: order)
     }
 
     /// The path of a stack without a root of its own, such as `/details?id=42/more` (`/` when
     /// empty).
-    public static func render(rootlessStack stack: [Route]) -> String {
-        render(root: nil, stack)
+    public static func render(rootlessStack stack: [Route], order: ParameterOrder = ParameterOrder()) -> String {
+        render(root: nil, stack, order: order)
+    }
+
+    /// Whether printing the path `text` from its state may order its parameters otherwise
+    /// (``ParameterOrder``): when a typed value holds an object (`%7B`), or a route's keys are
+    /// not in that order. A path said straight from stored bytes is used only when this is
+    /// `false`.
+    package static func mayOrderParameters(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "&")) || text.contains("%7B") else { return false }
+        if text.contains("%7B") { return true }
+        for segment in text.utf8.split(separator: UInt8(ascii: "/")) {
+            guard let query = segment.firstIndex(of: UInt8(ascii: "?")) else { continue }
+            var previous: String?
+            for item in segment[segment.index(after: query)...].split(separator: UInt8(ascii: "&")) {
+                var key = item.prefix { $0 != UInt8(ascii: "=") }
+                if key.last == UInt8(ascii: ":") { key = key.dropLast() }
+                let name = String(decoding: key, as: UTF8.self)
+                if let previous, !ParameterOrder.precedes(previous, name) { return true }
+                previous = name
+            }
+        }
+        return false
     }
 
     /// The path segment of one route, such as `details?id=42`.
     public static func segment(_ route: Route) -> String {
-        render(root: route, [])
+        render(root: route, [], order: ParameterOrder())
     }
 
     /// `root` and `stack` as segments joined by `/`, or `/` and `stack` without a root:
     /// written straight into one buffer, sized first for every value byte escaped (no
     /// growing, no buffer per route). The same text as
     /// ``rendered(placing:)`` gives for their segments.
-    private static func render(root: Route?, _ stack: [Route]) -> String {
-        func capacity(_ route: Route) -> Int {
+    private static func render(root: Route?, _ stack: [Route], order: ParameterOrder) -> String {
+        // Each route's parameters in the order they print, then sized from those.
+        typealias Printed = (name: String, parameters: [Route.Parameter])
+        func printed(_ route: Route) -> Printed {
+            (route.name, order.declared.isEmpty ? route.canonicalParameters : order.parameters(of: route))
+        }
+        let root = root.map(printed)
+        let stack = stack.map(printed)
+        func capacity(_ route: Printed) -> Int {
             var capacity = route.name.utf8.count + 1
             for parameter in route.parameters {
                 capacity += parameter.key.utf8.count + 3 + 3 * parameter.value.utf8.count
@@ -146,7 +180,7 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         for route in stack { total += capacity(route) }
         // (Bytes then a String: String(unsafeUninitializedCapacity:) needs macOS 11.)
         let bytes = [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            func write(_ route: Route, at offset: Int) -> Int {
+            func write(_ route: Printed, at offset: Int) -> Int {
                 var count = self.write(route.name, to: output, at: offset)
                 for (index, parameter) in route.parameters.enumerated() {
                     output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
@@ -185,9 +219,10 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot]) {
+    private static func append(_ route: Route, to bytes: inout [UInt8], placing slots: [PathPattern.Slot], ordered order: ParameterOrder?) {
         bytes.append(contentsOf: route.name.utf8)
-        for (index, parameter) in route.parameters.enumerated() {
+        let parameters = order.map { $0.declared.isEmpty ? route.canonicalParameters : $0.parameters(of: route) } ?? route.parameters
+        for (index, parameter) in parameters.enumerated() {
             bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
             bytes.append(contentsOf: parameter.key.utf8)
             if parameter.type != .string { bytes.append(UInt8(ascii: ":")) }

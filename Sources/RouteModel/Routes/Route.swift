@@ -108,7 +108,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
     /// The route's name, such as `home` or `details`.
     public let name: String
-    /// The parameters, in the order they were given.
+    /// The parameters, in the order they were given or read (a codec writes them back so);
+    /// they print in one order whatever it is (``ParameterOrder``), and it takes no part in
+    /// equality.
     public let parameters: [Parameter]
     /// What the codec that read this route keeps for writing it back (such as members this
     /// build does not know). It takes no part in equality.
@@ -170,13 +172,31 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// The route's path segment, such as `details?id=42`.
     public var description: String { RoutePath.segment(self) }
 
+    /// Whether two routes are the same screen: the same name and the same parameters, in any
+    /// order, typed values that differ only in the order of JSON object members being the same
+    /// (an app's encoder chooses that order anew in each process: see ``ParameterOrder``).
     public static func == (lhs: Route, rhs: Route) -> Bool {
-        lhs.name == rhs.name && lhs.parameters == rhs.parameters
+        guard lhs.name == rhs.name, lhs.parameters.count == rhs.parameters.count else { return false }
+        if lhs.parameters == rhs.parameters { return true }
+        // Keys are unique within a route: each of one found, the same, in the other.
+        return lhs.parameters.allSatisfy { parameter in
+            rhs.parameters.first { $0.key == parameter.key }.map(parameter.isSame(as:)) ?? false
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
-        hasher.combine(parameters)
+        hasher.combine(parameters.count)
+        // Order-free: the sum of each parameter's own hash, its value in canonical form.
+        var sum = 0
+        for parameter in parameters {
+            var own = Hasher()
+            own.combine(parameter.key)
+            own.combine(parameter.type)
+            own.combine(parameter.canonicalValue)
+            sum &+= own.finalize()
+        }
+        hasher.combine(sum)
     }
 
     /// Whether `text` is a valid route name or parameter key.

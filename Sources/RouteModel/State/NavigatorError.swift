@@ -89,6 +89,9 @@ public struct NavigatorError: Error, Equatable, Sendable, CustomStringConvertibl
         /// `operation` (`history`, `undo` or `redo`) needs a history, which the state's format
         /// `format` does not keep.
         case keepsNoHistory(operation: String, format: String)
+        /// A change would present over a tab view that shows nothing presented over it
+        /// (VAPersistentNavigator's); `path` presents the same in the selected tab instead.
+        case nothingOverTabs(path: String)
     }
 
     /// The class of failure.

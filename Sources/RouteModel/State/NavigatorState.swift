@@ -61,6 +61,12 @@ public struct NavigatorState: Sendable {
     /// What ``NavigationOperation/reset`` does: go to ``initial``, or, for a format that keeps
     /// no initial route (another library's), close every flow to its root.
     public var resetRule: ResetRule = .initialRoute
+    /// The library whose tab view shows nothing presented over it (VAPersistentNavigator: its
+    /// view factory presents sheets and covers from flows only), set by the codec that read the
+    /// state; `nil` for a format whose tab container shows what is presented over it (routectl's
+    /// own). With one, commands act on the selected tab's chain, as the library does, and a
+    /// change that would present anything new over the tab view is refused.
+    public package(set) var tabViewPresentsNothing: String?
 
     /// A fresh state: root equal to `initial` (with its tabs at their roots when it is a tab
     /// container), nothing pushed or presented, and no history.
@@ -97,8 +103,37 @@ public struct NavigatorState: Sendable {
         return RoutePath(tree).description
     }
 
-    /// The route on screen: the top of the active chain's top flow.
-    public var top: Route { tree.top }
+    /// The path with the parameters of each route in `order` (``path`` prints them in
+    /// ``ParameterOrder``'s order without declarations).
+    public func path(order: ParameterOrder) -> String {
+        if tree.tabs == nil, !tree.chain.isPresenting {
+            let base = tree.chain.base
+            return tree.hasRoot
+                ? RoutePath.render(root: base.root, stack: base.pushed, order: order)
+                : RoutePath.render(rootlessStack: base.pushed, order: order)
+        }
+        return RoutePath(tree).rendered(order: order)
+    }
+
+    /// The route on screen: the top of the chain commands act on.
+    public var top: Route { commandChain.top }
+
+    /// The chain commands act on: the tree's active chain (``NavigationTree/activeChain``),
+    /// or, when the tab view shows nothing presented over it (``tabViewPresentsNothing``),
+    /// the selected tab's, as its library pushes and presents there.
+    private var commandChain: NavigationChain {
+        get {
+            if tabViewPresentsNothing != nil, let tabs = tree.tabs { return tabs.selected.chain }
+            return tree.activeChain
+        }
+        set {
+            if tabViewPresentsNothing != nil, tree.tabs != nil {
+                tree.tabs!.selected.chain = newValue
+            } else {
+                tree.activeChain = newValue
+            }
+        }
+    }
 
     /// The tab container declared for `name`, if any.
     public func container(named name: String) -> TabContainer? {
@@ -183,39 +218,60 @@ public struct NavigatorState: Sendable {
 
     private mutating func change(_ operation: NavigationOperation) throws -> Bool {
         switch operation {
-        case .set(let route): return replace(with: startingTree(route))
+        case .set(let route): return try replace(with: startingTree(route))
         case .setInteger(let value):
             // A root is a route: an integer is refused as the route name it is not.
             try Route.validateName(String(value), what: "route name")
             return false
         case .reset:
             switch resetRule {
-            case .initialRoute: return replace(with: startingTree(initial))
-            case .closeToRoots: return replace(with: tree.closedToRoots)
+            case .initialRoute: return try replace(with: startingTree(initial))
+            case .closeToRoots: return try replace(with: tree.closedToRoots)
             }
-        case .push(let route): tree.activeChain.push(route)
-        case .pop(let count): try tree.activeChain.pop(count)
-        case .popTo(let name): return try tree.activeChain.pop(to: name)
-        case .popToRoot: return tree.activeChain.popToRoot()
+        case .push(let route): commandChain.push(route)
+        case .pop(let count): try commandChain.pop(count)
+        case .popTo(let name): return try commandChain.pop(to: name)
+        case .popToRoot: return commandChain.popToRoot()
         case .present(let route, let style, let withNavigation):
-            tree.activeChain.present(route, as: style, withNavigation: withNavigation)
-        case .dismiss: try tree.activeChain.dismiss()
+            commandChain.present(route, as: style, withNavigation: withNavigation)
+        case .dismiss: try commandChain.dismiss()
         case .dismissAll: return tree.dismissAll()
         case .dismissTo(let name): return try tree.dismiss(to: name)
         case .selectTab(let name): return try selectTab(name)
-        case .go(let path): return replace(with: try tree(for: path))
+        case .go(let path): return try replace(with: try tree(for: path))
         case .open: preconditionFailure("apply(_:) turns open into go")
-        case .undo(let count): return replace(with: try undoTarget(count).tree)
-        case .redo(let count): return replace(with: try redoTarget(count).tree)
+        case .undo(let count): return try replace(with: try undoTarget(count).tree)
+        case .redo(let count): return try replace(with: try redoTarget(count).tree)
         }
         return true
     }
 
     /// Makes `newTree` the tree; returns whether that changed it.
-    private mutating func replace(with newTree: NavigationTree) -> Bool {
+    ///
+    /// - Throws: `cannotApply` when the tab view shows nothing presented over it
+    ///   (``tabViewPresentsNothing``) and `newTree` presents over it what the tree did not.
+    private mutating func replace(with newTree: NavigationTree) throws -> Bool {
         guard newTree != tree else { return false }
+        try checkNothingNewOverTabs(newTree)
         tree = newTree
         return true
+    }
+
+    /// Refuses `newTree` when the tab view shows nothing presented over it and `newTree`
+    /// presents over it what the current tree does not (a child stored over it already may
+    /// stay as it is, or go); the fact holds the path that presents the same in the selected
+    /// tab, which the app shows.
+    private func checkNothingNewOverTabs(_ newTree: NavigationTree) throws {
+        guard let library = tabViewPresentsNothing, newTree.tabs != nil, newTree.chain.isPresenting,
+            !tree.chain.presented.starts(with: newTree.chain.presented)
+        else { return }
+        var inTab = newTree
+        inTab.tabs!.selected.chain.presented += inTab.chain.presented
+        inTab.chain.presented = []
+        throw NavigatorError(
+            .cannotApply,
+            "\(library) shows nothing presented over its tab view (it presents sheets and covers from a flow only): present it in a tab, after tab:<name> and the tab's routes",
+            fact: .nothingOverTabs(path: RoutePath(inTab).description))
     }
 
     private mutating func selectTab(_ name: String) throws -> Bool {

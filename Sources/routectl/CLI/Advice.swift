@@ -74,6 +74,8 @@ enum Advice {
             return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
         case .keepsNoHistory:
             return "the app changes its own state and records no history; see the state with: \(routectl(store)) show"
+        case .nothingOverTabs(let path):
+            return "to present it in the selected tab, as the app does, run: \(routectl(store)) go \(ShellWord.quote(path))"
         case nil:
             break
         }

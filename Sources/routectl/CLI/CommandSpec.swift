@@ -46,7 +46,7 @@ struct CommandSpec: Sendable {
             summary: "Push <route> on top of the stack",
             details: [
                 "Pushes on the top flow: the last sheet or cover when one is presented, in the selected tab when the root has tabs.",
-                "Parameters keep the order given. A value may hold any UTF-8 text without control characters, up to 1024 bytes; key:=<json> gives a typed value (a JSON number, true, false, null or string).",
+                "Parameters print in one order (positional _0, _1... first, then labels in byte order; a schema's declared order for the routes it declares). A value may hold any UTF-8 text without control characters, up to 1024 bytes; key:=<json> gives a typed value (a JSON number, true, false, null or string).",
             ],
             examples: [("routectl push details id=42", "open the details screen for item 42")]),
         CommandSpec(

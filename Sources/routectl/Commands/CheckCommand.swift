@@ -83,7 +83,7 @@ extension SchemaCheck {
         case .navigator(let navigator):
             let codec = FormatTable.standard.format(named: navigator.formatName) ?? NavigatorFileCodec()
             let places = codec.routePlaces(in: navigator)
-            var problems: [String] = []
+            var problems = codec.unshownParts(of: navigator)
             // A type name no run of the app resolves: the app restores none of it.
             if let reason = codec.appCannotDecode(navigator) { problems.append("the app cannot decode it as it stands: \(reason)") }
             for place in places {

@@ -215,13 +215,20 @@ struct Context {
         }
     }
 
+    /// The order routes' parameters print in: the schema's declaration order for the routes it
+    /// declares, else positional values first, then labels in byte order (one state, one path).
+    var parameterOrder: ParameterOrder {
+        guard let schema else { return ParameterOrder() }
+        return ParameterOrder(declared: Dictionary(schema.routes.cases.map { ($0.name, $0.keys) }, uniquingKeysWith: { first, _ in first }))
+    }
+
     /// The state as `show` prints it, table or JSON as asked; `foundKey` is the key that holds
     /// it when a prefix of it was named.
     func render(_ state: StoredState, foundKey: String? = nil) -> String {
         let location = location(foundKey: foundKey)
         switch state {
         case .navigator(let navigator):
-            let view = StateView(location: location, state: navigator)
+            let view = StateView(location: location, state: navigator, order: parameterOrder)
             return options.json ? view.json() : view.table(color: color, width: Terminal.tableWidth())
         case .setting(let setting):
             let view = SettingView(location: location, setting: setting, caseName: SchemaCheck.caseName(of: setting, schema))

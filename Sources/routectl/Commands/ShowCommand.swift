@@ -48,7 +48,7 @@ enum ShowCommand {
         }
         if pathOnly && !context.options.json {
             switch state {
-            case .navigator(let navigator): return CommandResult(output: navigator.path + "\n", notes: notes)
+            case .navigator(let navigator): return CommandResult(output: navigator.path(order: context.parameterOrder) + "\n", notes: notes)
             // Unset prints nothing: the app's default is not known. The value is the app's,
             // as stored: escaped, like every other text printed (issue 17, item 10).
             case .setting(let setting): return CommandResult(output: SettingView.path(setting, caseName: SchemaCheck.caseName(of: setting, context.schema)).map { Printable.escaped($0) + "\n" } ?? "", notes: notes)

@@ -61,7 +61,7 @@ enum WatchCommand {
             text = Printable.jsonEscaped(line) + "\n"
         } else if pathOnly {
             switch state {
-            case .navigator(let navigator): text = navigator.path + "\n"
+            case .navigator(let navigator): text = navigator.path(order: context.parameterOrder) + "\n"
             case .setting(let setting): text = (SettingView.path(setting, caseName: SchemaCheck.caseName(of: setting, context.schema)).map { Printable.escaped($0) } ?? "") + "\n"
             }
         } else {

@@ -10,6 +10,8 @@ struct StateView {
     /// preferences holds it.
     var location: [(name: String, value: String)]
     var state: NavigatorState
+    /// The order routes' parameters print in (``ParameterOrder``).
+    var order = ParameterOrder()
 
     /// The table: file (or domain, simulator), key, format, initial route, path (the tabs, with the selected one marked, the routes,
     /// when declared, and the URL, when links are declared), then one row a route on screen. A state with sheets, covers or
@@ -20,7 +22,7 @@ struct StateView {
         if state.resetRule == .initialRoute {
             facts.append(["initial", state.initial.description])
         }
-        facts.append(["path", state.path])
+        facts.append(["path", state.path(order: order)])
         if let tabs = state.tree.tabs {
             facts.append(["tabs", tabs.all.enumerated().map { $0 == tabs.selectedIndex ? "[\($1.name)]" : $1.name }.joined(separator: " ")])
         }
@@ -34,7 +36,7 @@ struct StateView {
         let placed = routesOnScreen()
         let showsWhere = state.tree.tabs != nil || state.tree.chain.isPresenting
         let rows = placed.enumerated().map { depth, item in
-            let params = item.route.parameters.map { ShellWord.quote($0.argument) }.joined(separator: " ")
+            let params = order.parameters(of: item.route).map { ShellWord.quote($0.argument) }.joined(separator: " ")
             return showsWhere ? [String(depth), item.place, item.route.name, params] : [String(depth), item.route.name, params]
         }
         let header = showsWhere ? ["DEPTH", "WHERE", "ROUTE", "PARAMS"] : ["DEPTH", "ROUTE", "PARAMS"]
@@ -67,7 +69,7 @@ struct StateView {
         writer.raw(",\n  \"top\": ")
         if state.top == Route.noRoute { writer.raw("null") } else { writer.route(state.top) }
         writer.raw(",\n  \"path\": ")
-        writer.string(state.path)
+        writer.string(state.path(order: order))
         writer.routeList(of: state)
         writer.tabContainers(of: state)
         writer.links(of: state)

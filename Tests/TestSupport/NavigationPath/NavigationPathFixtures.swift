@@ -26,7 +26,7 @@ public enum NavigationPathFixtures {
         public static let readable: [(document: String, path: String)] = [
             (recipeThenSeven, "/Recipe?id:=42/Int?_0:=7"),
             (pointFree, "/String?_0=hello/Int?_0:=42/Bool?_0:=true/User?id:=42&name=Blob"),
-            (navigationBackportIssue, "/Int?_0:=99/EmojiVisualisation?emoji=%F0%9F%8E%88&count:=99"),
+            (navigationBackportIssue, "/Int?_0:=99/EmojiVisualisation?count:=99&emoji=%F0%9F%8E%88"),
             (backportTest, "/Int?_0:=1/String?_0=foo/CodableItem?x:=2"),
         ]
     }
@@ -73,11 +73,10 @@ public enum NavigationPathFixtures {
         public var shownPaths: [String] {
             switch self {
             case .recipeThenSeven: ["/Recipe?id:=42/Int?_0:=7"]
-            case .screens: ["/home/details?_0:=42/profile?id:=7&name=Ann", "/home/details?_0:=42/profile?name=Ann&id:=7"]
+            case .screens: ["/home/details?_0:=42/profile?id:=7&name=Ann"]  // whatever order the encoder chose
             case .mixed: ["/home/Int?_0:=7/Recipe?id:=42/String?_0=hello/Bool?_0:=true/details?_0:=3"]
             case .values:
-                ["/Article?title=A%2FB&tags:=%5B%22x%22%2C%22y%22%5D/feature?_0:=%7B%22item%22%3A%7B%22_0%22%3A3%7D%7D/profile?id:=1",
-                 "/Article?tags:=%5B%22x%22%2C%22y%22%5D&title=A%2FB/feature?_0:=%7B%22item%22%3A%7B%22_0%22%3A3%7D%7D/profile?id:=1"]
+                ["/Article?tags:=%5B%22x%22%2C%22y%22%5D&title=A%2FB/feature?_0:=%7B%22item%22%3A%7B%22_0%22%3A3%7D%7D/profile?id:=1"]
             case .withHidden: ["/Hidden?x:=1/home"]
             case .empty: ["/"]
             }
