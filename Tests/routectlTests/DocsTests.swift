@@ -132,17 +132,18 @@ import TestSupport
         seen.run("pop")
         #expect(seen.run("__routes").stdout == "root\nhome\ndetails\n")
     }
-    /// The README's install command and `scripts/release-build.sh` (what bench.sh measures and
-    /// link-order.sh profiles) build the same binary: every flag of the script's, in order.
-    @Test func theReadmeInstallsTheBuildTheScriptsMeasure() throws {
+    /// docs/packaging-linux.md's static build and `scripts/release-build.sh` (what bench.sh
+    /// measures and link-order.sh profiles) build the same binary: every flag of the script's,
+    /// in order.
+    @Test func thePackagingNoteBuildsWhatTheScriptsMeasure() throws {
         let script = try String(contentsOfFile: Docs.path("scripts/release-build.sh"), encoding: .utf8)
         let array = try #require(script.range(of: "flags=(").flatMap { start in
             script[start.upperBound...].firstIndex(of: ")").map { script[start.upperBound..<$0] }
         })
         let flags = array.split(whereSeparator: \.isWhitespace).map(String.init)
         try #require(flags.contains("--symbol-ordering-file=scripts/link-order.txt"), "the script's flags: \(flags)")
-        let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        let install = try #require(readme.range(of: "## Install the fast build").map { readme[$0.upperBound...] })
+        let note = try String(contentsOfFile: Docs.path("docs/packaging-linux.md"), encoding: .utf8)
+        let install = try #require(note.range(of: "## The static build").map { note[$0.upperBound...] })
         let block = try #require(install.range(of: "```sh\n").flatMap { start in
             install[start.upperBound...].range(of: "```").map { install[start.upperBound..<$0.lowerBound] }
         })
