@@ -16,6 +16,9 @@ import PackageDescription
 //   routectl                       the command line
 let package = Package(
     name: "routectl",
+    // What @Observable (RouteNavigator) needs. Newer standard-library APIs (String(validating:as:)
+    // is macOS 15 / iOS 18) are not used: ../shared/tools/darwin-typecheck checks that.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "RouteModel", targets: ["RouteModel"]),
         .library(name: "RouteStore", targets: ["RouteStore"]),
@@ -47,9 +50,9 @@ let package = Package(
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteWatch"]),
         .executableTarget(
             name: "routectl",
-            dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteWatch", "RouteProject", "PropertyListCodec", "JSONText"]),
+            dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteWatch", "RouteProject", "PropertyListCodec", "JSONText", "PlainText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
-        .target(name: "TestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["RouteModel", "PlainText"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
         .testTarget(name: "PropertyListCodecTests", dependencies: ["PropertyListCodec", "TestSupport"]),
         // Types named as SwiftUI's (NavigationStack, Tab, TabView, NavigationPath), for a test

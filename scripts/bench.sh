@@ -3,7 +3,7 @@
 #
 # usage: scripts/bench.sh [--quick]      (from anywhere; it works in the repo root)
 #
-# Builds the release binary the way the README tells users to (scripts/release-build.sh,
+# Builds the Linux release binary as docs/packaging-linux.md does (scripts/release-build.sh,
 # scratch path .build-bench so it never fights a debug build), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
@@ -193,13 +193,6 @@ elif [[ -z $symbols ]]; then
   echo "link order: not known (the binary has no symbol table: it was stripped)"
 else
   echo "link order: $(awk 'NR == FNR { if ($0 !~ /^#/) want[$0]; next } $NF in want { if (!seen[$NF]++) n++ } END { print n + 0 }' scripts/link-order.txt - <<<"$symbols") of $(grep -vc '^#' scripts/link-order.txt) names of scripts/link-order.txt found in the binary"
-  # Whether the Swift runtime's own argument finder (its /proc/self/maps walk at every start) is
-  # in the binary, or routectl's (CLI/ProcessArguments.swift) kept it out.
-  if grep -q '_GLOBAL__sub_I_CommandLine\.cpp' <<<"$symbols"; then
-    echo "arguments: found by the Swift runtime's /proc/self/maps walk at every start (CLI/ProcessArguments.swift is not in use)"
-  else
-    echo "arguments: as glibc hands them over (CLI/ProcessArguments.swift), no /proc/self/maps walk"
-  fi
 fi
 for n in 1000 10000; do
   d=$work/$n

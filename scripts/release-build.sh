@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# scripts/release-build.sh: builds routectl the way the README's install section does (Linux) and
-# prints the binary's path. Arguments go to `swift build` (for example --scratch-path DIR).
+# scripts/release-build.sh: builds a Linux release binary of routectl as docs/packaging-linux.md
+# describes, and prints its path. Arguments go to `swift build` (for example --scratch-path DIR).
 #
 #   -static-executable          no dynamic loader, no shared Swift runtime to map at start
 #   -disable-concrete-type-...  generic metadata through accessors, not by demangling names
@@ -12,21 +12,18 @@
 #                               the data, so that a command's statics share ~12 pages, not ~25
 #                               (scripts/link-order.sh writes the list; a stale list only
 #                               costs speed: names it gives that no longer exist are skipped)
-#   --script=scripts/unnamed-functions.ld
-#                               the few functions without a symbol, which the list cannot name,
-#                               together beside them (1 to 3 page faults fewer a command)
 #
-# bench.sh and link-order.sh build with it; keep the README's install command in step
-# (ReleaseBuildDocsTests checks that every flag here stands there).
+# bench.sh and link-order.sh build with it; keep docs/packaging-linux.md's command in step
+# (DocsTests checks that every flag here stands there). Users, and macOS, need none of this:
+# `make install` (Makefile) builds with plain `swift build -c release`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(-c release -Xswiftc -static-executable
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
   -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld
-  -Xlinker --symbol-ordering-file=scripts/link-order.txt -Xlinker --no-warn-symbol-ordering
-  -Xlinker --script=scripts/unnamed-functions.ld)
+  -Xlinker --symbol-ordering-file=scripts/link-order.txt -Xlinker --no-warn-symbol-ordering)
 bin="$(swift build "${flags[@]}" "$@" --show-bin-path)/routectl"
 # swift build does not know the binary depends on the list: link again when the list is newer.
-[[ ! scripts/link-order.txt -nt $bin && ! scripts/unnamed-functions.ld -nt $bin ]] || rm -f "$bin"
+[[ ! scripts/link-order.txt -nt $bin ]] || rm -f "$bin"
 swift build "${flags[@]}" "$@" >&2
 echo "$bin"

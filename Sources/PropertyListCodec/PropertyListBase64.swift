@@ -1,4 +1,7 @@
-/// Base64 (RFC 4648, standard alphabet, padded) as XML property lists hold `<data>`.
+/// Base64 (RFC 4648, standard alphabet, padded) as XML property lists hold `<data>`: written so,
+/// and checked strictly by ``validLength(_:)``, the form the one-pass scan takes (whose bytes
+/// Foundation decodes the same). The reader decodes any `<data>` as Foundation does,
+/// leniently (``FoundationXMLValues/data(_:from:end:collect:)``).
 package enum PropertyListBase64 {
     /// The 64 digits, in order.
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

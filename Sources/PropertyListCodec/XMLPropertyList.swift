@@ -5,10 +5,13 @@
 /// `dict`, `key`, `array`, `string`, `integer`, `real`, `true`, `false`, `date`, `data`): UTF-8
 /// (an optional byte-order mark) or UTF-16 with its byte-order mark, the five predefined
 /// entities and numeric character references, CDATA sections, comments and processing
-/// instructions skipped, a DOCTYPE only without an internal subset (so no entity of the file's
+/// instructions skipped between elements (inside text Foundation refuses a comment, and so
+/// does the reader), a DOCTYPE only without an internal subset (so no entity of the file's
 /// own can be declared), nesting no deeper than ``maxDepth``. Text is read as Foundation reads
 /// it: a carriage return stays one (no line-end normalisation) and control characters, which
-/// Foundation writes raw, are read. A `<dict>` holding only `CF$UID` stays a dictionary, as in
+/// Foundation writes raw, are read. Integers, reals, dates and data are read exactly as
+/// Foundation reads them, and refused where it refuses them (``FoundationXMLValues``), as is
+/// `<data/>`: a file the app's Foundation cannot read leaves it with none of its preferences. A `<dict>` holding only `CF$UID` stays a dictionary, as in
 /// Python.
 ///
 /// The writer lays a value out as Apple's tools and Python's `plistlib` do, so that a file

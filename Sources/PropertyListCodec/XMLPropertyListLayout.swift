@@ -4,10 +4,11 @@ import PlainText
 /// that changed.
 ///
 /// An entry whose key and value are unchanged keeps its bytes: its reals keep their spelling
-/// (`0.10000000000000001`, `3`, `1e+16`, `-nan`), its strings their raw carriage returns and
+/// (`0.10000000000000001`, `3`, `1e+16`, `NaN`), its strings their raw carriage returns and
 /// control characters, the file its layout, comments and DOCTYPE. A changed or added entry is
-/// written in Apple's layout, one tab in; a removed one leaves nothing behind. So `set` then
-/// `reset` of a key gives the file back byte for byte. A file that was UTF-16 is written back
+/// written in Apple's layout, one tab in, its lines ending as the file's (CR LF or LF); a
+/// removed one leaves nothing behind, and a dictionary emptied so is `<dict/>` again. So `set`
+/// then `reset` of a key gives the file back byte for byte. A file that was UTF-16 is written back
 /// in UTF-16, with the same byte-order mark.
 package struct XMLPropertyListLayout: Sendable {
     /// The character encoding of a file, from its first bytes.
@@ -52,11 +53,14 @@ package struct XMLPropertyListLayout: Sendable {
     package func encode(_ new: PropertyListDictionary) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 256)
+        if new.isEmpty, let emptied = emptiedToEmptyTag() { return encoded(emptied) }
         if rootIsEmptyTag {
+            let lineEnd = self.lineEnd
             var writer = XMLPropertyListWriter()
+            writer.lineEnd = lineEnd
             try writer.value(.dictionary(new), level: 0)
             out += bytes[..<rootTag.lowerBound]
-            out += writer.bytes.dropLast()  // the file has its own line end after the tag
+            out += writer.bytes.dropLast(lineEnd.count)  // the file has its own line end after the tag
             out += bytes[rootTag.upperBound...]
         } else {
             out += bytes[..<rootTag.upperBound]
@@ -114,6 +118,9 @@ package struct XMLPropertyListLayout: Sendable {
     /// file is made, but of one in UTF-16, which is written whole).
     package func encodePieces(changing changes: [Int: PropertyListDictionary.Entry?], adding added: [PropertyListDictionary.Entry]) throws -> [ArraySlice<UInt8>] {
         if rootIsEmptyTag { return [try encode(PropertyListDictionary(added))[...]] }
+        if added.isEmpty, !entryEnds.isEmpty, entryEnds.indices.allSatisfy({ if case .some(nil) = changes[$0] { true } else { false } }), let emptied = emptiedToEmptyTag() {
+            return [encoded(emptied)[...]]
+        }
         var pieces: [ArraySlice<UInt8>] = []
         let lineEnd = self.lineEnd
         // The entries lie one after another: the bytes between two changed ones go at once.
@@ -139,6 +146,20 @@ package struct XMLPropertyListLayout: Sendable {
         pieces.append(bytes[entriesEnd...])
         guard encoding == .utf8 else { return [encoded(BytePieces.joined(pieces))[...]] }
         return pieces.filter { !$0.isEmpty }
+    }
+
+    /// The document with every entry of its top dictionary removed, written `<dict/>`, when
+    /// nothing but one line end is then left between `<dict>` and `</dict>`: what filling a
+    /// `<dict/>` leaves (an empty dictionary as Apple, Foundation and `plistlib` write it), so
+    /// that `set` then `reset` on a `<dict/>` gives its bytes back. `nil` otherwise (a comment
+    /// kept, other white space, a file that had no entries).
+    private func emptiedToEmptyTag() -> [UInt8]? {
+        guard !rootIsEmptyTag, !entryEnds.isEmpty else { return nil }
+        for index in entryEnds.indices where !leading(span(index)).isEmpty { return nil }
+        let tail = entryEnds[entryEnds.count - 1]
+        let close = lineEnd + Array("</dict>".utf8)
+        guard bytes[tail...].starts(with: close) else { return nil }
+        return Array(bytes[..<rootTag.lowerBound]) + Array("<dict/>".utf8) + Array(bytes[(tail + close.count)...])
     }
 
     /// Where entry `index` lies, with the white space and comments before it.
@@ -195,9 +216,13 @@ package struct XMLPropertyListLayout: Sendable {
         out += writer.bytes.dropLast(lineEnd.count)
     }
 
-    /// The file's line end, as after the top dictionary's start tag: CR LF or LF.
+    /// The file's line end, CR LF or LF: that of the first line to end after the top
+    /// dictionary's start tag (or, when none does, of the file's first line).
     private var lineEnd: [UInt8] {
-        bytes[rootTag.upperBound...].starts(with: [0x0D, 0x0A]) ? [0x0D, 0x0A] : [0x0A]
+        guard let first = bytes[rootTag.upperBound...].firstIndex(of: 0x0A) ?? bytes.firstIndex(of: 0x0A),
+              first > 0, bytes[first - 1] == 0x0D
+        else { return [0x0A] }
+        return [0x0D, 0x0A]
     }
 
     /// The UTF-8 form of UTF-16 `bytes` after their byte-order mark; throws for an odd length

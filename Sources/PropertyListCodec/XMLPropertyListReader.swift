@@ -3,7 +3,7 @@ import PlainText
 /// A strict reader of XML property lists over UTF-8 bytes (see ``XMLPropertyList``).
 ///
 /// The whole input is first checked to be UTF-8 holding only characters Foundation reads (those
-/// XML allows, and the control characters it writes raw); then the prolog, the `<plist>`
+/// XML allows, the control characters it writes raw, U+FFFE and U+FFFF); then the prolog, the `<plist>`
 /// element and its one value are read, recursing into arrays and dictionaries no deeper than
 /// ``XMLPropertyList/maxDepth``. Where the top dictionary's entries lie is recorded as
 /// ``rootEntryEnds``, for ``XMLPropertyListLayout``.
@@ -41,7 +41,8 @@ package struct XMLPropertyListReader {
         var nameBytes: ArraySlice<UInt8>
         var offset: Int
         var empty: Bool
-        /// Its attributes, by name, their values as written (entities not expanded).
+        /// Its attributes, by name, their values as written (entities not expanded): a
+        /// processing instruction's (an element's are skipped, as Foundation skips them).
         var attributes: [String: String]
 
         /// The name, for messages.
@@ -80,6 +81,12 @@ package struct XMLPropertyListReader {
         PropertyListError(reason, at: offset ?? position)
     }
 
+    /// The reason of a refused read.
+    private static func reason<Value>(_ read: Result<Value, FoundationXMLValues.Refusal>) -> String {
+        if case .failure(let refusal) = read { return refusal.reason }
+        return ""
+    }
+
     // MARK: The document
 
     /// The value of the whole document.
@@ -90,21 +97,20 @@ package struct XMLPropertyListReader {
         if starts(with: "<?xml"), position + 5 < bytes.count, Self.isWhitespace(bytes[position + 5]) {
             try declaration()
         }
-        var sawDoctype = false
+        // Comments, processing instructions and DOCTYPEs (any number, as Foundation skips them).
         while true {
-            try skipMisc()
-            if starts(with: "<!DOCTYPE") {
-                guard !sawDoctype else { throw error("a second DOCTYPE") }
-                try doctype()
-                sawDoctype = true
-            } else {
-                break
-            }
+            try skipMisc(prolog: true)
+            guard starts(with: "<!DOCTYPE") else { break }
+            try doctype()
         }
         guard position < bytes.count else { throw error("the document has no <plist> element") }
+        // Foundation reads the first element and nothing after it: <plist> and its one value,
+        // or a value without <plist> around it.
+        let start = position
         let plist = try startTag()
         guard plist.is("plist") else {
-            throw error("the top element must be <plist>, not \(quoted("<" + plist.name + ">"))", at: plist.offset)
+            position = start
+            return try value(depth: 0)
         }
         guard !plist.empty else { throw error("<plist/> holds no value", at: plist.offset) }
         try skipMisc()
@@ -112,8 +118,6 @@ package struct XMLPropertyListReader {
         let value = try self.value(depth: 0)
         try skipMisc()
         try endTag("plist")
-        try skipMisc()
-        guard position == bytes.count else { throw error("unexpected content after </plist>") }
         return value
     }
 
@@ -167,44 +171,55 @@ package struct XMLPropertyListReader {
     private mutating func value(depth: Int, build: Bool = true) throws -> PropertyListValue {
         let tag = try startTag()
         // The common names first, compared as bytes.
-        if tag.is("string") { return .string(try text(of: tag, collect: build)) }
+        // A <key> where a value must be is a string to Foundation (only a dictionary's keys must be <key>s).
+        if tag.is("string") || tag.is("key") { return .string(try text(of: tag, collect: build)) }
         if tag.is("dict") { return try dictionary(tag, depth: depth, build: build) }
         if tag.is("array") { return try array(tag, depth: depth, build: build) }
+        // Numbers, dates and data are read exactly as Foundation reads them (FoundationXMLValues).
         if tag.is("integer") {
-            let text = try self.text(of: tag)
-            guard let integer = PropertyListInteger(parsing: trimmed(text)) else {
-                throw error("\(quoted(text)) is not a 64-bit integer", at: tag.offset)
-            }
+            guard !tag.empty else { throw error("<integer/> is empty", at: tag.offset) }
+            var end = position
+            let read = FoundationXMLValues.integer(bytes, from: position, end: &end)
+            guard case .success(let integer) = read else { throw error(Self.reason(read), at: tag.offset) }
+            position = end
+            try endTag("integer")
             return .integer(integer)
         }
         if tag.is("real") {
-            let text = try self.text(of: tag)
-            guard let real = Self.real(trimmed(text)) else {
-                throw error("\(quoted(text)) is not a real number", at: tag.offset)
-            }
+            guard !tag.empty else { throw error("<real/> is empty", at: tag.offset) }
+            let read = FoundationXMLValues.real(try text(of: tag))
+            guard case .success(let real) = read else { throw error(Self.reason(read), at: tag.offset) }
             return .real(real)
         }
         if tag.is("true") || tag.is("false") {
-            guard try text(of: tag).isEmpty else {
-                throw error("<\(tag.name)> must be empty", at: tag.offset)
+            // Foundation reads <true></true> but nothing between the tags, not even white space.
+            if !tag.empty {
+                guard starts(with: "</") else { throw error("<\(tag.name)> must be empty", at: tag.offset) }
+                try endTag(tag.nameBytes)
             }
             return .boolean(tag.is("true"))
         }
         if tag.is("date") {
-            let text = try self.text(of: tag)
-            guard let seconds = PropertyListDate.parse(Array(trimmed(text).utf8)) else {
-                throw error("\(quoted(text)) is not a date such as 2026-11-22T10:00:00Z", at: tag.offset)
-            }
+            guard !tag.empty else { throw error("<date/> is empty", at: tag.offset) }
+            var end = position
+            let read = FoundationXMLValues.date(bytes, from: position, end: &end)
+            guard case .success(let seconds) = read else { throw error(Self.reason(read), at: tag.offset) }
+            position = end
+            try endTag("date")
             return .date(seconds)
         }
         if tag.is("data") {
-            let contentStart = position
-            let text = try textBytes(of: tag)
-            // Offsets inside the base64 are exact when the text held no entities (the usual case).
+            guard !tag.empty else {
+                throw error("<data/> is empty data, which Foundation does not read (it reads <data></data>)", at: tag.offset)
+            }
             // Not built, the base64 is checked without keeping its bytes.
-            return .data(try PropertyListBase64.decode(text[...], base: contentStart, collect: build))
+            var end = position
+            let read = FoundationXMLValues.data(bytes, from: position, end: &end, collect: build)
+            guard case .success(let data) = read else { throw error(Self.reason(read), at: end) }
+            position = end
+            try endTag("data")
+            return .data(data)
         }
-        if tag.is("key") { throw error("<key> outside a <dict>", at: tag.offset) }
         throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
     }
 
@@ -278,56 +293,11 @@ package struct XMLPropertyListReader {
         }
     }
 
-    /// The real that `text` spells in decimal (`-1.5`, `2e10`, `.5`), or `nan`, `inf` or
-    /// `infinity` with an optional sign, in any case; `nil` for anything else (such as hex).
-    /// Checked over the ASCII bytes (anything else is no real); only a real is made a String.
-    package static func real(_ text: Substring) -> Double? {
-        var utf8 = text.utf8[...]
-        let negative = utf8.first == UInt8(ascii: "-")
-        if negative || utf8.first == UInt8(ascii: "+") { utf8 = utf8.dropFirst() }
-        if utf8.count <= 8, let word = lowercasedWord(utf8) {
-            switch word {
-            case "nan": return negative ? -Double.nan : Double.nan
-            case "inf", "infinity": return negative ? -Double.infinity : Double.infinity
-            default: break
-            }
-        }
-        var digits = 0
-        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent digits
-        var exponentDigits = 0
-        for byte in utf8 {
-            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let isE = byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-            switch state {
-            case 0 where isDigit, 1 where isDigit: digits += 1
-            case 0 where byte == UInt8(ascii: "."): state = 1
-            case 0 where isE, 1 where isE: guard digits > 0 else { return nil }; state = 2
-            case 2 where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"): state = 3
-            case 2 where isDigit, 3 where isDigit: state = 3; exponentDigits += 1
-            default: return nil
-            }
-        }
-        guard digits > 0, state < 2 || exponentDigits > 0 else { return nil }
-        return Double(String(text))
-    }
-
-    /// `bytes` lowercased as a String when they are all ASCII letters, else `nil`.
-    private static func lowercasedWord(_ bytes: Substring.UTF8View.SubSequence) -> String? {
-        var word: [UInt8] = []
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
-            default: return nil
-            }
-        }
-        return String(decoding: word, as: UTF8.self)
-    }
-
     // MARK: Text
 
     /// The text content of the element `tag` (whose start tag was just read), through its end
-    /// tag: entities and character references expanded, CDATA kept, comments dropped; any
+    /// tag: entities and character references expanded, CDATA kept; a comment refused, as
+    /// Foundation refuses one there; any
     /// element inside is refused. Line ends are kept as they are (`\r` stays `\r`), as
     /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
     /// the text is checked the same way but not kept (the empty string is returned).
@@ -349,14 +319,14 @@ package struct XMLPropertyListReader {
                 if starts(with: "</") {
                     try endTag(tag.nameBytes)
                     return out
-                } else if starts(with: "<!--") {
-                    try comment()
                 } else if starts(with: "<![CDATA[") {
                     let start = position
                     position += 9
                     guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
                     if collect { out += bytes[position..<end] }
                     position = end + 3
+                } else if starts(with: "<!--") {
+                    throw error("a comment inside <\(tag.name)>, which Foundation does not read")
                 } else {
                     throw error("an element inside <\(tag.name)>")
                 }
@@ -401,6 +371,10 @@ package struct XMLPropertyListReader {
             radix = 16
             digits = digits.dropFirst()
         }
+        // Foundation reads at most eight digits (leading zeros too).
+        guard digits.count <= 8 else {
+            throw error("\(quoted("&" + name + ";")) has more than 8 digits, which Foundation does not read", at: start)
+        }
         guard let first = digits.first, first.isASCII, first.isHexDigit,
               let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value), Self.isReadableCharacter(value)
         else {
@@ -411,7 +385,8 @@ package struct XMLPropertyListReader {
 
     // MARK: Markup
 
-    /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`) at `<`.
+    /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`, whose attributes
+    /// are read) at `<`.
     private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
         let start = position
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
@@ -433,6 +408,15 @@ package struct XMLPropertyListReader {
                 return Tag(nameBytes: nameBytes, offset: start, empty: false, attributes: attributes)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
+            if !processingInstruction {
+                // After an element's name and white space, Foundation skips to the first `>`
+                // (attributes are not read, nor quotes heeded); a `/` just before it empties the element.
+                guard let close = bytes[position...].firstIndex(of: UInt8(ascii: ">")) else {
+                    throw error("the tag <\(name)> is not closed", at: start)
+                }
+                position = close + 1
+                return Tag(nameBytes: nameBytes, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"), attributes: [:])
+            }
             let attribute = String(decoding: try readName(), as: UTF8.self)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
@@ -504,13 +488,17 @@ package struct XMLPropertyListReader {
     }
 
     /// Skips white space, comments and processing instructions.
-    private mutating func skipMisc() throws {
+    /// Before the first element (`prolog`), Foundation looks for a comment's `-->` from one
+    /// byte past its `<!--`, and for an instruction's `?>` from past its `<?` (so `<!---->`
+    /// and `<?>` are not closed there); after it, from just past `<!--` and from the `?`.
+    private mutating func skipMisc(prolog: Bool = false) throws {
         while true {
             skipWhitespace()
             if starts(with: "<!--") {
-                try comment()
+                try comment(skipping: prolog ? 1 : 0)
             } else if starts(with: "<?") {
                 let start = position
+                position += prolog ? 2 : 1
                 guard let end = find("?>") else { throw error("the processing instruction is not closed", at: start) }
                 position = end + 2
             } else {
@@ -519,10 +507,10 @@ package struct XMLPropertyListReader {
         }
     }
 
-    /// Skips the comment at `<!--`.
-    private mutating func comment() throws {
+    /// Skips the comment at `<!--`, its end looked for from `extra` bytes past the `<!--`.
+    private mutating func comment(skipping extra: Int = 0) throws {
         let start = position
-        position += 4
+        position += 4 + extra
         guard let end = find("-->") else { throw error("the comment is not closed", at: start) }
         position = end + 3
     }
@@ -531,7 +519,8 @@ package struct XMLPropertyListReader {
 
     /// Checks that the input is UTF-8 holding only characters Foundation reads: those XML
     /// allows and the control characters U+0000 to U+001F, which Foundation writes raw in
-    /// strings and reads back (outside text, the markup refuses them); no U+FFFE or U+FFFF.
+    /// strings and reads back (outside text, the markup refuses them). U+FFFE and U+FFFF,
+    /// which XML does not allow, Foundation reads, and so does this reader.
     private func checkCharacters() throws {
         var index = 0
         while index < bytes.count {
@@ -571,10 +560,10 @@ package struct XMLPropertyListReader {
     }
 
     /// Whether the code point `value` is a character Foundation reads in a property list:
-    /// one XML 1.0 allows, or a control character below U+0020.
+    /// one XML 1.0 allows, a control character below U+0020, or U+FFFE or U+FFFF (any scalar).
     package static func isReadableCharacter(_ value: UInt32) -> Bool {
         switch value {
-        case 0x00...0x1F, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        case 0x00...0x1F, 0x20...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF: return true
         default: return false
         }
     }
@@ -612,14 +601,5 @@ package struct XMLPropertyListReader {
         let start = position
         while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         return position > start
-    }
-
-    /// `text` without XML white space at either end.
-    private func trimmed(_ text: String) -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return text[first...last]
     }
 }

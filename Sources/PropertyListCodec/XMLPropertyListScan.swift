@@ -11,7 +11,8 @@
 /// the reader reads them; the five predefined entities and numeric character references in a
 /// string (not in a key or any other element); integers in decimal, reals
 /// in the decimal forms Python and Foundation write (and `nan`, `inf`, `infinity`), dates as
-/// `YYYY-MM-DDTHH:MM:SSZ`, base64 data. Anything else (comments, CDATA, other processing
+/// `YYYY-MM-DDTHH:MM:SSZ`, base64 data (never `<data/>`), no white space after a number or
+/// around a date (Foundation refuses those). Anything else (comments, CDATA, other processing
 /// instructions, an entity in a key, a form it is unsure of) is `nil`, never a refusal: every
 /// document it takes, the reader reads the same (the same selected values, keys and entry ends),
 /// and every document the reader refuses, it does not take. Each check below is the reader's,
@@ -72,7 +73,6 @@ private enum Word {
     static let dateEnd: UInt64 = 0x3E_6574_6164_2F3C  // </date>
     static let data: UInt64 = 0x3E61_7461_643C  // <data>
     static let dataEnd: UInt64 = 0x3E_6174_6164_2F3C  // </data>
-    static let emptyData: UInt64 = 0x3E_2F61_7461_643C  // <data/>
     static let dict: UInt64 = 0x3E74_6369_643C  // <dict>
     static let emptyDict: UInt64 = 0x3E_2F74_6369_643C  // <dict/>
     static let dictEnd: UInt64 = 0x3E_7463_6964_2F3C  // </dict>
@@ -213,7 +213,7 @@ private struct Walker {
     }
 
     /// Moves past the character not ASCII at the current byte: UTF-8 that the reader's
-    /// character check takes (a scalar of the shortest form, not a surrogate, one XML allows).
+    /// character check takes (a scalar of the shortest form, not a surrogate).
     mutating func character() -> Bool {
         guard let (length, bits) = XMLPropertyListReader.utf8Lead(base[position]) else { return false }
         var value = bits
@@ -279,16 +279,16 @@ private struct Walker {
         return true
     }
 
-    /// Skips the white space the reader trims around a number or date: spaces, tabs, line
-    /// feeds (its trimming keeps a CR LF, so a carriage return is left to the reader).
-    @inline(__always) mutating func skipTrimmed() {
-        while position < end, base[position] == 0x0A || base[position] == 0x09 || base[position] == 0x20 { position &+= 1 }
+    /// Skips the white space Foundation reads before an integer: spaces, tabs, line feeds and
+    /// carriage returns (the reader takes more; none after it).
+    @inline(__always) mutating func skipLeadingSpace() {
+        while position < end, XMLPropertyListReader.isWhitespace(base[position]) { position &+= 1 }
     }
 
-    /// Moves past an integer's text up to `<`: an optional sign and decimal digits of a value
-    /// the reader reads (at most 2⁶⁴ - 1, down to -2⁶³), white space around them.
+    /// Moves past an integer's text up to `<`: white space, an optional sign and decimal
+    /// digits of a value the reader reads (at most 2⁶⁴ - 1, down to -2⁶³), nothing after them.
     mutating func integerText() -> Bool {
-        skipTrimmed()
+        skipLeadingSpace()
         let start = position
         if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position &+= 1 }
         let digitsStart = position
@@ -296,17 +296,16 @@ private struct Walker {
         let digits = position - digitsStart
         // Up to 18 digits fit; more are read again, with their overflow checked.
         guard digits > 0, digits <= 18 || Self.isInteger(base, start..<position) else { return false }
-        skipTrimmed()
         return byte(position) == UInt8(ascii: "<")
     }
 
-    /// Moves past a real's text up to `<`: an optional sign, then `nan`, `inf` or `infinity`
-    /// in any case, or one to forty digits, optionally `.` and more digits, optionally `e` or
-    /// `E`, a sign and one to three digits (the forms Python and Foundation write, which the
-    /// reader's grammar and `Double` take); white space around it.
+    /// Moves past a real's text up to `<`: `nan`, or `inf` or `infinity` with an optional
+    /// sign, in any case; or an optional sign and one to forty digits, optionally `.` and more
+    /// digits, optionally `e` or `E`, a sign and one to three digits (the forms Python and
+    /// Foundation write, which Foundation and the reader read); no white space.
     mutating func realText() -> Bool {
-        skipTrimmed()
-        if byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+") { position &+= 1 }
+        let signed = byte(position) == UInt8(ascii: "-") || byte(position) == UInt8(ascii: "+")
+        if signed { position &+= 1 }
         @inline(__always) func digits() -> Int {
             let start = position
             while position < end, base[position] &- UInt8(ascii: "0") < 10 { position &+= 1 }
@@ -319,7 +318,8 @@ private struct Walker {
                 word = word << 8 | UInt64(base[position] | 0x20)
                 position &+= 1
             }
-            guard position - start <= 8, word == 0x6E_616E || word == 0x69_6E66 || word == 0x696E_6669_6E69_7479 else { return false }  // nan, inf, infinity
+            // nan (never signed), inf, infinity.
+            guard position - start <= 8, word == 0x6E_616E && !signed || word == 0x69_6E66 || word == 0x696E_6669_6E69_7479 else { return false }
         } else {
             var count = digits()
             guard count >= 1 else { return false }
@@ -336,17 +336,14 @@ private struct Walker {
                 guard (1...3).contains(digits()) else { return false }
             }
         }
-        skipTrimmed()
         return byte(position) == UInt8(ascii: "<")
     }
 
-    /// Moves past a date's text up to `<`: `YYYY-MM-DDTHH:MM:SSZ` as the reader reads it,
-    /// white space around it.
+    /// Moves past a date's text up to `<`: exactly `YYYY-MM-DDTHH:MM:SSZ` of a real day and
+    /// time (Foundation reads it so, to the same moment), no white space.
     mutating func dateText() -> Bool {
-        skipTrimmed()
         guard position &+ 20 <= end, PropertyListDate.parse(UnsafeBufferPointer(start: base + position, count: 20)) != nil else { return false }
         position &+= 20
-        skipTrimmed()
         return byte(position) == UInt8(ascii: "<")
     }
 
@@ -415,7 +412,7 @@ private struct Walker {
             if take(Word.date, 6) {
                 return dateText() && take(Word.dateEnd, 7)
             }
-            if take(Word.emptyData, 7) { return true }
+            // <data/> Foundation refuses; so does the reader.
             guard take(Word.data, 6) else { return false }
             guard let length = PropertyListBase64.validLength(UnsafeBufferPointer(start: base + position, count: end - position)) else {
                 return false

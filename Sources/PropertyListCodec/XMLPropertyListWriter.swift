@@ -101,10 +101,10 @@ package struct XMLPropertyListWriter {
     }
 
     /// A real in its shortest exact decimal form (`1.0`, `0.1`, `1e+16`), or `nan`,
-    /// `+infinity`, `-infinity` as Apple writes those; a NaN with its sign bit set is `-nan`,
-    /// which reads back as one.
+    /// `+infinity`, `-infinity` as Apple writes those. Every NaN is `nan`, whatever its sign
+    /// and payload: Foundation reads no other spelling (XML keeps only a binary plist's NaN bits).
     package static func format(_ real: Double) -> String {
-        if real.isNaN { return real.sign == .minus ? "-nan" : "nan" }
+        if real.isNaN { return "nan" }
         if real.isInfinite { return real < 0 ? "-infinity" : "+infinity" }
         return real.description
     }

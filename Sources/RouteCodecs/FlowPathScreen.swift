@@ -62,10 +62,12 @@ enum FlowPathScreen {
 
 /// The type name and JSON text of each screen written in FlowPath's triples: those of a screen
 /// read that shows as the same route, kept as they were; else a new one's, whose type is the
-/// one whose screens read show under the route's name, else the one type whose screens read
-/// are enum values.
+/// one whose screens read show under the route's name, else (for a route the schema declares)
+/// the one type whose screens read are enum values. A name no screen shows, without a schema,
+/// may be no case of any type there (a typo, a struct's name): routectl cannot know the cases.
 struct FlowPathScreenText {
     private let old: FlowStacksCodec.Read
+    private let schemaDeclares: (@Sendable (Route) -> Bool)?
     /// Where the first route read with each screen is.
     private var places: [Route: Int] = [:]
     /// The types of the screens read, in the order first seen, and the shapes of their values.
@@ -74,8 +76,9 @@ struct FlowPathScreenText {
     /// The types whose screens read show under each route name.
     private var byName: [String: [String]] = [:]
 
-    init(_ old: FlowStacksCodec.Read) {
+    init(_ old: FlowStacksCodec.Read, schemaDeclares: (@Sendable (Route) -> Bool)? = nil) {
         self.old = old
+        self.schemaDeclares = schemaDeclares
         for (index, route) in old.routes.enumerated() {
             if places[route.screen] == nil { places[route.screen] = index }
             let type = old.typeNames[index]
@@ -89,16 +92,32 @@ struct FlowPathScreenText {
     ///
     /// - Throws: `invalidInput` when it is new and its type cannot be told.
     func text(of screen: Route) throws -> [JSONArrayText.Element] {
-        if let index = places[screen] {
+        let given = (screen.preserved?.payload as? GivenElementType)?.name
+        if given == nil, let index = places[screen] {
             let start = old.start(of: index)
             return [.old(start + 1), .old(start + 2)]
         }
-        let type = try self.type(of: screen)
+        let type: String
+        if let given {
+            do {
+                try GivenElementType.checkMangled(given)
+            } catch var error as NavigatorError {
+                error.reason = "cannot write \(NavigatorError.quote(screen.description)) as a value of \(NavigatorError.quote(given)): " + error.reason
+                throw error
+            }
+            type = given
+        } else {
+            type = try self.type(of: screen)
+        }
         let seen = shapes[type] ?? []
+        let single = screen.parameters.count == 1 && screen.parameters[0].key == "_0"
         let shape: FlowPathScreen.Shape
-        if seen.contains(.enumValue) && (seen.count == 1 || screen.name != SwiftTypeName.shortName(type)) {
+        if seen.isEmpty {
+            // A type the routes do not hold (--type): a plain value when named after the type.
+            shape = screen.name != SwiftTypeName.shortName(type) ? .enumValue : single ? .single : .object
+        } else if seen.contains(.enumValue) && (seen.count == 1 || screen.name != SwiftTypeName.shortName(type)) {
             shape = .enumValue
-        } else if seen.contains(.single) && screen.parameters.count == 1 && screen.parameters[0].key == "_0" {
+        } else if seen.contains(.single) && single {
             shape = .single
         } else {
             shape = .object
@@ -116,18 +135,38 @@ struct FlowPathScreenText {
         if named.count == 1 { return named[0] }
         // A plain value shows under its type's name only: a route named otherwise is an enum value.
         let enumTypes = types.filter { shapes[$0]?.contains(.enumValue) ?? false }
-        if named.isEmpty, enumTypes.count == 1 { return enumTypes[0] }
+        if named.isEmpty, enumTypes.count == 1, schemaDeclares?(screen) == true { return enumTypes[0] }
         let why: String
         if named.count > 1 {
             why = "screens of \(list(named)) show as \(NavigatorError.quote(screen.name))"
         } else if types.isEmpty {
             why = "the routes hold no screen to take it from"
+        } else if schemaDeclares != nil {
+            why = "no screen shows as \(NavigatorError.quote(screen.name)), and the routes hold screens of \(list(types))"
+        } else if enumTypes.isEmpty {
+            why = "no screen shows as \(NavigatorError.quote(screen.name)), and the routes hold no enum values, only screens of \(list(types))"
         } else {
-            why = "the routes hold screens of \(list(types))"
+            why = "no screen shows as \(NavigatorError.quote(screen.name)), and without the app's routes (routectl.json) routectl cannot know the cases of \(list(enumTypes))"
+        }
+        // The names the app's enum values show, for a did-you-mean: a few dozen are plenty.
+        var names: [String] = []
+        var seen: Set<String> = []
+        for (index, route) in old.routes.enumerated() where old.shapes[index] == .enumValue && seen.insert(route.screen.name).inserted {
+            names.append(route.screen.name)
+            if names.count == 64 { break }
         }
         throw NavigatorError(
             .invalidInput,
-            "cannot tell the type of the new screen \(NavigatorError.quote(screen.description)): FlowStacks' FlowPath names each screen's type (mangled, such as 5MyApp6ScreenO), and \(why)")
+            "cannot tell the type of the new screen \(NavigatorError.quote(screen.description)): FlowStacks' FlowPath names each screen's type (mangled, such as 5MyApp6ScreenO): \(why); name it with --type",
+            detail: ElementTypeNeeded(
+                route: screen.arguments, types: named.count > 1 ? named : looksLikeAType(screen.name) ? [] : enumTypes,
+                names: schemaDeclares == nil ? names : [], mangled: true))
+    }
+
+    /// Whether `name` is spelt as a Swift type is (an uppercase ASCII letter first): a struct's
+    /// value, whose mangled name routectl does not make up.
+    private func looksLikeAType(_ name: String) -> Bool {
+        name.utf8.first.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? false
     }
 
     private func list(_ types: [String]) -> String {

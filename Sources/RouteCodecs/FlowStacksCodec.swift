@@ -18,8 +18,15 @@ import RouteModel
 /// a new FlowPath screen with a type ``FlowPathScreenText`` tells. Tabs, a root of its own,
 /// and a new push on a flow presented without navigation cannot be held.
 public struct FlowStacksCodec: NavigatorCodec {
-    /// A codec for FlowStacks' routes.
-    public init() {}
+    /// Whether the project file's schema declares a route, when there is one: a FlowPath's new
+    /// screen whose name no screen read shows takes the one type whose screens are enum
+    /// values only when the schema declares it (``FlowPathScreenText``). `nil`: no schema.
+    public var schemaDeclares: (@Sendable (Route) -> Bool)?
+
+    /// A codec for FlowStacks' routes; `schemaDeclares` as ``schemaDeclares``.
+    public init(schemaDeclares: (@Sendable (Route) -> Bool)? = nil) {
+        self.schemaDeclares = schemaDeclares
+    }
 
     public var name: String { "flowstacks" }
 
@@ -117,6 +124,34 @@ public struct FlowStacksCodec: NavigatorCodec {
 
     public func checkWritable(_ state: NavigatorState) throws {}
 
+    /// Why the app cannot decode FlowPath's triples read into `state` as they stand: the first
+    /// type name that no run of the app resolves. FlowStacks resolves a screen's type with
+    /// `_typeByName`, which takes the mangled names `_mangledTypeName` gives and the standard
+    /// library's readable ones (`Swift.Int`), not an app's readable name (`MyApp.Screen`), nor
+    /// a private type's name that holds a memory address of one run (`4main13$559efc90c3d8yXZ6HiddenV`,
+    /// `MyApp.(unknown context at $…).Hidden`). Checked with Swift 6.3's runtime.
+    public func appCannotDecode(_ state: NavigatorState) -> String? {
+        guard let read = state.preserved?.payload as? Read else { return nil }
+        return Self.unresolvable(in: read)
+    }
+
+    /// ``appCannotDecode(_:)`` of `read`.
+    static func unresolvable(in read: Read) -> String? {
+        guard read.isFlowPath else { return nil }
+        // The lowest index first: the routes are bottom first, the array top first.
+        for index in read.typeNames.indices.reversed() {
+            let name = read.typeNames[index]
+            let place = "at [\(read.start(of: index) + 1)], \(NavigatorError.quote(name))"
+            if name.contains("$") {
+                return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
+            }
+            if let module = NavigationPathTypeName(name).module, module != "Swift" {
+                return "\(place) is no mangled type name, and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only"
+            }
+        }
+        return nil
+    }
+
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
         let tree = state.tree
         guard tree.tabs == nil else { throw Self.cannotHold("tabs") }
@@ -124,6 +159,12 @@ public struct FlowStacksCodec: NavigatorCodec {
             throw Self.cannotHold("a root of its own: the app's root view is its code; to show one route, run go /\(tree.root)")
         }
         let old = state.preserved?.payload as? Read
+        if let old, old.tree != tree, let reason = Self.unresolvable(in: old) {
+            // The app restores none of it: a change would hide that, never mend it.
+            throw NavigatorError(
+                .invalidFile, "the app cannot decode these routes as they stand: \(reason); routectl changes nothing in them",
+                detail: FormatFact.appCannotDecode(format: name))
+        }
         try Self.checkPushes(tree, old: old?.tree)
         let routes = FlowStacksRoute.routes(tree.chain)
         let text = try old?.text ?? JSONArrayText(Array("[]".utf8)) { scanner, _ in try scanner.skipValue(depth: 1) }
@@ -131,7 +172,7 @@ public struct FlowStacksCodec: NavigatorCodec {
         var elements: [[JSONArrayText.Element]] = []
         elements.reserveCapacity(routes.count)
         if let old, old.isFlowPath {
-            let screens = FlowPathScreenText(old)
+            let screens = FlowPathScreenText(old, schemaDeclares: schemaDeclares)
             for (index, route) in routes.enumerated() {
                 if let kept = reuse.take(route, at: index) {
                     let start = old.start(of: kept)
@@ -143,6 +184,11 @@ public struct FlowStacksCodec: NavigatorCodec {
             elements.reverse()
         } else {
             for (index, route) in routes.enumerated() {
+                if route.screen.preserved?.payload is GivenElementType {
+                    throw NavigatorError(
+                        .invalidInput,
+                        "option '--type' names the type of a new screen of FlowStacks' FlowPath, and these routes are a [Route<Screen>], which names none")
+                }
                 if let kept = reuse.take(route, at: index) {
                     elements.append([.old(kept)])
                 } else {

@@ -17,4 +17,8 @@ public enum FormatFact: ErrorDetail, Equatable {
     /// The value could be in any of the formats `formats` (such as `[]`, an empty array in
     /// several libraries' formats), and its content cannot tell which: `--format` must say.
     case severalFormats(formats: [String])
+    /// A value in another library's format (named) that routectl reads and shows, but that
+    /// the app cannot decode as it stands (a type name no run of the app resolves): routectl
+    /// writes nothing to it, since no change mends it and any would hide it.
+    case appCannotDecode(format: String)
 }

@@ -16,11 +16,44 @@ public struct GivenElementType: Sendable, Equatable {
         return route
     }
 
-    /// Throws `invalidInput` unless `name` is a type name routectl writes for a new element of
-    /// SwiftUI's `NavigationPath`: module-qualified (`MyApp.Screen`), and no private type's
-    /// (whose name holds a memory address of one run of the app). Reasons leave out the name.
+    /// Throws `invalidInput` unless `name` is a type name routectl writes for a new element:
+    /// of SwiftUI's `NavigationPath`, module-qualified (`MyApp.Screen`); of FlowStacks'
+    /// `FlowPath`, mangled as `_mangledTypeName` gives it (`5MyApp6ScreenO`); no private
+    /// type's either way (whose name holds a memory address of one run of the app). Each
+    /// codec takes its own kind only. Reasons leave out the name.
     public static func check(_ name: String) throws {
+        if NavigationPathTypeName.kind(of: name) == .mangled {
+            try checkMangled(name)
+        } else {
+            do {
+                try NavigationPathTypeName.checkWritable(name)
+            } catch var error as NavigatorError where NavigationPathTypeName.kind(of: name) != .readable {
+                error.reason += " (or, for FlowStacks' FlowPath, the mangled name it writes, such as 5MyApp6ScreenO)"
+                throw error
+            }
+        }
+    }
+
+    /// Throws `invalidInput` unless `name` is a type name routectl writes for a new element of
+    /// SwiftUI's `NavigationPath` (module-qualified, no private type's): `store.type`'s kind.
+    public static func checkReadable(_ name: String) throws {
         try NavigationPathTypeName.checkWritable(name)
+    }
+
+    /// Throws `invalidInput` unless `name` is a mangled type name routectl writes for a new
+    /// screen of FlowStacks' `FlowPath`: one without a memory address (a private type's
+    /// `4main13$559efc90c3d8yXZ6HiddenV`, which no later run resolves).
+    static func checkMangled(_ name: String) throws {
+        guard NavigationPathTypeName.kind(of: name) == .mangled else {
+            throw NavigatorError(
+                .invalidInput,
+                "expected a type name as FlowStacks' FlowPath writes it: mangled, as _mangledTypeName gives it, such as 5MyApp6ScreenO or Si")
+        }
+        guard !name.contains("$") else {
+            throw NavigatorError(
+                .invalidInput,
+                "a private type's name holds a memory address of one run of the app, and no later run can restore a value of it")
+        }
     }
 }
 
@@ -33,9 +66,21 @@ public struct ElementTypeNeeded: ErrorDetail, Equatable {
     /// The types already in the state that could hold it, most likely first; empty when none
     /// could (then no whole command can be offered).
     public let types: [String]
+    /// The route names the state's enum values show, when no schema checked the route: a
+    /// name close to one of them is likely a typo of it.
+    public let names: [String]
+    /// Whether `--type` can name the type (SwiftUI's NavigationPath, FlowStacks' FlowPath);
+    /// `false` where nothing but the app's routes, declared in the project file, tell it.
+    public let canName: Bool
+    /// Whether the format's type names are mangled (FlowStacks' FlowPath: `5MyApp6ScreenO`),
+    /// not readable (SwiftUI's `MyApp.Screen`).
+    public let mangled: Bool
 
-    public init(route: [String], types: [String]) {
+    public init(route: [String], types: [String], names: [String] = [], canName: Bool = true, mangled: Bool = false) {
         self.route = route
         self.types = types
+        self.names = names
+        self.canName = canName
+        self.mangled = mangled
     }
 }

@@ -12,17 +12,35 @@ import PlainText
 /// Read: a stack without a root of its own (the root view is the app's code), bottom first;
 /// each element a route (``NavigationPathElement``). Written: every element that is still there,
 /// unchanged, keeps its two strings byte for byte and the array its layout; a new element gets
-/// its type from ``GivenElementType`` (`push --type`), the schema (``schemaType``), the
-/// elements already there that show under its name, or the type all of them share. A private
-/// type's name is never written anew; sheets, covers, tabs and a root route cannot be held.
+/// its type from ``GivenElementType`` (`push --type`), the schema (``schemaType``), or the
+/// elements already there that show under its name; nothing else (``NavigationPathTypeChoice``).
+/// A private type's name is never written anew, and a document the app cannot decode as it
+/// stands (``appCannotDecode(_:)``) is never changed; sheets, covers, tabs and a root route
+/// cannot be held.
 public struct NavigationPathCodec: NavigatorCodec {
-    /// The schema's type for a new element's route, when one declares it: the seam for the
-    /// project file's types (a later issue). `nil`: no schema.
+    /// The schema's type for a new element's route, when one declares it (the project file's
+    /// `store.type`). `nil`: no schema, or none that names the type.
     public var schemaType: (@Sendable (Route) -> String?)?
 
-    /// A codec for SwiftUI's `NavigationPath`; `schemaType` as ``schemaType``.
-    public init(schemaType: (@Sendable (Route) -> String?)? = nil) {
+    /// The project file's schema, when there is one: a new element's route is then checked by
+    /// it (before the codec sees it), and the quick way to push is not taken.
+    public var schema: SchemaInfo?
+
+    /// What the codec knows of the project file's schema, for a refusal to say why.
+    public struct SchemaInfo: Sendable {
+        /// The route enum's Swift type (`store.type`, such as `MyApp.Screen`), if named.
+        public var routeType: String?
+
+        public init(routeType: String?) {
+            self.routeType = routeType
+        }
+    }
+
+    /// A codec for SwiftUI's `NavigationPath`; `schemaType` as ``schemaType``, `schema` as
+    /// ``schema``.
+    public init(schemaType: (@Sendable (Route) -> String?)? = nil, schema: SchemaInfo? = nil) {
         self.schemaType = schemaType
+        self.schema = schema
     }
 
     public static let formatName = "navigation-path"
@@ -141,10 +159,11 @@ public struct NavigationPathCodec: NavigatorCodec {
     }
 
     /// `bytes` after a push of `route`, written straight into them (``NavigationPathQuickPush``)
-    /// when no schema gives types (``schemaType``) and the route names none (`push --type`);
-    /// `nil` otherwise, or where the quick way does not settle it.
+    /// when there is no schema (``schemaType``, ``schema``) and the route names no type (`push
+    /// --type`); `nil` otherwise, or where the quick way does not settle it (a type it cannot
+    /// tell, a document the app cannot decode: the full way refuses them).
     public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? {
-        guard schemaType == nil, route.preserved == nil else { return nil }
+        guard schemaType == nil, schema == nil, route.preserved == nil else { return nil }
         return NavigationPathQuickPush.pushed(route, onto: bytes, maxBytes: maxBytes)
     }
 
@@ -163,6 +182,19 @@ public struct NavigationPathCodec: NavigatorCodec {
 
     public func checkWritable(_ state: NavigatorState) throws {}
 
+    /// Why the app cannot decode the path read into `state` as it stands: its first type name
+    /// that no run of the app resolves (a private type's, which holds a memory address of the
+    /// run that wrote it; one without its module), by its index in the array.
+    public func appCannotDecode(_ state: NavigatorState) -> String? {
+        guard let document = state.preserved?.payload as? Document else { return nil }
+        return Self.unresolvable(in: document)
+    }
+
+    /// ``appCannotDecode(_:)`` of `document`.
+    static func unresolvable(in document: Document) -> String? {
+        document.unresolvable
+    }
+
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
         let tree = state.tree
         guard tree.isRootlessStack else {
@@ -180,9 +212,17 @@ public struct NavigationPathCodec: NavigatorCodec {
         }
         let document = state.preserved?.payload as? Document ?? Document.empty
         let stack = tree.chain.base.pushed
+        if let reason = Self.unresolvable(in: document),
+            stack.count != document.elements.count || !zip(stack, document.elements).allSatisfy({ $0 == $1.route })
+        {
+            // The app restores none of it: a change would hide that, never mend it.
+            throw NavigatorError(
+                .invalidFile, "the app cannot decode this path as it stands: \(reason); routectl changes nothing in it",
+                detail: FormatFact.appCannotDecode(format: Self.formatName))
+        }
         var elements: [Written] = []
         elements.reserveCapacity(stack.count)
-        var types = NavigationPathTypeChoice(document: document, schemaType: schemaType)
+        var types = NavigationPathTypeChoice(document: document, schemaType: schemaType, schema: schema)
         var reading = document.reading
         for (index, route) in stack.enumerated() {
             elements.append(try write(route, at: index, reading: &reading, types: &types))
@@ -220,6 +260,10 @@ public struct NavigationPathCodec: NavigatorCodec {
             return reading.written(element)
         }
         var given = (payload as? GivenElementType)?.name
+        if let element = payload as? NavigationPathElement {
+            // An element read whose route changed (`migrate --rename`): a value of its own type.
+            given = element.type.text
+        }
         if given == nil, let element = reading.element(equalTo: route, at: index) {
             return reading.written(element)
         }
@@ -229,6 +273,12 @@ public struct NavigationPathCodec: NavigatorCodec {
             } catch var error as NavigatorError {
                 error.reason = "cannot write \(quoted(route.description)) as a value of \(quoted(name)): " + error.reason
                 throw error
+            }
+            // --type naming the route enum the schema declares: a route it lacks is no case of it.
+            if payload is GivenElementType, name == schema?.routeType, schemaType?(route) == nil {
+                throw NavigatorError(
+                    .invalidInput,
+                    "route \(quoted(route.name)) is not in the schema's routes, which are those of \(quoted(name)) (store.type): the app could not decode it")
             }
         } else {
             given = try types.type(for: route)
@@ -305,10 +355,14 @@ extension NavigationPathCodec {
         let end: Range<Int>?
         /// The white space between `[` and the first string (empty for an empty array).
         let lead: Range<Int>
+        /// Why the app cannot decode the document as it stands (``NavigationPathCodec/appCannotDecode(_:)``);
+        /// `nil` when it can.
+        let unresolvable: String?
 
         static let empty = Document()
 
         private init() {
+            unresolvable = nil
             bytes = Array("[]".utf8)
             elements = []
             preserved = []
@@ -471,6 +525,22 @@ extension NavigationPathCodec {
             self.elements = elements
             preserved = elements.map { Preserved($0) }
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
+            unresolvable = Self.unresolvable(types.names, typeOf: typeOf)
+        }
+
+        /// Why the app cannot decode a document whose distinct type names are `names`, each
+        /// pair's the one at its index of `typeOf`: the first pair's (lowest index) whose name no
+        /// run of the app resolves (a private type's, one without its module); `nil` when none.
+        /// Each distinct name is looked at once; the pairs only when one is such a name.
+        static func unresolvable(_ names: [NavigationPathTypeName], typeOf: [Int]) -> String? {
+            let bad = names.map { $0.isPrivate || NavigationPathTypeName.kind(of: $0.text) == .unqualified }
+            guard bad.contains(true), let pair = typeOf.firstIndex(where: { bad[$0] }) else { return nil }
+            let type = names[typeOf[pair]]
+            let place = "at [\(2 * pair)], \(quoted(type.text))"
+            if type.isPrivate {
+                return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
+            }
+            return "\(place) is a type name without its module, which the app does not resolve (SwiftUI writes MyApp.Recipe)"
         }
 
         /// The distinct type names of a document, as read: each one's name, kind and route name,

@@ -12,8 +12,9 @@ import RouteModel
 /// one (the bottom-most), else a new one of the type ``NavigationPathTypeChoice`` tells from
 /// the elements, shaped as it shapes it and checked to read back as the route. `nil` wherever
 /// that is not settled in one walk (a document the walk refuses, an empty path, more than
-/// eight types, a type the elements do not tell, a route that would not read back, a path past
-/// the format's limit), for the full way to write or refuse.
+/// eight types, a type the elements do not tell, a type name the app cannot resolve, a route
+/// that would not read back, a path past the format's limit), for the full way to write or
+/// refuse.
 enum NavigationPathQuickPush {
     static func pushed(_ route: Route, onto bytes: [UInt8], maxBytes: Int) -> [UInt8]? {
         bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
@@ -44,6 +45,8 @@ enum NavigationPathQuickPush {
                 }
             }
             guard walk.isDone, walk.pairs > 0 else { return nil }
+            // A document the app cannot decode as it stands: the full way refuses it.
+            guard !walk.types.names.contains(where: { $0.isPrivate || NavigationPathTypeName.kind(of: $0.text) != .readable }) else { return nil }
             let separator = bytes[walk.firstSeparator]
             let new: [UInt8]
             if let same {

@@ -6,13 +6,16 @@ import PlainText
 ///
 /// In order: the schema's type (``NavigationPathCodec/schemaType``); the one type whose
 /// elements already in the path show under the route's name (`details` beside other `details`
-/// of `MyApp.Screen`, `Recipe` beside values of `MyApp.Recipe`); the one type all the elements
-/// share, unless they are plain values (a struct's, an `Int`'s), which no other name holds.
-/// A private type's name is never chosen. Otherwise the type is needed: `invalidInput` (exit
-/// 64) with ``ElementTypeNeeded``.
+/// of `MyApp.Screen`, `Recipe` beside values of `MyApp.Recipe`). Nothing else tells a type the
+/// app decodes the route as: a name no element shows (a typo, a struct's name on a path of
+/// the app's enum) may be no case of any type there, and routectl cannot know the cases
+/// without the app's routes. A private type's name is never chosen. Otherwise the type is
+/// needed: `invalidInput` (exit 64) with ``ElementTypeNeeded``.
 struct NavigationPathTypeChoice {
     private let document: NavigationPathCodec.Document
     private let schemaType: (@Sendable (Route) -> String?)?
+    /// The schema as the codec knows it, for the refusal to say why (``NavigationPathCodec/schema``).
+    private let schema: NavigationPathCodec.SchemaInfo?
     /// The types of the elements read, in the order first seen from the top.
     private var types: [NavigationPathTypeName] = []
     /// The shapes seen of each type's values.
@@ -28,9 +31,10 @@ struct NavigationPathTypeChoice {
     }
     private var indexed = false
 
-    init(document: NavigationPathCodec.Document, schemaType: (@Sendable (Route) -> String?)?) {
+    init(document: NavigationPathCodec.Document, schemaType: (@Sendable (Route) -> String?)?, schema: NavigationPathCodec.SchemaInfo? = nil) {
         self.document = document
         self.schemaType = schemaType
+        self.schema = schema
     }
 
     /// Learns the document's types, once, when a new element first needs them.
@@ -69,9 +73,6 @@ struct NavigationPathTypeChoice {
         if named.count == 1, !named[0].isPrivate {
             return named[0].text
         }
-        if named.isEmpty, types.count == 1, !types[0].isPrivate, shapes[types[0]]?.contains(.enumValue) ?? false {
-            return types[0].text
-        }
         throw needed(route, named: named)
     }
 
@@ -92,62 +93,71 @@ struct NavigationPathTypeChoice {
     }
 
     /// What ``scan(for:)`` learns of the elements, one at a time, in any order: the type of
-    /// those that show under the new route's name, and whether all share one type of which
-    /// some are enum values.
+    /// those that show under the new route's name.
     struct Scan {
         private var named: NavigationPathTypeName?
         private var several = false
-        private var shared: NavigationPathTypeName?
-        private var allShared = true
-        private var sharedHasEnum = false
 
         /// Learns an element of `type` and `shape`; `showsUnderName`: whether it shows under the
         /// new route's name.
         mutating func add(_ type: NavigationPathTypeName, _ shape: NavigationPathElement.Shape, showsUnderName: Bool) {
-            if showsUnderName {
-                if named == nil { named = type } else if named != type { several = true }
-            }
-            if shared == nil { shared = type }
-            if type != shared {
-                allShared = false
-            } else if shape == .enumValue {
-                sharedHasEnum = true
-            }
+            guard showsUnderName else { return }
+            if named == nil { named = type } else if named != type { several = true }
         }
 
         /// The type a new element takes, when the elements learnt tell one: that of those
-        /// showing under its name, or the one all share; `nil` when they tell none (or a
-        /// private type's).
+        /// showing under its name; `nil` when they tell none (or a private type's).
         var type: String? {
-            if let named {
-                return several || named.isPrivate ? nil : named.text
-            }
-            guard allShared, let shared, !shared.isPrivate, sharedHasEnum else { return nil }
-            return shared.text
+            guard let named, !several, !named.isPrivate else { return nil }
+            return named.text
         }
     }
 
     /// The refusal of `route`, whose type cannot be told; `named` are the types whose
     /// elements show under its name.
     private func needed(_ route: Route, named: [NavigationPathTypeName]) -> NavigatorError {
+        let enumTypes = types.filter { !$0.isPrivate && (shapes[$0]?.contains(.enumValue) ?? false) }
+        let routeType = schema?.routeType
+        let looksLikeAType = route.name.utf8.first.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? false
         let why: String
         if named.count > 1 {
             why = "values of \(list(named)) show as \(quoted(route.name))"
         } else if let only = named.first {
             why = "the values that show as \(quoted(route.name)) are of the private type \(quoted(only.text)), whose name holds a memory address of one run of the app: routectl never writes it anew"
+        } else if let schema, looksLikeAType {
+            why = "the schema declares no route \(quoted(route.name))\(schema.routeType.map { " for \(quoted($0))" } ?? ""), and no value in the path shows as it: a value of another type (a struct's) needs its type named"
+        } else if schema != nil {
+            why = "no value in the path shows as \(quoted(route.name)), and routectl.json names no type for the schema's routes (\"store\": {\"type\": \"MyApp.Screen\"})"
         } else if types.isEmpty {
             why = "the path holds no value to take it from"
+        } else if enumTypes.isEmpty {
+            why = "no value in the path shows as \(quoted(route.name)), and it holds no enum values, only \(list(types))"
         } else {
-            let shown = types.prefix(5).map { type in
-                "\(quoted(type.text))" + (shapes[type] == [.enumValue] ? "" : type.routeName.map { " (shown as \($0))" } ?? "")
-            }
-            why = "the path holds values of \(shown.joined(separator: ", "))\(types.count > 5 ? ", … (\(types.count) types)" : "")\(types.contains(where: \.isPrivate) ? ", and a private type's name is never written anew" : "")"
+            why = "no value in the path shows as \(quoted(route.name)), and without the app's routes (routectl.json) routectl cannot know the cases of \(list(enumTypes))"
         }
         // The types a whole command can offer: those that could hold the route.
-        let fitting = (named.isEmpty ? types.filter { shapes[$0]?.contains(.enumValue) ?? false } : named).filter { !$0.isPrivate }
+        var fitting: [String]
+        if named.count > 1 {
+            fitting = named.filter { !$0.isPrivate }.map(\.text)
+        } else if looksLikeAType {
+            // A struct's value, most likely in the module of the app's own types.
+            let known: NavigationPathTypeName? = routeType.map { NavigationPathTypeName($0) }
+            let module = (known ?? enumTypes.first ?? types.first(where: { !$0.isPrivate && $0.module != "Swift" }))?.module
+            fitting = module.map { ["\($0).\(route.name)"] } ?? []
+        } else {
+            fitting = enumTypes.map(\.text)
+        }
+        if let routeType, !looksLikeAType, named.isEmpty { fitting = [routeType] + fitting.filter { $0 != routeType } }
+        // The names the app's enum values show, for a did-you-mean: a few dozen are plenty.
+        var names: [String] = []
+        var seen: Set<String> = []
+        for element in document.elements where element.shape == .enumValue && seen.insert(element.route.name).inserted {
+            names.append(element.route.name)
+            if names.count == 64 { break }
+        }
         return NavigatorError(
             .invalidInput, "cannot tell the type of the new element \(quoted(route.description)): \(why); name it with --type",
-            detail: ElementTypeNeeded(route: route.arguments, types: fitting.map(\.text)))
+            detail: ElementTypeNeeded(route: route.arguments, types: fitting, names: schema == nil ? names : []))
     }
 
     private func list(_ types: [NavigationPathTypeName]) -> String {

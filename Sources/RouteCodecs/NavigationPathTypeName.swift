@@ -85,6 +85,14 @@ package struct NavigationPathTypeName: Hashable, Sendable {
         text.utf8.contains(UInt8(ascii: "(")) && text.utf8.firstRange(of: "(unknown context at ".utf8) != nil
     }
 
+    /// The module the name starts with (`MyApp` of `MyApp.Outer.Route`); `nil` for a name
+    /// without one.
+    package var module: String? {
+        guard let dot = text.firstIndex(of: "."), dot != text.startIndex,
+              !text[..<dot].contains(where: { $0 == "<" || $0 == "(" }) else { return nil }
+        return String(text[..<dot])
+    }
+
     /// The name a value of this type shows under when it is no enum value: the last component
     /// of the name, without generic arguments (`MyApp.Recipe` → `Recipe`, `Swift.Int` → `Int`,
     /// `Swift.Array<Swift.Int>` → `Array`, `MyApp.(unknown context at $1).Hidden` → `Hidden`);

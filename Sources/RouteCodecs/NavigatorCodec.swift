@@ -76,6 +76,12 @@ public protocol NavigatorCodec: Sendable {
     /// history included when the format keeps one: what `check` and `migrate` go through.
     /// Default: the state's path up to each route (``RoutePlace/pathPlaces(_:)``).
     func routePlaces(in state: NavigatorState) -> [RoutePlace]
+
+    /// Why the app cannot decode the value `state` was read from as it stands, naming where
+    /// (a type name no run of the app resolves); `nil` when it can. Such a state is shown, and
+    /// every change to it refused (`invalidFile`, ``FormatFact/appCannotDecode(format:)``);
+    /// `check` reports it. Default: `nil`.
+    func appCannotDecode(_ state: NavigatorState) -> String?
 }
 
 extension NavigatorCodec {
@@ -83,6 +89,8 @@ extension NavigatorCodec {
     public var canCreate: Bool { false }
     public var keepsHistory: Bool { false }
     public var namesElementTypes: Bool { false }
+
+    public func appCannotDecode(_ state: NavigatorState) -> String? { nil }
 
     public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
         recognizes(bytes) ? Result { try decode(bytes) } : nil

@@ -10,9 +10,11 @@ import RouteStore
 /// which a terminal's Ctrl-C does not reach, so without this a `defaults` that hangs would
 /// outlive the routectl that started it.
 ///
-/// As ``SignalGuard`` does, the handlers are installed only while the program runs, and do only
-/// what is safe in a signal handler: `kill` the group kept in a variable set beforehand, restore
-/// the default action and raise the signal again. A signal the process ignores stays ignored.
+/// As ``SignalGuard`` does, the handlers are installed only while the program runs, and only in
+/// a process that opted in (``SignalHandlers/optIn()``: the command-line tool; a library in an
+/// app installs no handler), and do only what is safe in a signal handler: `kill` the group kept
+/// in a variable set beforehand, restore the default action and raise the signal again. A
+/// signal the process ignores stays ignored.
 package final class ChildGroupGuard {
     /// The process group to kill; 0 when none is running.
     nonisolated(unsafe) private static var group: pid_t = 0

@@ -10,8 +10,11 @@ import RouteCodecs
 /// is reloaded as soon as the store's folder says so.
 ///
 /// Threading: the navigator lives on the main actor (SwiftUI reads it there). Operations read
-/// and write the store on the main actor, synchronously, as `routectl` does (a lock held by
-/// another process is waited for, up to the store's lock timeout). ``startWatching()`` waits for
+/// and write the store on the main actor, synchronously, as `routectl` does, but never wait
+/// for another process: when another process (a `routectl` command) holds the store's lock,
+/// the operation fails at once with `lockTimeout`, changes nothing, and may be tried again (a
+/// command holds the lock for milliseconds). An app's own ``WatchedStorage`` must not wait
+/// either. No operation installs a signal handler. ``startWatching()`` waits for
 /// changes on a thread of its own and applies each reload on the main actor, in one assignment:
 /// an observer sees one change per reload, never a state half-read. A program with no main run
 /// loop (`routectl show --watch`) drives the same reloads with ``waitForChange(timeout:closing:)``
@@ -66,14 +69,19 @@ public final class RouteNavigator {
     /// process's change included), written atomically; then shows the result. Returns whether
     /// anything changed.
     ///
+    /// The store's locks are tried once, never waited for (the main actor never blocks on
+    /// another process): a lock another process holds is `lockTimeout` at once.
+    ///
     /// - Throws: the model's refusals (`cannotApply`, `invalidInput`, ...) and the store's errors
-    ///   (a lock timeout, an unreadable store, a failed write), as `routectl` reports them; the
-    ///   state is left as it was.
+    ///   (a lock held by another process, an unreadable store, a failed write), as `routectl`
+    ///   reports them; the state is left as it was.
     @discardableResult
     public func perform(_ operation: NavigationOperation) throws -> Bool {
-        let outcome = try storage.updateState(recover: false) { state in
-            // Stamped under the lock, so that history times follow history order.
-            try state.perform(operation, at: WallClock.now())
+        let outcome = try LockWait.waits.withValue(false) {
+            try storage.updateState(recover: false) { state in
+                // Stamped under the lock, so that history times follow history order.
+                try state.perform(operation, at: WallClock.now())
+            }
         }
         // The store was read under its lock: whatever made the last look fail is gone.
         if readError != nil { readError = nil }

@@ -240,7 +240,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
             // not decode: the user said --force, and its old value is printed before it goes.
             switch fact {
             case .notInFormat, .foreignStateUnreadable: return true
-            case .cannotStartFromNothing, .severalFormats: return false
+            case .cannotStartFromNothing, .severalFormats, .appCannotDecode: return false
             }
         default: return false
         }

@@ -13,6 +13,10 @@ import PlainText
 /// a rename, the file's mode, owner and extended attributes kept. The form is kept too: binary
 /// stays binary, XML stays XML; a new file is binary, as the system writes them.
 ///
+/// A write leaves nothing in the preferences folder but the plist: the sidecar lock lives in
+/// routectl's state folder (``lockFolder``), named after the plist's folder's identity and the
+/// plist's name (see ``LockPlace``); the plist itself is locked too, as a navigator file is.
+///
 /// The system's preferences daemon caches what it read: an app running, or a simulator
 /// booted, may not see a change made here and may write over it. ``DefaultsDomainStore`` goes
 /// through the daemon instead.
@@ -22,16 +26,23 @@ public struct PropertyListFileStore: PreferencesDocument {
     /// How long to wait for another process's lock, in seconds.
     public var lockTimeout: Double
 
+    /// The folder the sidecar locks are kept in: routectl's state folder's `locks`
+    /// (`$XDG_STATE_HOME/routectl/locks`, else `$HOME/.local/state/routectl/locks`, as the
+    /// environment says when the store is made); `nil` when neither is set (a change is then
+    /// refused).
+    public var lockFolder: String?
+
     /// The preferences in the file at `path`.
     public init(path: String, lockTimeout: Double = 10) {
         self.path = path
         self.lockTimeout = lockTimeout
+        lockFolder = LockPlace.stateLocks()
     }
 
     public var name: String { quoted(path, limit: 200) }
 
     private var file: GuardedFile {
-        GuardedFile(path: path, lockTimeout: lockTimeout, limit: PropertyListDocument.maxBytes)
+        GuardedFile(path: path, lockTimeout: lockTimeout, limit: PropertyListDocument.maxBytes, lockPlace: .stateFolder(lockFolder))
     }
 
     /// The document; an empty binary one when there is no file.

@@ -9,10 +9,10 @@ import PlainText
 /// Replaces a file so that a crash at any instant leaves either the old or the new contents.
 ///
 /// The new bytes go to a temporary file of the writer's own in the same folder (see
-/// ``TemporaryFile``; created exclusively, never through a link, removed if a signal ends the
-/// process meanwhile), get the old file's owner, extended attributes (ACL included) and mode,
-/// are flushed to disk, and are renamed over the file; then the folder is flushed so the rename
-/// itself survives a power cut. The caller must hold the file's ``FileLock`` and, when the file
+/// ``TemporaryFile``; created exclusively, never through a link, removed if a signal ends a
+/// process that opted in meanwhile, see ``SignalGuard``), get the old file's owner, extended
+/// attributes (ACL included) and mode, are flushed to disk, and are renamed over the file; then
+/// the folder is flushed so the rename itself survives a power cut. The caller must hold the file's ``FileLock`` and, when the file
 /// exists, its ``DataFileLock``.
 package enum AtomicWriter {
     /// Someone else created the file first, after the caller found none: nothing was written,

@@ -46,6 +46,8 @@ package final class DataFileLock {
     }
 
     deinit {
-        close(fd)  // releases the lock
+        // Unlocked first, as ``FileLock`` does: a child forked meanwhile shares the open file.
+        flock(fd, LOCK_UN)
+        close(fd)
     }
 }

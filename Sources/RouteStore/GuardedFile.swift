@@ -1,8 +1,10 @@
 /// One file changed the way git changes its files: every read-modify-write under a sidecar
-/// lock (`<file>.lock`) and a lock on the file itself, the new contents written to a temporary
-/// file, flushed and renamed over the old one, which keeps its owner, mode and extended
-/// attributes. Links are followed only as ``LinkPolicy`` allows, and a folder, FIFO or device
-/// is refused before anything is created.
+/// lock (`<file>.lock`, or one in routectl's state folder: see ``LockPlace``) and a lock on the
+/// file itself, the new contents written to a temporary file, flushed and renamed over the old
+/// one, which keeps its owner, mode and extended attributes. Links are followed only as
+/// ``LinkPolicy`` allows, and a folder, FIFO or device is refused before anything is created.
+/// A change that writes nothing (refused, or changing nothing) leaves no sidecar it made; one
+/// in the state folder is removed after every change.
 ///
 /// It knows bytes, not what they mean: ``NavigatorStore`` keeps a navigator file in one,
 /// ``PropertyListFileStore`` a property list.
@@ -16,12 +18,15 @@ package struct GuardedFile: Sendable {
 
     /// The system calls of the write path: the real ones, but for tests of failures.
     package let calls: SystemCalls
+    /// Where the sidecar lock is.
+    package let lockPlace: LockPlace
 
-    package init(path: String, lockTimeout: Double, limit: Int, calls: SystemCalls = .system) {
+    package init(path: String, lockTimeout: Double, limit: Int, calls: SystemCalls = .system, lockPlace: LockPlace = .beside) {
         self.path = path
         self.lockTimeout = lockTimeout
         self.limit = limit
         self.calls = calls
+        self.lockPlace = lockPlace
     }
 
     /// The file's bytes, read without locking (writers replace the file atomically, so a reader
@@ -74,18 +79,35 @@ package struct GuardedFile: Sendable {
     /// again when another process created the file after `body` found none.
     package func withLock<T>(_ target: FilePath, refuseReadOnly: Bool, _ body: (Locked) throws -> T) throws -> T {
         try SystemCall.makeDirectories(target.folder)
-        let wait = LockWait(timeout: lockTimeout)
-        let lock = try FileLock(path: target + ".lock", wait: wait)
+        let lockPath = try lockPlace.path(for: target)
+        if lockPlace != .beside { try SystemCall.makeDirectories(lockPath.folder) }
+        let wait = LockWait(timeout: lockTimeout, calls: calls)
+        let lock = try FileLock(path: lockPath, wait: wait)
+        let written = Written()
+        // A command that wrote nothing leaves no sidecar it made; the state folder keeps none
+        // between changes (each removed while still held).
+        defer {
+            if lockPlace != .beside {
+                lock.remove(onlyIfCreated: false)
+            } else if !written.value {
+                lock.remove(onlyIfCreated: true)
+            }
+        }
         return try withExtendedLifetime(lock) {
             while true {
                 let data = try DataFileLock.lock(target, display: path, wait: wait, refuseReadOnly: refuseReadOnly)
                 do {
-                    return try withExtendedLifetime(data) { try body(Locked(file: self, resolved: target, data: data)) }
+                    return try withExtendedLifetime(data) { try body(Locked(file: self, resolved: target, data: data, written: written)) }
                 } catch is AtomicWriter.CreatedMeanwhile {
                     continue
                 }
             }
         }
+    }
+
+    /// Whether a change replaced (or created) the file.
+    fileprivate final class Written {
+        var value = false
     }
 
     /// The locked file, as ``withLock(_:refuseReadOnly:_:)`` hands it to its body.
@@ -94,6 +116,7 @@ package struct GuardedFile: Sendable {
         /// The path with links resolved.
         let resolved: FilePath
         fileprivate let data: DataFileLock?
+        fileprivate let written: Written
 
         /// The path with links resolved, for messages.
         var target: String { resolved.description }
@@ -110,18 +133,21 @@ package struct GuardedFile: Sendable {
 
         /// Replaces the file with `bytes` (or creates it), atomically.
         package func replace(with bytes: [UInt8]) throws {
+            written.value = true
             try AtomicWriter.replace(resolved, with: bytes, over: data, calls: file.calls)
         }
 
         /// Replaces the file with `pieces`, one after another, atomically: a change that keeps
         /// most of the file hands over slices of the bytes it read, not a copy of them.
         package func replace(with pieces: [ArraySlice<UInt8>]) throws {
+            written.value = true
             try AtomicWriter.replace(resolved, with: pieces, over: data, calls: file.calls)
         }
 
         /// Moves the file aside to its path plus `suffix`, and returns where it went.
         func moveAside(suffix: String) throws -> String {
-            try AtomicWriter.moveAside(resolved, suffix: suffix).description
+            written.value = true
+            return try AtomicWriter.moveAside(resolved, suffix: suffix).description
         }
     }
 }

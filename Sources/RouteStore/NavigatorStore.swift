@@ -212,12 +212,21 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     }
 
     /// Decodes the file's bytes in the format they are in, naming ``path`` in every error (all
-    /// of them are about what the file holds).
+    /// of them are about what the file holds). Bytes no format recognizes (but white space
+    /// only, which no one keeps) are no file of routectl's: the error says so
+    /// (``StoreFact/inNoFormat(path:)``), so that nothing offers to replace them.
     private func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
         do {
             return try formats.decode(bytes)
         } catch let error as NavigatorError {
-            throw error.about(quoted(path, limit: 200))
+            var named = error.about(quoted(path, limit: 200))
+            if named.kind == .invalidFile, named.detail == nil, named.fact == nil,
+                bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+                !formats.formats.contains(where: { $0.recognizes(bytes) })
+            {
+                named.detail = StoreFact.inNoFormat(path: path)
+            }
+            throw named
         }
     }
 }

@@ -66,6 +66,19 @@ package enum ProjectFileSearch {
         return .none
     }
 
+    /// The target of the symbolic link at `path` when nothing is there (a dangling link), as
+    /// the link names it; `nil` when `path` is no link or leads somewhere.
+    package static func danglingTarget(_ path: FilePath) -> String? {
+        var info = stat()
+        guard lstat(path.cString, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path.cString, &info) != 0, errno == ENOENT else {
+            return nil
+        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path.cString, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The current folder, or `nil` when it cannot be named (removed, or too long).
     package static func currentFolder() -> FilePath? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -12,4 +12,7 @@ public enum StoreFact: ErrorDetail, Equatable {
     case noSuchFolder(folder: String)
     /// The folder `folder` of a file to replace does not let routectl create a file in it.
     case folderNotWritable(folder: String)
+    /// The file at `path` is in no format routectl reads (a `package.json` given by mistake):
+    /// not routectl's, so nothing may offer to replace or move it.
+    case inNoFormat(path: String)
 }

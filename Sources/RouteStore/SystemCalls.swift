@@ -24,12 +24,14 @@ package struct SystemCalls: Sendable {
     package var link: @Sendable (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
     /// `fchmod(fd, mode)`.
     package var fchmod: @Sendable (Int32, mode_t) -> Int32
+    /// `flock(fd, operation)`, as the locks take it (see ``LockWait``).
+    package var flock: @Sendable (Int32, Int32) -> Int32
 
     /// The real calls.
     package static let system = SystemCalls(
         open: { systemOpen($0, $1, $2) }, write: { systemWrite($0, $1, $2) }, fsync: { systemFsync($0) },
         close: { systemClose($0) }, rename: { systemRename($0, $1) }, link: { systemLink($0, $1) },
-        fchmod: { systemFchmod($0, $1) })
+        fchmod: { systemFchmod($0, $1) }, flock: { systemFlock($0, $1) })
 
     /// Writes every byte of `pieces` to `fd`, one piece after another (see
     /// ``FullWrite/all(_:_:write:)``).
@@ -47,3 +49,4 @@ private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 private func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { rename(from, to) }
 private func systemLink(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 { link(from, to) }
 private func systemFchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mode) }
+private func systemFlock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }

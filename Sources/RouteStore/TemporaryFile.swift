@@ -4,39 +4,41 @@ import Glibc
 import Darwin
 #endif
 
-/// The temporary files a write goes through: `<file>.tmp-<pid>-<random>`, one name per writer,
-/// so that two writers never share one (as they could if the sidecar lock were deleted under
-/// them), and so that a leftover names the process that made it.
+/// The temporary files a write goes through: `<file>.tmp-<pid>-<8 hex digits>`, one name per
+/// writer, so that two writers never share one (as they could if the sidecar lock were deleted
+/// under them), and so that a leftover names the process that made it.
+///
+/// That shape, exactly (the pid in decimal without leading zeros, then eight lowercase hex
+/// digits), is the only one the sweep removes: a user's `<file>.tmp` backup or a dated copy
+/// `<file>.tmp-2024-06-01` beside the file is theirs, whatever its name starts with.
 package enum TemporaryFile {
+    /// The number of hex digits after the pid.
+    private static let randomDigits = 8
+
     /// A fresh temporary name beside `path`.
     package static func name(beside path: FilePath) -> FilePath {
-        path + ".tmp-\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return path + ".tmp-\(getpid())-" + String(repeating: "0", count: randomDigits - random.count) + random
     }
 
     /// Removes the temporary files beside `path` whose writer is dead (killed by `SIGKILL`, or
-    /// by a power cut), and `<file>.tmp` left by earlier versions. Call it only while holding
-    /// the file's locks: a live writer's file is kept, whoever's it is.
+    /// by a power cut): names of ``name(beside:)``'s shape only. Call it only while holding the
+    /// file's locks: a live writer's file is kept, whoever's it is.
     package static func removeStale(beside path: FilePath) {
         let folder = path.folder
-        let base = path.lastName
-        let prefix = base + Array(".tmp-".utf8)
-        let legacy = base + Array(".tmp".utf8)
+        let prefix = path.lastName + Array(".tmp-".utf8)
         guard let directory = opendir(folder.cString) else { return }
         defer { closedir(directory) }
         let own = getpid()
         while let entry = readdir(directory) {
             // Most of a folder (an app's preferences folder holds hundreds of files) is other
             // files': told apart in place, without copying each name.
-            let name: [UInt8]? = withName(of: entry) { name in
-                name.starts(with: legacy) ? Array(name) : nil
+            let found: (name: [UInt8], pid: pid_t)? = withName(of: entry) { name in
+                guard name.starts(with: prefix), let pid = writer(of: name[prefix.count...]) else { return nil }
+                return (Array(name), pid)
             }
-            guard let name else { continue }
-            if name.count > legacy.count {
-                guard name.starts(with: prefix), let pid = writer(of: name.dropFirst(prefix.count)), pid != own,
-                    kill(pid, 0) != 0, errno == ESRCH
-                else { continue }
-            }
-            unlink(FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + name).cString)
+            guard let found, found.pid != own, kill(found.pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + found.name).cString)
         }
     }
 
@@ -52,11 +54,16 @@ package enum TemporaryFile {
         }
     }
 
-    /// The pid in `<pid>-<random>`, or `nil` when the text is not of that shape.
-    private static func writer(of rest: ArraySlice<UInt8>) -> pid_t? {
-        guard let dash = rest.firstIndex(of: UInt8(ascii: "-")), dash > rest.startIndex, dash - rest.startIndex <= 10,
-            rest[..<dash].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            let pid = pid_t(String(decoding: rest[..<dash], as: UTF8.self)), pid > 0
+    /// The pid in `<pid>-<8 lowercase hex digits>`, all of `rest`; `nil` when `rest` is not of
+    /// that shape, exactly.
+    private static func writer(of rest: UnsafeBufferPointer<UInt8>.SubSequence) -> pid_t? {
+        guard rest.count > randomDigits + 1 else { return nil }
+        let dash = rest.endIndex - randomDigits - 1
+        let digits = rest[..<dash], random = rest[(dash + 1)...]
+        guard rest[dash] == UInt8(ascii: "-"), digits.count <= 10, digits.first != UInt8(ascii: "0"),
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            random.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }),
+            let pid = pid_t(String(decoding: digits, as: UTF8.self)), pid > 0
         else { return nil }
         return pid
     }

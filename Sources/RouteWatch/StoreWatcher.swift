@@ -3,7 +3,11 @@ import RouteStore
 /// Where a navigator learns that another process changed its store.
 public enum ChangeSource: Equatable, Sendable {
     /// A file: its folder is watched (inotify on Linux, kqueue on Darwin), since an atomic write
-    /// replaces the file by renaming another over it.
+    /// replaces the file by renaming another over it. Its symbolic links are followed as the
+    /// stores follow them when they write (``LinkPolicy``): a write through a link replaces the
+    /// file in the target's folder, which is the folder watched, and the target's name is
+    /// matched byte for byte (it need not be UTF-8). A link that retargets later is not seen; a
+    /// path the policy will not follow is watched as given.
     case file(path: String)
     /// A store no event reaches (the preferences system behind `defaults`): it is read again
     /// every `interval` seconds.
@@ -35,10 +39,10 @@ public final class StoreWatcher: @unchecked Sendable {
     public let source: ChangeSource
     /// The watch's descriptor and the folder's (kqueue keeps one open); `nil` when polling.
     private var watch: (descriptor: Int32, folder: Int32?)?
-    /// The file's name in its folder.
-    private let name: String
+    /// The file's name in its folder, as bytes (a link's target need not be UTF-8).
+    private let name: [UInt8]
     /// The folder.
-    private let folder: String
+    private let folder: FilePath
     /// The pipe ``cancel()`` writes to.
     private let wake: (read: Int32, write: Int32)?
 
@@ -48,14 +52,14 @@ public final class StoreWatcher: @unchecked Sendable {
         wake = WatchSystemCalls.pipe()
         switch source {
         case .file(let path):
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            name = String(parts.last ?? "")
-            let folderPart = parts.dropLast().joined(separator: "/")
-            folder = parts.count == 1 ? "." : (folderPart.isEmpty ? "/" : folderPart)
-            watch = WatchSystemCalls.watchFolder(folder)
+            // Resolved as bytes: the target's name, made a String, would lose what is not UTF-8.
+            let file = (try? LinkPolicy.resolve(path))?.path ?? FilePath(path)
+            name = file.lastName
+            folder = file.folder
+            watch = WatchSystemCalls.watchFolder(folder.cString)
         case .poll:
-            name = ""
-            folder = ""
+            name = []
+            folder = FilePath("")
             watch = nil
         }
     }
@@ -120,7 +124,7 @@ public final class StoreWatcher: @unchecked Sendable {
             case .timedOut:
                 if case .file = source, watch == nil {
                     // Polled: watch the folder again when it can be (it has been made again).
-                    watch = WatchSystemCalls.watchFolder(folder)
+                    watch = WatchSystemCalls.watchFolder(folder.cString)
                 }
                 if let interval, remaining.map({ $0 > interval }) ?? true { return .changed }
                 if let deadline, Monotonic.now() >= deadline { return .timedOut }

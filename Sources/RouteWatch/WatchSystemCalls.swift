@@ -8,11 +8,12 @@ import Darwin
 /// Darwin's kqueue (`EVFILT_VNODE` on the folder), a pipe to wake a waiter, `poll`, and the thread
 /// a navigator waits on. Everything else in this target is the same on both.
 package enum WatchSystemCalls {
-    /// A descriptor that becomes readable when something in `folder` changes, and the descriptor
+    /// A descriptor that becomes readable when something in `folder` (a path's bytes,
+    /// NUL-terminated) changes, and the descriptor
     /// of the folder itself that it needs kept open (kqueue's; none for inotify); `nil` when the
     /// folder cannot be watched (it does not exist, or the limit of watches is reached). The
     /// caller closes both.
-    static func watchFolder(_ folder: String) -> (descriptor: Int32, folder: Int32?)? {
+    static func watchFolder(_ folder: [CChar]) -> (descriptor: Int32, folder: Int32?)? {
         #if canImport(Glibc)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
@@ -48,15 +49,15 @@ package enum WatchSystemCalls {
     }
 
     /// Reads what the watch descriptor holds without waiting, and says whether any of it is about
-    /// the entry `name` (always, for kqueue, whose events name no entry), and whether the watch
+    /// the entry `name` (its bytes; always, for kqueue, whose events name no entry), and whether the watch
     /// is lost (the folder was removed or moved away: its events end). Reads until nothing is
     /// left, so that a burst of changes wakes a waiter once.
-    static func drain(_ descriptor: Int32, about name: String) -> (relevant: Bool, lost: Bool) {
+    static func drain(_ descriptor: Int32, about name: [UInt8]) -> (relevant: Bool, lost: Bool) {
         var relevant = false
         var lost = false
         #if canImport(Glibc)
         var buffer = [UInt8](repeating: 0, count: 16_384)
-        let target = Array(name.utf8)
+        let target = name
         let gone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -75,7 +76,7 @@ package enum WatchSystemCalls {
             }
         }
         #else
-        var events = [kevent](repeating: kevent(), count: 16)
+        var events: [kevent] = Array(repeating: kevent(), count: 16)
         var zero = timespec(tv_sec: 0, tv_nsec: 0)
         while true {
             let count = kevent(descriptor, nil, 0, &events, Int32(events.count), &zero)
@@ -159,19 +160,21 @@ package enum WatchSystemCalls {
     /// Runs `body` on a new detached thread.
     package static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        // The routine's type is the same on both systems: Glibc's, and Darwin's pthread.h
-        // (libpthread, with the Swift overlay's SWIFT_SDK_OVERLAY_PTHREAD_EPOCH >= 1): int
-        // pthread_create(pthread_t _Nullable * _Nonnull, const pthread_attr_t * _Nullable,
-        // void * _Nullable (* _Nonnull)(void * _Nullable), void * _Nullable). Only the thread's
-        // own type differs (optional on Darwin).
+        // The routine's argument differs: Glibc's pthread.h takes `void *(*)(void *)`, Darwin's
+        // `void * _Nullable (* _Nonnull)(void * _Nonnull)`, a non-optional pointer (as swift-nio's
+        // ThreadPosix.swift declares it for each).
+        #if canImport(Glibc)
         let routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
             guard let argument else { return nil }
             Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
             return nil
         }
-        #if canImport(Glibc)
         var thread = pthread_t()
         #else
+        let routine: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { argument in
+            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
+            return nil
+        }
         var thread: pthread_t?
         #endif
         let started = pthread_create(&thread, nil, routine, box)

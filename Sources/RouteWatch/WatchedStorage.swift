@@ -14,30 +14,19 @@ public protocol WatchedStorage: StateStorage {
 }
 
 extension NavigatorStore: WatchedStorage {
-    /// The file (where its symbolic links lead: the store writes there).
-    public var changeSource: ChangeSource { .linkedFile(path) }
+    /// The file (the watcher follows its symbolic links, as the store does when it writes).
+    public var changeSource: ChangeSource { .file(path: path) }
 }
 
 extension PreferenceKeyStore: WatchedStorage {
     /// The plist file, for a key of one; otherwise (the preferences system, reached through the
     /// `defaults` tool) a poll every ``PreferenceKeyStore/pollInterval`` seconds.
     public var changeSource: ChangeSource {
-        if let file = preferences as? PropertyListFileStore { return .linkedFile(file.path) }
+        if let file = preferences as? PropertyListFileStore { return .file(path: file.path) }
         return .poll(interval: Self.pollInterval)
     }
 
     /// How often a key that no file event reaches (a domain of the preferences system) is read
     /// again, in seconds: each read runs `defaults export` (and for a simulator, `xcrun simctl`).
     public static let pollInterval = 1.0
-}
-
-extension ChangeSource {
-    /// The file at `path`, its symbolic links followed as the stores follow them when they write
-    /// (``LinkPolicy``): an atomic write through a link replaces the file in the target's folder,
-    /// which is the folder to watch. A link that retargets later is not seen. A path the policy
-    /// will not follow is watched as given (the store refuses to write through it anyway).
-    static func linkedFile(_ path: String) -> ChangeSource {
-        guard let resolved = try? LinkPolicy.resolve(path) else { return .file(path: path) }
-        return .file(path: String(decoding: resolved.path.bytes, as: UTF8.self))
-    }
 }

@@ -4,14 +4,17 @@ import Glibc
 import Darwin
 #endif
 import RouteModel
+import RouteStore
 
 /// The only place that prints errors and picks the exit status; everything else throws.
 func runRoutectl(_ read: () throws -> [String]) -> Int32 {
     var storeArguments: [String] = []
     var typed: [String] = []
+    var command: Command?
     do {
         typed = try read()
         let parsed = try ParsedCommandLine(typed)
+        command = parsed.command
         // Known before the arguments are checked: a hint for a bad argument (such as a path
         // for go) names the file (and key) the command was given.
         storeArguments = parsed.options.storeArguments
@@ -36,7 +39,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
-        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments, typed: typed))
+        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments, command: command, typed: typed))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
     }
@@ -60,4 +63,7 @@ private func fail(_ status: Int32, _ message: String, hint: String?) -> Int32 {
     return status
 }
 
+// The command-line tool removes a write's temporary file when a signal ends it; a library in
+// an app installs no handler (see SignalHandlers).
+SignalHandlers.optIn()
 exit(runRoutectl(CommandArguments.read))

@@ -13,7 +13,7 @@ import TestSupport
         let between = ["", " ", "\n\t", "\r\n", "<!---->", "<!-->", "<!--->", "<!-- a -- b -->", "<?>", "<??>", "<?x?>", "<?x ?>",
                        "<!--?>-->", "<?<!--?>", "<?-->?>", "<!-- <key>z</key> -->"]
         let values = ["<string>a?>b</string>", "<string>--></string>", "<string>x</string>", "<integer>1</integer>", "<real>0.10000000000000001</real>",
-                      "<string><!-- c -->y</string>", "<string><![CDATA[?>-->]]></string>", "<array><!--?>--><string>?></string></array>",
+                      "<string><![CDATA[<!-- c -->]]>y</string>", "<string><![CDATA[?>-->]]></string>", "<array><!--?>--><string>?></string></array>",
                       "<dict><?p?><key>q</key><true/></dict>", "<true/>"]
         var written = 0
         for round in 0..<FuzzSettings.cases(3_000, factor: 100) {

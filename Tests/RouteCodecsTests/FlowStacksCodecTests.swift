@@ -54,7 +54,12 @@ import TestSupport
     }
 
     @Test func aPushOnFlowPathTakesTheTypeTheEnumValuesShareAndKeepsTheOtherTriples() throws {
-        #expect(try written(Self.flowPath, .push(route("more")))
+        // A name no screen shows takes the type the enum values share only when a schema
+        // declares it (issue 34): without one, it may be no case of that type.
+        let declaring = FlowStacksCodec(schemaDeclares: { $0.name == "more" })
+        var state = try declaring.decode(Array(Self.flowPath.utf8))
+        try state.apply(.push(route("more")))
+        #expect(String(decoding: try declaring.encode(&state).bytes, as: UTF8.self)
             == #"[{"push":{}},"5MyApp6ScreenO","{\"more\":{}}",{"sheet":{"withNavigation":true}},"Si","7",{"push":{}},"5MyApp6ScreenO","{\"details\":{\"_0\":42}}"]"#)
         #expect(try written(Self.flowPath, .push(route("Int", "_0:=8")))
             == #"[{"push":{}},"Si","8",{"sheet":{"withNavigation":true}},"Si","7",{"push":{}},"5MyApp6ScreenO","{\"details\":{\"_0\":42}}"]"#,
@@ -69,10 +74,17 @@ import TestSupport
         let onlyInts = #"[{"push":{}},"Si","7"]"#
         let none = #expect(throws: NavigatorError.self) { try written(onlyInts, .push(route("home"))) }
         #expect(none?.kind == .invalidInput && none?.reason.contains("cannot tell the type of the new screen 'home'") == true, "\(none?.reason ?? "")")
-        #expect(none?.reason.hasSuffix("the routes hold screens of 'Si'") == true, "an Int is no enum value: \(none?.reason ?? "")")
+        #expect(none?.reason.hasSuffix("the routes hold no enum values, only screens of 'Si'; name it with --type") == true, "an Int is no enum value: \(none?.reason ?? "")")
         let two = #"[{"push":{}},"5MyApp6ScreenO","{\"a\":{}}",{"push":{}},"5MyApp5OtherO","{\"b\":{}}"]"#
         let several = #expect(throws: NavigatorError.self) { try written(two, .push(route("home"))) }
-        #expect(several?.kind == .invalidInput && several?.reason.hasSuffix("the routes hold screens of '5MyApp5OtherO', '5MyApp6ScreenO'") == true, "\(several?.reason ?? "")")
+        #expect(several?.kind == .invalidInput && several?.reason.hasSuffix("routectl cannot know the cases of '5MyApp5OtherO', '5MyApp6ScreenO'; name it with --type") == true, "\(several?.reason ?? "")")
+        // One enum type, and a name no screen shows (a typo, a struct's name): not guessed.
+        let screens = #"[{"push":{}},"5MyApp6ScreenO","{\"details\":{\"_0\":1}}"]"#
+        for name in ["detials", "Recipe", "settings"] {
+            let guessed = #expect(throws: NavigatorError.self) { try written(screens, .push(route(name))) }
+            #expect(guessed?.reason.hasSuffix("no screen shows as '\(name)', and without the app's routes (routectl.json) routectl cannot know the cases of '5MyApp6ScreenO'; name it with --type") == true, "\(guessed?.reason ?? "")")
+            #expect(guessed?.detail as? ElementTypeNeeded == ElementTypeNeeded(route: [name], types: name == "Recipe" ? [] : ["5MyApp6ScreenO"], names: ["details"], mangled: true))
+        }
         #expect(try written(two, .push(route("a", "_0:=1"))).hasPrefix(#"[{"push":{}},"5MyApp6ScreenO","{\"a\":{\"_0\":1}}","#), "the type whose screens show under the route's name")
         #expect(try written(two, .pop(1), .push(route("a"))) == two, "a screen read is no new screen")
     }
@@ -159,6 +171,40 @@ import TestSupport
         let state = try decode(text)
         #expect(state.tree.chain.base.pushed == [try route(name, "_0:=[1]")], "\(typeName)")
         #expect(try encode(state) == text)
+    }
+
+    @Test func aGivenTypeIsWrittenAsAFlowPathScreensMangledName() throws {
+        func given(_ route: Route, _ type: String) -> NavigationOperation { .push(GivenElementType.route(route, ofType: type)) }
+        let screens = #"[{"push":{}},"5MyApp6ScreenO","{\"details\":{\"_0\":1}}"]"#
+        #expect(try written(screens, given(try route("settings"), "5MyApp6ScreenO")).hasPrefix(#"[{"push":{}},"5MyApp6ScreenO","{\"settings\":{}}","#))
+        #expect(try written(screens, given(try route("Recipe", "id:=4"), "5MyApp6RecipeV")).hasPrefix(#"[{"push":{}},"5MyApp6RecipeV","{\"id\":4}","#))
+        #expect(try written(screens, given(try route("Int", "_0:=4"), "Si")).hasPrefix(#"[{"push":{}},"Si","4","#))
+        for type in ["MyApp.Screen", "4main13$559efc90c3d8yXZ6HiddenV"] {
+            let error = #expect(throws: NavigatorError.self) { try written(screens, given(try route("settings"), type)) }
+            #expect(error?.kind == .invalidInput && error?.reason.hasPrefix("cannot write 'settings' as a value of '\(type)': ") == true, "\(error?.reason ?? "")")
+        }
+        let routes = #expect(throws: NavigatorError.self) { try written(#"[{"push":{"_0":{"home":{}}}}]"#, given(try route("settings"), "5MyApp6ScreenO")) }
+        #expect(routes?.kind == .invalidInput && routes?.reason.contains("[Route<Screen>], which names none") == true, "\(routes?.reason ?? "")")
+    }
+
+    /// FlowStacks resolves a screen's type with `_typeByName`: an app's readable name and a
+    /// private type's name (holding a memory address) resolve in no run of the app, so no
+    /// change is written to triples holding one (issue 34); unchanged, they are their bytes.
+    @Test(arguments: [
+        ("MyApp.Recipe", "is no mangled type name"), ("MyApp.(unknown context at $56099b7b7278).Hidden", "is a private type's name"),
+        ("4main13$559efc90c3d8yXZ6HiddenV", "is a private type's name"),
+    ])
+    func tripleNamesTheAppCannotResolveAreReadButNeverChanged(_ typeName: String, _ why: String) throws {
+        let text = #"[{"push":{}},"# + "\"\(typeName)\"" + #","[1]",{"push":{}},"5MyApp6ScreenO","{\"home\":{}}"]"#
+        let state = try decode(text)
+        #expect(codec.appCannotDecode(state) == "at [1], '\(typeName)' \(why)" + (why.hasPrefix("is no") ? ", and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only" : ", which holds a memory address of the run of the app that wrote it: no later run resolves it"))
+        #expect(try encode(state) == text)
+        for operation: NavigationOperation in [.pop(1), .reset, .push(try route("home"))] {
+            let error = #expect(throws: NavigatorError.self) { try written(text, operation) }
+            #expect(error?.kind == .invalidFile && error?.detail as? FormatFact == .appCannotDecode(format: "flowstacks"), "\(operation)")
+        }
+        #expect(codec.appCannotDecode(try decode(Self.flowPath)) == nil)
+        #expect(codec.appCannotDecode(try decode(#"[{"push":{}},"Swift.Int","7"]"#)) == nil, "the standard library's readable names resolve")
     }
 
     @Test func aStructIsARouteOfItsMembersAndANewOneIsWrittenAsOne() throws {

@@ -58,6 +58,10 @@ import JSONText
             guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
             // What the format cannot hold, or a type that cannot be told, refused.
             return quickPush == nil ? nil : "a push the full way refuses was written: \(error.message)"
+        } catch let error as NavigatorError where error.kind == .invalidFile && error.detail as? FormatFact == .appCannotDecode(format: "navigation-path") {
+            // A path the app cannot decode as it stands, and only such a path, is never changed.
+            guard codec.appCannotDecode(unchanged) != nil else { return "a change refused as undecodable on a path the app decodes: \(error.message)" }
+            return quickPush == nil ? nil : "a push was written into a path the app cannot decode"
         } catch {
             return "encode threw \(error)"
         }
@@ -82,8 +86,8 @@ import JSONText
     static let operations: [NavigationOperation] = {
         func route(_ text: String) -> Route { try! RoutePath(parsing: text).segments.compactMap { if case .route(let r) = $0 { r } else { nil } }[0] }
         return [
-            // Inferred types only for the app's enum cases: the shared type of a path of Screens
-            // takes any name, as the app's enum may have that case (no schema says otherwise).
+            // Inferred types: those of the elements that show under the route's name only (a
+            // name no element shows may be no case of the app's enum: issue 34).
             .push(route("details?_0:=5")), .push(route("home")),
             .push(route("details?_0:=42")), .push(route("details?_0:=3")), .push(route("profile?id:=7&name=Ann")),
             .push(route("profile?name=Ann&id:=7")), .push(route("profile?id:=1&name=Zo%C3%AB")),

@@ -323,8 +323,8 @@ import RouteCodecs
             // Canonically equivalent values: the bottom-most's bytes, decomposed.
             ("[\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{E9}\\\"}}\",\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]", "a?k=%C3%A9",
              "[\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\",\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{E9}\\\"}}\",\"M.S\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]"),
-            // A new element of the one type the others share, in the first pair's layout.
-            ("[\n  \"M.S\",\n  \"{\\\"a\\\":{}}\"\n]", "b?x:=1", "[\n  \"M.S\",\n  \"{\\\"b\\\":{\\\"x\\\":1}}\",\n  \"M.S\",\n  \"{\\\"a\\\":{}}\"\n]"),
+            // A new element of the type whose values show under its name, in the first pair's layout.
+            ("[\n  \"M.S\",\n  \"{\\\"a\\\":{}}\"\n]", "a?x:=1", "[\n  \"M.S\",\n  \"{\\\"a\\\":{\\\"x\\\":1}}\",\n  \"M.S\",\n  \"{\\\"a\\\":{}}\"\n]"),
             // A plain value of a generic type the path holds.
             (#"["Swift.Optional<Swift.Int>","null"]"#, "Optional?_0:=1", #"["Swift.Optional<Swift.Int>","1","Swift.Optional<Swift.Int>","null"]"#),
         ]

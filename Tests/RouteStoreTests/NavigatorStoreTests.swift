@@ -144,23 +144,39 @@ import TestSupport
         #expect(try store.read().path == "home")
     }
 
+    /// Only what routectl itself wrote is removed (issue 34 item 10): `<file>.tmp-<pid>-<8
+    /// lowercase hex digits>`, exactly, whose writer is dead. A user's `<file>.tmp` backup, a
+    /// dated copy (`.tmp-2024-06-01`) and every other near miss are theirs.
     @Test func staleTemporaryFileIsReplaced() throws {
         let store = NavigatorStore(path: file)
         _ = try push("a", store: store)
-        // An earlier version's name, a dead writer's (no such pid), and a live one's (pid 1).
-        for name in [".tmp", ".tmp-4194305-1f", ".tmp-1-2e"] {
-            _ = FileManager.default.createFile(atPath: file + name, contents: Data("half a file".utf8))
-        }
+        // A dead writer's (no such pid), and a live one's (pid 1).
+        let dead = file + ".tmp-4194305-0000001f", live = file + ".tmp-1-0000002e"
+        for path in [dead, live] { _ = FileManager.default.createFile(atPath: path, contents: Data("half a file".utf8)) }
         // Other files, some with names that start alike: never touched.
         let folder = (file as NSString).deletingLastPathComponent, base = (file as NSString).lastPathComponent
-        let others = [file + ".tm", file + "x.tmp-4194305-1f", file + ".tmx", folder + "/other.tmp-4194305-1f", folder + "/" + String(base.dropLast())]
+        let others = [
+            file + ".tmp", file + ".tmp-2024-06-01", file + ".tmp-4194305-1f", file + ".tmp-4194305-0000001F",
+            file + ".tmp-4194305-0000001fx", file + ".tmp-4194305-0000001f-", file + ".tmp-04194305-0000001f",
+            file + ".tmp-4194305-0000001g", file + ".tm", file + "x.tmp-4194305-0000001f", file + ".tmx",
+            folder + "/other.tmp-4194305-0000001f", folder + "/" + String(base.dropLast()),
+        ]
         for other in others { _ = FileManager.default.createFile(atPath: other, contents: Data("theirs".utf8)) }
         _ = try push("b", store: store)
-        #expect(!FileManager.default.fileExists(atPath: file + ".tmp"))
-        #expect(!FileManager.default.fileExists(atPath: file + ".tmp-4194305-1f"))
-        #expect(FileManager.default.fileExists(atPath: file + ".tmp-1-2e"), "a live writer's temporary file was removed")
+        #expect(!FileManager.default.fileExists(atPath: dead), "a dead writer's temporary file was kept")
+        #expect(FileManager.default.fileExists(atPath: live), "a live writer's temporary file was removed")
         for other in others { #expect(FileManager.default.fileExists(atPath: other), "\(other) was removed") }
         #expect(try store.read().path == "root/a/b")
+    }
+
+    /// A write's own temporary name is of the one shape the sweep removes.
+    @Test func aTemporaryNameIsThePidAndEightHexDigits() {
+        for _ in 0..<64 {
+            let name = TemporaryFile.name(beside: FilePath("/x/nav.json")).description
+            let rest = name.dropFirst("/x/nav.json.tmp-\(getpid())-".count)
+            #expect(name.hasPrefix("/x/nav.json.tmp-\(getpid())-") && rest.count == 8, "\(name)")
+            #expect(rest.allSatisfy { "0123456789abcdef".contains($0) }, "\(name)")
+        }
     }
 
     @Test func refusesToWriteAStateThatWouldNotReadBack() throws {

@@ -1,3 +1,5 @@
+import PlainText
+
 /// Command lines for fuzzing, as the bytes of each argument: plausible ones built from the
 /// command and option vocabulary, mutations of those, and random words.
 ///
@@ -173,6 +175,6 @@ public struct HostileArguments {
     /// The word as `routectl` sees it: the text when it is UTF-8, else the marker that
     /// `CommandArguments.read()` puts in its place.
     public static func text(_ word: [UInt8], invalidMarker: String) -> String {
-        String(validating: word, as: UTF8.self) ?? invalidMarker
+        validUTF8(word) ?? invalidMarker
     }
 }

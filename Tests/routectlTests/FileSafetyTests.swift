@@ -17,12 +17,13 @@ import TestSupport
             #expect(result.errorLines.last == "hint: to move it aside and start fresh, run: routectl -f \(box.file) reset --force")
         }
         #expect(box.text() == junk)
-        #expect(box.listing() == ["navigator.json", "navigator.json.lock"])
+        // A refused command leaves nothing behind, no lock either (issue 34 item 7).
+        #expect(box.listing() == ["navigator.json"])
     }
 
     @Test func hintWithoutFileOptionNamesNoFile() {
         let box = Sandbox()
-        box.write("junk")
+        box.write(#"{"format": 2, "initial": "#)  // cut short; junk in no format gets no hint
         let result = box.runBare(["show"], environment: ["ROUTECTL_FILE": box.file])
         #expect(result.status == 65)
         #expect(result.errorLines.last == "hint: to move it aside and start fresh, run: routectl reset --force")

@@ -109,8 +109,8 @@ import TestSupport
         }
         expected.removeLast()
         try check("dismiss")
-        expected.append(.init(.push, AppScreen.home))
-        try check("push", "home")
+        expected.append(.init(.push, AppScreen.details(9)))
+        try check("push", "details", "_0:=9")
         expected.append(.init(.push, 8))
         try check("push", "Int", "_0:=8")
         expected.append(.init(.push, "x"))
@@ -133,10 +133,10 @@ import TestSupport
         #expect(try VAPNFixtures.storedValue(path: routes.file, key: Self.key).json == Array(#"[{"push":{"_0":{"details":{"_0":42}}}},{"sheet":{"_0":{"home":{}},"withNavigation":true}}]"#.utf8))
         let flowPath = Self.fileBox(Array(FlowStacksFixtures.Notes.flowPath.utf8))
         #expect(flowPath.run("show", "--path").stdout == "/details?_0:=42/sheet:Int?_0:=7\n")
-        #expect(flowPath.run("push", "home").status == 0, "a new screen of the one enum type")
-        #expect(flowPath.text() == #"[{"push":{}},"5MyApp6ScreenO","{\"home\":{}}","# + FlowStacksFixtures.Notes.flowPath.dropFirst())
+        #expect(flowPath.run("push", "details", "_0:=43").status == 0, "a new screen of the type whose screens show as 'details'")
+        #expect(flowPath.text() == #"[{"push":{}},"5MyApp6ScreenO","{\"details\":{\"_0\":43}}","# + FlowStacksFixtures.Notes.flowPath.dropFirst())
         let back = try FlowStacksFixtures.decode(flowPath: Array(flowPath.contents()!))
-        #expect(back.description == "push AppScreen details(42)\nsheet(withNavigation: true) Int 7\npush AppScreen home\n")
+        #expect(back.description == "push AppScreen details(42)\nsheet(withNavigation: true) Int 7\npush AppScreen details(43)\n")
     }
 
     @Test func aNewScreenWhoseTypeCannotBeToldIsAUsageError() throws {

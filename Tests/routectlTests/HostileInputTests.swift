@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 import RouteModel
 import Testing
 import TestSupport
@@ -46,7 +47,7 @@ import PropertyListCodec
             && lines[0].starts(with: Array("routectl: ".utf8))
             && (lines.count == 2 || lines[1].starts(with: Array("hint: ".utf8)))
             && !result.stderr.contains { $0 < 0x20 && $0 != UInt8(ascii: "\n") }
-            && String(validating: result.stderr, as: UTF8.self) != nil
+            && validUTF8(result.stderr) != nil
         #expect(wellFormed, "\(context()): stderr is not one 'routectl:' line and an optional 'hint:' line: \(result.stderrText.prefix(500).debugDescription)")
     }
 

@@ -80,14 +80,16 @@ import TestSupport
         #expect(bytes() == original, "reset after set restores the bytes")
     }
 
-    @Test func aNegativeNaNStaysNegative() throws {
+    /// A NaN keeps its spelling (Foundation reads `nan` in any case; a signed one it refuses,
+    /// and so does routectl: PlistFoundationRefusalTests).
+    @Test func aNaNKeepsItsSpelling() throws {
         let original = Array("""
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
             \t<key>nested</key>
             \t<array>
-            \t\t<real>-nan</real>
+            \t\t<real>NaN</real>
             \t</array>
             \t<key>route</key>
             \t<string>onboarding</string>

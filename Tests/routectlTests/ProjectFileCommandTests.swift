@@ -67,6 +67,24 @@ import TestSupport
         #expect(run(["help", "show"], in: app + "/Sources").status == 0)
     }
 
+    /// Issue 34 item 11: a dangling `routectl.json` link is refused (64) as a folder or a FIFO
+    /// named so is; it was skipped, and the command then read and wrote the default store.
+    @Test func aDanglingProjectFileLinkIsRefusedAndNoStoreIsWritten() throws {
+        try FileManager.default.createSymbolicLink(atPath: app + "/routectl.json", withDestinationPath: "moved/routectl.json")
+        for arguments in [["show"], ["push", "details"]] {
+            let result = run(arguments, in: app + "/Sources")
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "routectl: project file: cannot read '\(app)/routectl.json': it is a symbolic link to 'moved/routectl.json', which does not exist\n",
+                "\(arguments)")
+        }
+        // Nothing was read or written in its place: the default store is not there.
+        #expect(!exists(box.folder + "/.local"))
+        // --no-config still runs without it.
+        #expect(run(["--no-config", "show", "--path"], in: app).stdout == "root\n")
+    }
+
     /// Another user's routectl.json (only root can make one: skipped otherwise) is refused, and
     /// the hint is the whole command again without it, which runs when pasted.
     @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))

@@ -28,14 +28,13 @@ import TestSupport
                 index += 1
             }
             let expected = shown.map { $0 + "\n" }.joined().replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
-                .replacingOccurrences(of: "/home/me/", with: box.folder + "/")   // the folder is $HOME
             let words = StackFormatsReadmeExampleTests.words(command)
             var printed = ""
             switch words.first {
             case "routectl":
                 let result = Subprocess.run(
                     Routectl.binary, Array(words.dropFirst()), environment: TestEnvironment.make(home: box.folder), in: folder)
-                printed = result.stderr + result.stdout   // a note comes first, as on a terminal
+                printed = result.stdout + result.stderr
             case "cat":
                 printed = box.text(folder + "/" + words[1])
             case "mkdir":

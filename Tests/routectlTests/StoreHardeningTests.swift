@@ -357,4 +357,67 @@ import PropertyListCodec
         }
         #expect(box.run("show", "--path").stdout == "root/a\n")
     }
+
+    // Issue 34 item 7: nothing that is not routectl's is offered for removal, and a refused
+    // command leaves nothing behind.
+    @Test func aFileInNoFormatGetsNoResetHintAndNoLock() throws {
+        let box = Sandbox()
+        let package = box.folder + "/package.json"
+        let text = "{\n  \"name\": \"app\",\n  \"dependencies\": {}\n}\n"
+        box.write(text, to: package)
+        for args in [["push", "x"], ["show"], ["set", "home"]] {
+            let result = box.runBare(["-f", "package.json"] + args)
+            #expect(result.status == 65, "\(args): \(result.stderr)")
+            #expect(!result.stderr.contains("--force"), "\(args): \(result.stderr)")
+            #expect(result.errorLines.count <= 2, "\(args): \(result.stderr)")
+        }
+        #expect(box.text(package) == text)
+        #expect(box.listing() == ["package.json"])
+    }
+
+    /// A write to an app's preferences leaves nothing in its `Library/Preferences` folder but
+    /// the plist: its lock lives in routectl's state folder, one per plist (the same through a
+    /// link, and before and after the write that creates the plist), and it is the lock every
+    /// routectl takes. A user's files there that only look like temporary ones are kept (item 10).
+    @Test func aWriteToAnAppsPreferencesLeavesOnlyThePlist() throws {
+        let box = Sandbox()
+        let preferences = box.folder + "/Containers/Data/Application/X/Library/Preferences"
+        try FileManager.default.createDirectory(atPath: preferences, withIntermediateDirectories: true)
+        let plist = preferences + "/com.example.app.plist"
+        let theirs = ["com.example.app.plist.tmp", "com.example.app.plist.tmp-2024-06-01"]
+        for name in theirs { box.write("a backup", to: preferences + "/" + name) }
+        #expect(box.runBare(["-f", plist, "--key", "route", "set", "home"]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: box.folder + "/prefs.plist", withDestinationPath: plist)
+        #expect(box.runBare(["-f", box.folder + "/prefs.plist", "--key", "route", "set", "inbox"]).status == 0)
+        // A refused command (a push onto a route setting: exit 1) leaves nothing either.
+        #expect(box.runBare(["-f", plist, "--key", "route", "push", "details"]).status == 1)
+        #expect(Self.listing(preferences) == ["com.example.app.plist"] + theirs)
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let value = try PropertyListSerialization.propertyList(from: try #require(box.contents(plist)), options: [], format: &format)
+        #expect((value as? [String: Any])?["route"] as? String == "inbox")
+        // The lock is in the state folder, there only while a change holds it.
+        let locks = box.folder + "/.local/state/routectl/locks"
+        var info = stat()
+        #expect(stat(locks, &info) == 0 && Self.listing(locks).isEmpty, "\(Self.listing(locks))")
+        // Its name: the plist's folder's device and inode, and the plist's name.
+        let lock = try LockPlace.stateFolder(locks).path(for: FilePath(plist)).description
+        #expect(lock.hasPrefix(locks + "/com.example.app.plist-") && lock.hasSuffix(".lock"), "\(lock)")
+        #expect(try LockPlace.stateFolder(locks).path(for: FilePath(preferences + "/./com.example.app.plist")).description == lock)
+        // Held by another open file description, it is the one routectl waits for.
+        let fd = open(lock, O_RDONLY | O_CREAT, 0o644)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let held = box.runBare(["-f", plist, "--key", "route", "--lock-timeout", "0", "set", "settings"])
+        #expect(held.status == 75, "\(held.stderr)")
+        #expect(box.runBare(["-f", box.folder + "/prefs.plist", "--key", "route", "--lock-timeout", "0", "set", "settings"]).status == 75)
+        flock(fd, LOCK_UN)
+        #expect(box.runBare(["-f", plist, "--key", "route", "set", "settings"]).status == 0)
+        #expect(Self.listing(locks).isEmpty, "\(Self.listing(locks))")
+        // XDG_STATE_HOME moves the state folder, and the locks with it.
+        let state = box.folder + "/xdg-state"
+        #expect(box.runBare(["-f", plist, "--key", "route", "set", "home"], environment: ["XDG_STATE_HOME": state]).status == 0)
+        #expect(stat(state + "/routectl/locks", &info) == 0)
+        #expect(Self.listing(preferences) == ["com.example.app.plist"] + theirs)
+    }
 }

@@ -4,7 +4,8 @@
 //
 // Never compiled on the Linux machine the package is built on (no SwiftUI there); the typed
 // routes and the navigator calls it makes are the ones README's compiled example and the tests
-// use. Targets iOS 18 / macOS 15 (TabView(selection:) with Tab values).
+// use. Targets iOS 18 (TabView(selection:) with Tab values); not macOS, which has no
+// .fullScreenCover. CI builds it for the iOS simulator (Package.swift beside it).
 import RouteModel
 import RouteNavigator
 import RouteStore

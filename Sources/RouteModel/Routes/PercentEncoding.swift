@@ -1,4 +1,5 @@
 import JSONText
+import PlainText
 
 /// `%XX` escapes as the path grammar and URLs (RFC 3986) write them: every byte outside the
 /// unreserved set `A-Z a-z 0-9 - . _ ~` is written `%XX` with upper-case hex digits, and
@@ -88,6 +89,6 @@ package enum PercentEncoding {
             bytes.append(high << 4 | low)
             index += 3
         }
-        return (String(validating: bytes, as: UTF8.self), nil)
+        return (validUTF8(bytes), nil)
     }
 }

@@ -8,10 +8,10 @@ import RouteStore
 /// command shows one that works when pasted into a shell.
 enum Advice {
     /// The hint for `error`, or nil when there is nothing useful to add. `store` are the
-    /// options that chose the store (``ParsedOptions/storeArguments``), unquoted; `typed` the
-    /// command line's words as typed (after the program's name), for a hint that is the same
-    /// command with something added.
-    static func hint(for error: NavigatorError, store: [String] = [], typed: [String] = []) -> String? {
+    /// options that chose the store (``ParsedOptions/storeArguments``), unquoted; `command`
+    /// the command that failed, when known; `typed` the command line's words as typed (after
+    /// the program's name), for a hint that is the same command with something added.
+    static func hint(for error: NavigatorError, store: [String] = [], command: Command? = nil, typed: [String] = []) -> String? {
         let onKey = store.contains("--key")
         switch error.fact {
         case .routeNotAllowed(let name, let allowed):
@@ -88,6 +88,9 @@ enum Advice {
             return "check the path; to create the folder, run: mkdir -p \(ShellWord.quote(pathArgument(folder)))"
         case .folderNotWritable(let folder):
             return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(folder)))"
+        case .inNoFormat:
+            // Not routectl's (a package.json given by mistake): never reset --force.
+            return "check the path: no format routectl reads recognizes this file, and routectl replaces no file it cannot read"
         case nil:
             break
         }
@@ -138,14 +141,13 @@ enum Advice {
         case .foreignStateUnreadable(_, let appRejects):
             // Another library's data: never a command that would replace it.
             return "routectl changes nothing in another library's state that it cannot read" + (appRejects ? "; the app's own decoder would reject it too" : "")
+        case .appCannotDecode:
+            return "routectl writes nothing to a state the app cannot restore; see it with: \(routectl(store)) show"
         case nil:
             break
         }
         if let needed = error.detail as? ElementTypeNeeded {
-            guard let type = needed.types.first else {
-                return "name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>"
-            }
-            return "for example: \(routectl(store)) push \(needed.route.map(ShellWord.quote).joined(separator: " ")) --type \(ShellWord.quote(type))"
+            return elementTypeHint(needed, store: store, command: command)
         }
         switch error.kind {
         case .invalidFile where onKey:
@@ -163,6 +165,33 @@ enum Advice {
         case .invalidInput, .cannotApply, .cannotCreate, .io, .toolFailed:
             return nil
         }
+    }
+
+    /// The hint for a new element whose type cannot be told: the command corrected when its
+    /// route's name is close to one the state shows (a typo), else the command with `--type`
+    /// and the likeliest type (a push; for `go`, the push that would let it through), else how
+    /// to declare the app's routes.
+    private static func elementTypeHint(_ needed: ElementTypeNeeded, store: [String], command: Command?) -> String? {
+        let pushes = command == nil || command == .push
+        let rest = needed.route.dropFirst().map(ShellWord.quote)
+        if let name = needed.route.first, let guess = Suggestion.closest(to: name, among: needed.names), guess != name {
+            guard pushes else { return "did you mean \(quoted(guess))?" }
+            return "did you mean \(quoted(guess))? run: \(([routectl(store), "push", ShellWord.quote(guess)] + rest).joined(separator: " "))"
+        }
+        guard needed.canName else {
+            return #"declare the app's routes in routectl.json, such as {"routes": ["home", "details(Int)"]}, then run the command again"#
+        }
+        guard let type = needed.types.first else {
+            if needed.mangled {
+                return "name its type as FlowStacks writes it, mangled as Swift's _mangledTypeName gives it (such as 5MyApp6RecipeV), with --type <name>"
+            }
+            return "name its type as Swift's _typeName(qualified: true) does, module first, with --type <Module.Type>"
+        }
+        let push = ([routectl(store), "push"] + needed.route.map(ShellWord.quote) + ["--type", ShellWord.quote(type)]).joined(separator: " ")
+        if pushes { return "for example: \(push)" }
+        // `go` builds the path from its routes: the element pushed with its type first is
+        // then one read, which the same `go` keeps.
+        return command == .go ? "push it with its type first, for example: \(push)" : nil
     }
 
     /// `keys that could hold a route: a, b, …`, the first five quoted for a shell.

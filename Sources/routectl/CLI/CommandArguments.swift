@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import RouteModel
+import PlainText
 
 /// The process's arguments as strings, checked to be valid UTF-8 (Swift's own
 /// `CommandLine.arguments` would quietly replace bad bytes).
@@ -24,7 +25,7 @@ enum CommandArguments {
         return try (1..<Int(count)).map { index in
             guard let pointer = vector[index] else { return "" }
             let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard let text = validUTF8(bytes) else {
                 throw UsageError(
                     "argument \(index) is not valid UTF-8: \(shown(bytes))",
                     hint: "routectl takes route names, parameters and paths in UTF-8")
@@ -43,7 +44,7 @@ enum CommandArguments {
             // The longest valid prefix (at most 4 bytes a character), else one bad byte.
             var taken = false
             for length in (1...min(4, rest.count)).reversed() {
-                if let piece = String(validating: rest.prefix(length), as: UTF8.self), piece.unicodeScalars.count == 1 {
+                if let piece = validUTF8(rest.prefix(length)), piece.unicodeScalars.count == 1 {
                     text += piece
                     rest = rest.dropFirst(length)
                     taken = true

@@ -167,9 +167,9 @@ struct OptionSpec: Sendable {
             completion: .none, apply: { options, _ in options.popRoot = true }),
         OptionSpec(
             long: "type", short: nil, valueName: "Module.Type", commands: [.push],
-            summary: "The Swift type of the pushed value, for a state that names each element's type (SwiftUI's NavigationPath)",
+            summary: "The Swift type of the pushed value, for a state that names each element's type (SwiftUI's NavigationPath, FlowStacks' FlowPath)",
             completion: .none,
-            details: "As Swift's _typeName(qualified: true) names it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int. Without it, the type is that of the values already in the path that show under the route's name, else the one type they all share (exit status 64 when neither tells). A private type's name, which holds a memory address (MyApp.(unknown context at $...).Hidden), is refused: no later run of the app can restore it.",
+            details: "For a NavigationPath as Swift's _typeName(qualified: true) names it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int; for a FlowPath mangled, as _mangledTypeName gives it, such as 5MyApp6ScreenO. Without it, the type is the schema's (store.type of routectl.json, for a route its routes declare), else that of the values already in the state that show under the route's name (exit status 64 when neither tells: routectl cannot know a type's cases without the app's routes). A private type's name, which holds a memory address (MyApp.(unknown context at $...).Hidden), is refused: no later run of the app can restore it.",
             apply: { $0.elementType = try elementType($1) }),
         OptionSpec(
             long: "cover", short: nil, valueName: nil, commands: [.present],

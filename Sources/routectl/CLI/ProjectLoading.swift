@@ -50,8 +50,16 @@ enum ProjectLoading {
         guard case .found(let path) = found else { return nil }
         let folder = path.folder.description
         let name = path.folder == ProjectFileSearch.currentFolder() ? ProjectFileSearch.name : path.description
-        // Found a moment ago; gone now (another process removed it): as if it never was.
-        guard let bytes = try read(path, name: name) else { return nil }
+        guard let bytes = try read(path, name: name) else {
+            // A dangling link is found and refused, as a folder or a FIFO named so is (issue
+            // 34 item 11): never skipped for the default store.
+            if let target = ProjectFileSearch.danglingTarget(path) {
+                throw UsageError(
+                    "project file: cannot read \(NavigatorError.quote(path.description, limit: 200)): it is a symbolic link to \(NavigatorError.quote(target, limit: 200)), which does not exist")
+            }
+            // Found a moment ago; gone now (another process removed it): as if it never was.
+            return nil
+        }
         return LoadedProject(project: try parse(bytes, name: name), name: name, folder: folder)
     }
 

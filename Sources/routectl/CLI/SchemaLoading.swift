@@ -12,7 +12,7 @@ enum SchemaLoading {
     static func routeType(_ loaded: LoadedProject) throws -> String? {
         guard let type = loaded.project.store.type else { return nil }
         do {
-            try GivenElementType.check(type)
+            try GivenElementType.checkReadable(type)
         } catch let error as NavigatorError {
             throw UsageError(
                 "\(loaded.name):\(loaded.project.store.typeLine ?? 1): store.type \(NavigatorError.quote(type)): \(error.reason)",

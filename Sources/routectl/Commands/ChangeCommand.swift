@@ -15,6 +15,7 @@ enum ChangeCommand {
             // A navigator file takes no integer: refused before the file is read.
             try checkInteger(operation, in: .navigator(NavigatorState()), context)
         }
+        var unchecked: String?
         let change = { (state: inout StoredState) throws -> Bool in
             try checkElementType(in: state, context)
             try checkInteger(operation, in: state, context)
@@ -22,6 +23,7 @@ enum ChangeCommand {
             // Stamped under the lock, so that history times follow history order.
             let changed = try context.perform(try SchemaCheck.rawValue(operation, in: before, context), on: &state, at: WallClock.now())
             if changed, let schema = context.schema { try SchemaCheck.checkNewRoutes(before: before, after: state, schema) }
+            unchecked = changed && context.schema == nil ? newNameUnchecked(before: before, after: state) : nil
             return changed
         }
         if let route = pushedWithoutReading(operation, recover: recover, context) {
@@ -31,6 +33,7 @@ enum ChangeCommand {
                 return CommandResult()
             }
             var result = context.changed(outcome)
+            warn(unchecked, outcome, &result)
             result.kept = outcome
             return result
         }
@@ -38,8 +41,28 @@ enum ChangeCommand {
         // store (a key's store names itself).
         let outcome = try context.naming { try context.store.updateState(recover: recover, change) }
         var result = context.changed(outcome)
+        warn(unchecked, outcome, &result)
         result.kept = outcome
         return result
+    }
+
+    /// The warning for a new route name `name` that nothing could check (``newNameUnchecked(before:after:)``), once written.
+    private static func warn(_ name: String?, _ outcome: ChangeOutcome<StoredState>, _ result: inout CommandResult) {
+        guard outcome.changed, let name else { return }
+        result.notes.append(
+            #"warning: '\#(name)' is new to this stack, and without the app's routes routectl could not check that the app has it; declare them in routectl.json, such as {"routes": ["home", "details(Int)"]}"#)
+    }
+
+    /// The formats that write the app's enum values with no type name beside them: without a
+    /// schema, nothing tells whether a new name is a case of the app's enum.
+    private static let namelessFormats: Set<String> = [CodableArrayCodec().name, FlowStacksCodec().name]
+
+    /// The first route name of `after` that no route of `before` had, in a format that writes
+    /// no type names (``namelessFormats``); `nil` when there is none.
+    private static func newNameUnchecked(before: StoredState, after: StoredState) -> String? {
+        guard case .navigator(let old) = before, case .navigator(let new) = after, namelessFormats.contains(new.formatName) else { return nil }
+        let known = Set(old.tree.allRoutes.map(\.name))
+        return new.tree.allRoutes.first { !$0.name.isEmpty && !known.contains($0.name) }?.name
     }
 
     /// The route of a push that the store may write without reading the state: a plain push
@@ -79,7 +102,8 @@ enum ChangeCommand {
         case .navigator(let navigator): format = navigator.formatName
         case .setting: format = PreferenceKey.settingFormatName
         }
-        guard FormatTable.standard.format(named: format)?.namesElementTypes != true else { return }
+        // FlowStacks' FlowPath names its screens' types too (its [Route<Screen>] refuses it).
+        guard FormatTable.standard.format(named: format)?.namesElementTypes != true, format != FlowStacksCodec().name else { return }
         if case .navigator(let navigator) = state, navigator.formatName.contains(" or ") {
             // `[]`: no format told yet; `--type` means a NavigationPath, but say it.
             throw FormatTable.severalFormats(FormatTable.standard.names.filter { navigator.formatName.contains($0) })

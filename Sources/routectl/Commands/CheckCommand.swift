@@ -84,6 +84,8 @@ extension SchemaCheck {
             let codec = FormatTable.standard.format(named: navigator.formatName) ?? NavigatorFileCodec()
             let places = codec.routePlaces(in: navigator)
             var problems: [String] = []
+            // A type name no run of the app resolves: the app restores none of it.
+            if let reason = codec.appCannotDecode(navigator) { problems.append("the app cannot decode it as it stands: \(reason)") }
             for place in places {
                 if let problem = schema.problem(with: place.route) { problems.append("\(place.path.isEmpty ? "/" : place.path): \(problem)") }
             }

@@ -14,12 +14,17 @@ struct Context {
     /// app's preferences, which needs `--key`) refused before the default format reads it.
     static func fileFormats(_ table: FormatTable) -> FormatTable { table.wrappingDefault { PropertyListSniffer($0) } }
 
-    /// The formats routectl reads and writes: the standard table, its NavigationPath codec
-    /// given the project file's `store.type` for the routes the schema declares.
+    /// The formats routectl reads and writes: the standard table, with a schema its
+    /// NavigationPath codec given the project file's `store.type` for the routes the schema
+    /// declares, and its FlowStacks codec the routes the schema declares.
     static func formats(schema: Schema?, routeType: String?) -> FormatTable {
-        guard let schema, let routeType else { return .standard }
+        guard let schema else { return .standard }
         let routes = schema.routes
-        return FormatTable.standard.replacing(NavigationPathCodec(schemaType: { routes[$0.name] != nil ? routeType : nil }))
+        var schemaType: (@Sendable (Route) -> String?)?
+        if let routeType { schemaType = { routes[$0.name] != nil ? routeType : nil } }
+        return FormatTable.standard
+            .replacing(NavigationPathCodec(schemaType: schemaType, schema: .init(routeType: routeType)))
+            .replacing(FlowStacksCodec(schemaDeclares: { routes[$0.name] != nil }))
     }
 
     /// The options, with the project file's store defaults where the command line left them
@@ -42,6 +47,9 @@ struct Context {
     /// The options that chose the store as given on the command line, for hints: pasted in the
     /// same folder, they find the same project file (``ParsedOptions/storeArguments``).
     var givenStore: [String] = []
+    /// Whether the file was named (`-f`, `$ROUTECTL_FILE`, the project's `store.file`), and so
+    /// could be mistyped; not the default file, which a fresh machine has not made yet.
+    var namedFile = false
     var color: Bool
 
     /// How messages name the store: the file's path as given, or where the key is and the key
@@ -102,6 +110,7 @@ struct Context {
                 "the navigator file's path from ROUTECTL_FILE, XDG_STATE_HOME or HOME is not valid UTF-8",
                 hint: "name the file with --file <path>")
         }
+        namedFile = options.file != nil || !(Terminal.environment("ROUTECTL_FILE") ?? "").isEmpty
         location = [("file", Terminal.absolute(path))]
         storeName = NavigatorError.quote(path, limit: 200)
         keyName = options.key

@@ -1,4 +1,6 @@
-/// The version `routectl --version` prints.
+/// The version `routectl --version` and the man page print: the one place it is defined. It is
+/// CHANGELOG.md's newest heading and, once released, the tag (SemVer, no `v`); VersionTests
+/// checks the first. Bump both together, then run scripts/generate-docs.sh (the man page shows it).
 enum Version {
     static let current = "2.0.0"
     /// The date of this version, as the man page shows it.

@@ -7,6 +7,7 @@ import RouteModel
 import RouteCodecs
 import RouteStore
 import PropertyListCodec
+import PlainText
 
 /// The process's surroundings: environment variables, the working folder, standard streams.
 enum Terminal {
@@ -15,7 +16,7 @@ enum Terminal {
     static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let bytes = UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
-        return String(validating: bytes, as: UTF8.self) ?? CommandArguments.invalidUTF8
+        return validUTF8(bytes) ?? CommandArguments.invalidUTF8
     }
 
     /// Whether standard output is a terminal.

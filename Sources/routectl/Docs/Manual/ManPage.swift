@@ -85,8 +85,9 @@ enum ManPage {
     /// The files routectl reads and writes.
     static let files: [(name: String, meaning: String)] = [
         ("$XDG_STATE_HOME/routectl/navigator.json", "The navigator file when neither --file nor ROUTECTL_FILE names one; ~/.local/state/routectl/navigator.json when XDG_STATE_HOME is unset or not an absolute path. A missing file reads as the default state (initial and root route root, empty stack, no history); the first change creates it and its folder."),
-        ("<file>.lock", "Holds the flock(2) lock while a command reads, changes and writes the file (the file itself is locked too, so deleting the lock file loses nothing). Created when missing and never deleted; the lock goes away with the process that holds it."),
-        ("<file>.tmp-<pid>-<random>", "The new contents while one writer writes and flushes them; then renamed over the file. Removed when SIGINT, SIGTERM or SIGHUP interrupts the write, and by the next write when its writer was killed."),
+        ("<file>.lock", "Holds the flock(2) lock while a command reads, changes and writes the file (the file itself is locked too, so deleting the lock file loses nothing). Made by the first write and kept; a command that writes nothing leaves none it made. The lock goes away with the process that holds it."),
+        ("$XDG_STATE_HOME/routectl/locks/", "The lock files of plists (~/.local/state/routectl/locks when XDG_STATE_HOME is unset or not an absolute path), named after the device and inode of a plist's folder and its name, each there only while a change holds it: a write leaves nothing in an app's Library/Preferences but the plist."),
+        ("<file>.tmp-<pid>-<random>", "The new contents while one writer writes and flushes them; then renamed over the file. <random> is 8 lowercase hex digits. Removed when SIGINT, SIGTERM or SIGHUP interrupts the write, and by the next write when its writer was killed: only names of exactly this shape, never a user's <file>.tmp or <file>.tmp-2024-06-01."),
         ("<file>.corrupt-<time>", "A corrupt or foreign file, moved aside by reset --force or init --force; <time> is UTC, such as 20261122T100000Z."),
         ("<file>.old-<time>", "A valid navigator file, moved aside by init --force."),
     ]

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A stack element must be what the app decodes (issue 34, items 2 and 12; SPEC Part 4): a new
+/// element of a format that stores each element's type (SwiftUI's NavigationPath, FlowStacks'
+/// FlowPath) is written as a value of a type routectl knows holds it, else refused (64); a new
+/// name in a format that stores none (`codable-array`, `[Route<Screen>]`) is written with a
+/// warning; a document the app cannot decode as it stands is shown, never changed (65). Every
+/// write is read back with a mirror of the library's decoder; every refusal leaves the bytes.
+@Suite(.tags(.endToEnd), .slowLayer) struct StackElementTypeTests {
+    typealias Element = NavigationPathMirror.Element
+    typealias Fixture = NavigationPathFixtures.Path
+
+    static func fileBox(_ bytes: [UInt8]) -> Sandbox {
+        let box = Sandbox()
+        #expect(FileManager.default.createFile(atPath: box.file, contents: Data(bytes)))
+        return box
+    }
+
+    /// The path in the sandbox's file, as SwiftUI restores it.
+    static func restored(_ box: Sandbox) throws -> [Element] {
+        try NavigationPathMirror.decode(Array(box.contents() ?? Data()))
+    }
+
+    /// Runs `arguments` and expects the refusal `status` whose first line contains `message`
+    /// and whose hint line is `hint` (`FILE`: the sandbox's file), the file unchanged.
+    static func expectRefused(
+        _ box: Sandbox, _ arguments: [String], status: Int32 = 64, _ message: String, hint: String?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = box.contents()
+        let result = box.run(arguments)
+        #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.errorLines.first?.hasPrefix("routectl: ") == true, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.errorLines.first?.contains(message) == true, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        if let hint {
+            #expect(result.errorLines.count == 2, "\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(result.errorLines.last == hint.replacingOccurrences(of: "FILE", with: box.file)[...], "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(box.contents() == before, "\(arguments): nothing written", sourceLocation: sourceLocation)
+    }
+
+    /// A project file declaring the mirror's `MyApp.Screen` (with `store.type` when `typed`).
+    static func project(typed: Bool) -> String {
+        """
+        {
+          \(typed ? "\"store\": {\"type\": \"MyApp.Screen\"}," : "")
+          "routes": ["home", "details(Int)", "profile(id: Int, name: String?)", "feature(Feature)", "settings"],
+          "types": {"Feature": ["more", "item(Int)"]}
+        }
+        """
+    }
+
+    // MARK: NavigationPath
+
+    @Test func aNavigationPathsNewElementWithoutASchemaMustBeOfATypeThatShowsItsName() throws {
+        let screens = Fixture.screens.elements
+        let box = Self.fileBox(Fixture.screens.json())
+        // A struct's name on a path of the app's enum alone: no MyApp.Screen {"Recipe":...}.
+        Self.expectRefused(
+            box, ["push", "Recipe", "id:=42"],
+            "cannot tell the type of the new element 'Recipe?id:=42': no value in the path shows as 'Recipe', and without the app's routes (routectl.json) routectl cannot know the cases of 'MyApp.Screen'",
+            hint: "hint: for example: routectl -f FILE push Recipe id:=42 --type MyApp.Recipe")
+        Self.expectRefused(
+            box, ["push", "detials"], "cannot tell the type of the new element 'detials'",
+            hint: "hint: did you mean 'details'? run: routectl -f FILE push details")
+        Self.expectRefused(
+            box, ["push", "settings"], "routectl cannot know the cases of 'MyApp.Screen'",
+            hint: "hint: for example: routectl -f FILE push settings --type MyApp.Screen")
+        Self.expectRefused(box, ["go", "/home/Recipe?id:=1"], "cannot tell the type of the new element 'Recipe?id:=1'", hint: nil)
+        Self.expectRefused(box, ["--json", "push", "Recipe", "id:=42"], "cannot tell the type of the new element 'Recipe?id:=42'", hint: nil)
+        // A name the path's values of one type show: that type, as the app decodes it.
+        #expect(box.run("push", "details", "_0:=5").status == 0)
+        #expect(try Self.restored(box) == screens + [.screen(.details(5))])
+        // --type names the type: written as asked.
+        #expect(box.run("push", "feature", #"_0:={"more":{}}"#, "--type", "MyApp.Screen").status == 0)
+        #expect(box.run("push", "Recipe", "id:=7", "--type", "MyApp.Recipe").status == 0)
+        #expect(try Self.restored(box) == screens + [.screen(.details(5)), .screen(.feature(.more)), .recipe(.init(id: 7))])
+        // Now a Recipe shows as 'Recipe': the next one takes its type.
+        #expect(box.run("push", "Recipe", "id:=8").status == 0)
+        #expect(try Self.restored(box).last == .recipe(.init(id: 8)))
+    }
+
+    @Test(arguments: VAPNFixtures.PlistFormat.allCases)
+    func underAPlistKeyTheSame(_ format: VAPNFixtures.PlistFormat) throws {
+        let key = NavigationPathFixtures.key
+        let box = Self.fileBox(try VAPNFixtures.plist(key: key, value: Fixture.screens.json(), format: format, storedAs: .data))
+        Self.expectRefused(
+            box, ["--key", key, "push", "Recipe", "id:=42"], "cannot tell the type of the new element 'Recipe?id:=42'",
+            hint: "hint: for example: routectl -f FILE --key SavedPath push Recipe id:=42 --type MyApp.Recipe")
+        #expect(box.run("--key", key, "push", "details", "_0:=5").status == 0)
+        #expect(try NavigationPathFixtures.decodeFromPlist(path: box.file) == Fixture.screens.elements + [.screen(.details(5))])
+    }
+
+    @Test func aNavigationPathsNewElementWithASchema() throws {
+        for typed in [true, false] {
+            let box = Self.fileBox(Fixture.screens.json())
+            let config = box.folder + "/routectl.json"
+            box.write(Self.project(typed: typed), to: config)
+            let screens = Fixture.screens.elements
+            // A route the schema does not declare, named as a type: a struct's value, needing --type.
+            Self.expectRefused(
+                box, ["--config", config, "push", "Recipe", "id:=42"],
+                typed ? "the schema declares no route 'Recipe' for 'MyApp.Screen'" : "cannot tell the type of the new element 'Recipe?id:=42'",
+                hint: "hint: for example: routectl -f FILE push Recipe id:=42 --type MyApp.Recipe")
+            Self.expectRefused(box, ["--config", config, "push", "detials"], "route 'detials' is not in the schema's routes", hint: "hint: did you mean 'details'?")
+            #expect(box.run(["--config", config, "push", "Recipe", "id:=42", "--type", "MyApp.Recipe"]).status == 0)
+            #expect(try Self.restored(box) == screens + [.recipe(.init(id: 42))])
+            if typed {
+                // --type naming the schema's route enum: a route it lacks is none of its cases.
+                Self.expectRefused(
+                    box, ["--config", config, "push", "Settings", "--type", "MyApp.Screen"],
+                    "route 'Settings' is not in the schema's routes, which are those of 'MyApp.Screen' (store.type)", hint: nil)
+                // Declared, and its type named by store.type.
+                let pushed = box.run(["--config", config, "push", "feature", "more"])
+                #expect(pushed.status == 0, "\(pushed.stderr)")
+                #expect(try Self.restored(box) == screens + [.recipe(.init(id: 42)), .screen(.feature(.more))])
+            } else {
+                // Declared, but the schema names no type: the path's values of its name tell it, or --type.
+                Self.expectRefused(
+                    box, ["--config", config, "push", "feature", "more"], "cannot tell the type of the new element",
+                    hint: #"hint: for example: routectl -f FILE push feature '_0:={"more":{}}' --type MyApp.Screen"#)
+                #expect(box.run(["--config", config, "push", "details", "3"]).status == 0)
+                #expect(try Self.restored(box) == screens + [.recipe(.init(id: 42)), .screen(.details(3))])
+            }
+        }
+    }
+
+    @Test func aNavigationPathTheAppCannotDecodeIsShownButNeverChanged() throws {
+        let box = Self.fileBox(Fixture.withHidden.json())
+        #expect(box.run("show", "--path").stdout == "/Hidden?x:=1/home\n")
+        for arguments in [["push", "home"], ["push", "Int", "_0:=1", "--type", "Swift.Int"], ["pop"], ["pop", "--root"], ["reset"], ["go", "/"]] {
+            Self.expectRefused(
+                box, arguments, status: 65,
+                "the app cannot decode this path as it stands: at [2], 'MyApp.(unknown context at $56099b7b7278).Hidden' is a private type's name",
+                hint: "hint: routectl writes nothing to a state the app cannot restore; see it with: routectl -f FILE show")
+        }
+        // A type name without its module: no app resolves it.
+        let unqualified = Self.fileBox(Array(NavigationPathFixtures.Notes.pointFree.utf8))
+        Self.expectRefused(unqualified, ["push", "Int", "_0:=1"], status: 65, "at [0], 'User' is a type name without its module", hint: nil)
+        // check reports it.
+        let config = box.folder + "/routectl.json"
+        box.write(Self.project(typed: true), to: config)
+        let check = box.run(["--config", config, "check"])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("'MyApp.(unknown context at $56099b7b7278).Hidden' is a private type's name"), "\(check.stdout)")
+    }
+
+    // MARK: FlowStacks' FlowPath
+
+    @Test func aFlowPathsNewScreenWithoutASchemaMustBeOfATypeThatShowsItsName() throws {
+        let elements: [FlowStacksMirror.FlowPath.Element] = [.init(.push, AppScreen.details(42)), .init(.push, AppScreen.profile(id: 7, name: "Ann"))]
+        let box = Self.fileBox(FlowStacksFixtures.encode(flowPath: elements))
+        func screens() throws -> [String] {
+            try FlowStacksFixtures.decode(flowPath: Array(box.contents() ?? Data())).elements.map { "\($0)" }
+        }
+        let before = try screens()
+        let mangled = _mangledTypeName(AppScreen.self)!
+        Self.expectRefused(
+            box, ["push", "Recipe", "id:=42"], "cannot tell the type of the new screen 'Recipe?id:=42'",
+            hint: "hint: name its type as FlowStacks writes it, mangled as Swift's _mangledTypeName gives it (such as 5MyApp6RecipeV), with --type <name>")
+        Self.expectRefused(box, ["push", "detials"], "cannot tell the type of the new screen 'detials'", hint: "hint: did you mean 'details'? run: routectl -f FILE push details")
+        Self.expectRefused(
+            box, ["push", "settings"], "without the app's routes (routectl.json) routectl cannot know the cases of '\(mangled)'; name it with --type",
+            hint: "hint: for example: routectl -f FILE push settings --type \(mangled)")
+        Self.expectRefused(box, ["push", "settings", "--type", "MyApp.Screen"], "cannot write 'settings' as a value of 'MyApp.Screen': expected a type name as FlowStacks' FlowPath writes it", hint: nil)
+        #expect(box.run("push", "details", "_0:=5").status == 0)
+        #expect(try screens() == before + ["push AppScreen details(5)"])
+        // --type names the type, as the library's _mangledTypeName writes it.
+        #expect(box.run("push", "note", "_0=a", "--type", mangled).status == 0)
+        #expect(try screens() == before + ["push AppScreen details(5)", #"push AppScreen note("a")"#])
+        #expect(box.run("pop").status == 0)
+        #expect(try screens() == before + ["push AppScreen details(5)"])
+        // With a schema declaring it, the one enum type there holds it.
+        let config = box.folder + "/routectl.json"
+        box.write(Self.project(typed: false), to: config)
+        let pushed = box.run(["--config", config, "push", "settings"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(try screens() == before + ["push AppScreen details(5)", "push AppScreen settings"])
+        Self.expectRefused(box, ["--config", config, "push", "Recipe", "id:=42"], "route 'Recipe' is not in the schema's routes", hint: nil)
+    }
+
+    @Test func aFlowPathTheAppCannotDecodeIsShownButNeverChanged() throws {
+        // A readable name: FlowStacks resolves the mangled names _mangledTypeName gives, only.
+        let document = #"[{"push":{}},"MyApp.Screen","{\"home\":{}}"]"#
+        let box = Self.fileBox(Array(document.utf8))
+        #expect(box.run("show", "--path").stdout == "/home\n")
+        Self.expectRefused(box, ["push", "home"], status: 65, "the app cannot decode these routes as they stand: at [1], 'MyApp.Screen' is no mangled type name", hint: "hint: routectl writes nothing to a state the app cannot restore; see it with: routectl -f FILE show")
+        Self.expectRefused(box, ["pop"], status: 65, "the app cannot decode these routes as they stand", hint: nil)
+    }
+
+    // MARK: Formats that store no type name
+
+    @Test func aNewNameInACodableArrayOrRoutesIsWrittenWithAWarning() throws {
+        let array = Self.fileBox(CodableArrayFixtures.encode([.home, .details(42)]))
+        let pushed = array.run("push", "settings")
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(pushed.stderr == #"routectl: warning: 'settings' is new to this stack, and without the app's routes routectl could not check that the app has it; declare them in routectl.json, such as {"routes": ["home", "details(Int)"]}"# + "\n")
+        #expect(try CodableArrayFixtures.decode(Array(array.contents() ?? Data())) == [.home, .details(42), .settings])
+        let known = array.run("push", "details", "_0:=5")
+        #expect(known.status == 0 && known.stderr.isEmpty, "\(known.stderr)")
+        #expect(try CodableArrayFixtures.decode(Array(array.contents() ?? Data())) == [.home, .details(42), .settings, .details(5)])
+        // With a schema, an undeclared route is refused, capitalised or not.
+        let config = array.folder + "/routectl.json"
+        array.write(Self.project(typed: false), to: config)
+        Self.expectRefused(array, ["--config", config, "push", "Recipe", "id:=42"], "route 'Recipe' is not in the schema's routes", hint: nil)
+        Self.expectRefused(array, ["--config", config, "push", "detials"], "route 'detials' is not in the schema's routes", hint: "hint: did you mean 'details'?")
+        let declared = array.run(["--config", config, "push", "home"])
+        #expect(declared.status == 0 && declared.stderr.isEmpty, "\(declared.stderr)")
+        #expect(try CodableArrayFixtures.decode(Array(array.contents() ?? Data())) == [.home, .details(42), .settings, .details(5), .home])
+
+        let routes = Self.fileBox(FlowStacksFixtures.encode([.push(.home), .push(.details(42))]))
+        let flow = routes.run("push", "settings")
+        #expect(flow.status == 0, "\(flow.stderr)")
+        #expect(flow.stderr.hasPrefix("routectl: warning: 'settings' is new to this stack"), "\(flow.stderr)")
+        #expect(try FlowStacksFixtures.decode(Array(routes.contents() ?? Data())) == [.push(.home), .push(.details(42)), .push(.settings)])
+    }
+
+    // MARK: migrate (item 12)
+
+    @Test func migrateRenamesAnElementOfAPathOfTwoTypesInItsOwnType() throws {
+        // 7 pushed, then a case the app has since renamed (detail → details).
+        let document = #"["MyApp.Screen","{\"detail\":{\"_0\":42}}","Swift.Int","7"]"#
+        let box = Self.fileBox(Array(document.utf8))
+        let migrated = box.run("migrate", "--rename", "detail=details")
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(try Self.restored(box) == [.int(7), .screen(.details(42))])
+        #expect(box.text() == #"["MyApp.Screen","{\"details\":{\"_0\":42}}","Swift.Int","7"]"#)
+    }
+}
