@@ -9,7 +9,7 @@ import Testing
 /// is watched where the target is, by its name's bytes: a change to it is seen (`show --watch`
 /// and `RouteNavigator.startWatching` wait on this watcher). The events are queued by the
 /// time the write returns, so the wait takes none of the clock: it looks once (timeout 0).
-@Suite(.tags(.endToEnd), .enabled(if: WatchByteNames.supported, "this file system refuses names that are not UTF-8 (APFS does)"))
+@Suite(.tags(.endToEnd), .slowLayer, .enabled(if: WatchByteNames.supported, "this file system refuses names that are not UTF-8 (APFS does)"))
 struct NonUTF8WatchTests {
     static func cPath(_ bytes: [UInt8]) -> [CChar] {
         bytes.map { CChar(bitPattern: $0) } + [0]

@@ -4,7 +4,7 @@ import TestSupport
 
 /// One version: what `routectl --version` prints is the newest heading of CHANGELOG.md, a SemVer
 /// `MAJOR.MINOR.PATCH` without a `v` (the tag an app's `.package(url:from:)` resolves).
-@Suite(.tags(.endToEnd)) struct VersionTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct VersionTests {
     /// The newest release's version: the first `## ` heading's first word.
     static func changelogVersion() throws -> String {
         let text = try String(contentsOfFile: Docs.path("CHANGELOG.md"), encoding: .utf8)
