@@ -337,7 +337,7 @@ import TestSupport
         let script = #"import plistlib; plistlib.dump({"launches": 3, "tab": 1}, open("tabs.plist", "wb"), fmt=plistlib.FMT_BINARY)"#
         _ = try AppPlist.run(script, in: sandbox)
         var transcript = "$ python3 -c '\(script)'\n"
-        for command in [["show"], ["set", "2"], ["show", "--json"], ["set", "home"]] {
+        for command in [["show"], ["set", "2"], ["set", "home"]] {
             let result = sandbox.runBare(["-f", "tabs.plist", "--key", "tab"] + command)
             #expect(result.status == (command == ["set", "home"] ? 1 : 0), "\(command): \(result.stderr)")
             transcript += "$ routectl -f tabs.plist --key tab \(command.joined(separator: " "))\n" + result.stdout + result.stderr

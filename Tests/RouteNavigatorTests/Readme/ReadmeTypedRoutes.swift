@@ -10,11 +10,8 @@ enum Screen: TypedRoute, Hashable, Identifiable {
     case list
     case details(Int)
     case profile(id: Int, name: String?)
+    case compose
     var id: Self { self }
-}
-
-enum AppTab: TypedRoute, Hashable {
-    case feed, settings
 }
 // README end
 // README block 2
@@ -28,14 +25,5 @@ enum AppTab: TypedRoute, Hashable {
     try navigator.setStack([Screen.list])     // what NavigationStack(path:) sets on "Back": a pop
     try navigator.present(Screen.profile(id: 7, name: nil), style: .sheet)
     return navigator.stack(of: Screen.self)   // [.list]; a route that is no Screen ends the list
-}
-// README end
-// README block 3
-func describe(_ route: Route) -> String {
-    do {
-        return "\(try Screen(route))"
-    } catch {
-        return "\(error)"                     // route 'details' does not fit Screen: at _0,
-    }                                         // expected Int, found 'forty-two'
 }
 // README end
