@@ -67,4 +67,18 @@ import Testing
         #expect(state.path(order: order) == "profile?name=Ann&id:=7/other?id:=7&name=Ann")
         #expect(state.path == "profile?id:=7&name=Ann/other?id:=7&name=Ann")
     }
+
+    /// Whether a path said straight from stored bytes may print otherwise: an object in a
+    /// value, or a route's keys out of order; one pass, keys compared where they stand.
+    @Test func aPathMayOrderItsParametersOnlyWhenItsKeysAreOutOfOrderOrItHoldsAnObject() {
+        let inOrder = ["", "/", "home", "home/details?_0:=1", "profile?id:=7&name=Ann/details?_0:=1&_1=x",
+                       "a?_2=x&_10=y&b=z/c?a=1&b=2", "x?q=a%26b&r=1", "/details?_0:=1"]
+        for path in inOrder { #expect(!RoutePath.mayOrderParameters(path), "\(path)") }
+        let outOfOrder = ["profile?name=Ann&id:=7", "a?_10=y&_2=x", "a?b=z&_0=x", "home/b?y=1&x=2",
+                          "a?v:=%7B%22b%22:1%7D", "a?x=1/b?b=2&a=1"]
+        for path in outOfOrder { #expect(RoutePath.mayOrderParameters(path), "\(path)") }
+        // Linear in the path's length: 100,000 routes of two keys each.
+        let long = String(repeating: "r?a=1&b=2/", count: 100_000) + "r?b=1&a=2"
+        #expect(RoutePath.mayOrderParameters(long))
+    }
 }

@@ -136,18 +136,37 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// not in that order. A path said straight from stored bytes is used only when this is
     /// `false`.
     package static func mayOrderParameters(_ text: String) -> Bool {
-        guard text.utf8.contains(UInt8(ascii: "&")) || text.contains("%7B") else { return false }
-        if text.contains("%7B") { return true }
-        for segment in text.utf8.split(separator: UInt8(ascii: "/")) {
-            guard let query = segment.firstIndex(of: UInt8(ascii: "?")) else { continue }
-            var previous: String?
-            for item in segment[segment.index(after: query)...].split(separator: UInt8(ascii: "&")) {
-                var key = item.prefix { $0 != UInt8(ascii: "=") }
+        var text = text
+        return text.withUTF8(mayOrderParameters)
+    }
+
+    /// ``mayOrderParameters(_:)`` of the path's UTF-8 bytes, in one pass: a `%7B` (an object),
+    /// else each query's keys in turn, compared where they stand.
+    private static func mayOrderParameters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: Slice<UnsafeBufferPointer<UInt8>>?
+        var index = 0
+        var inQuery = false
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "%"):
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "7"), bytes[index + 2] == UInt8(ascii: "B") { return true }
+            case UInt8(ascii: "/"):
+                (inQuery, previous) = (false, nil)
+            case UInt8(ascii: "?"), UInt8(ascii: "&") where inQuery || bytes[index] == UInt8(ascii: "?"):
+                // A key runs to its `=` (a typed one's `:=` drops the `:`).
+                var end = index + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "="), bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "/") {
+                    end += 1
+                }
+                var key = bytes[(index + 1)..<end]
                 if key.last == UInt8(ascii: ":") { key = key.dropLast() }
-                let name = String(decoding: key, as: UTF8.self)
-                if let previous, !ParameterOrder.precedes(previous, name) { return true }
-                previous = name
+                if let previous, !ParameterOrder.precedes(previous, key) { return true }
+                (inQuery, previous, index) = (true, key, end)
+                continue
+            default:
+                break
             }
+            index += 1
         }
         return false
     }

@@ -31,23 +31,28 @@ public struct ParameterOrder: Sendable {
     /// Whether the key `a` prints before `b`: positional keys (`_` and digits only) first, by
     /// number, then every other key, in byte order.
     package static func precedes(_ a: String, _ b: String) -> Bool {
+        precedes(a.utf8, b.utf8)
+    }
+
+    /// ``precedes(_:_:)`` of two keys' UTF-8 bytes, as they stand in a text (no copy).
+    package static func precedes<A: BidirectionalCollection<UInt8>, B: BidirectionalCollection<UInt8>>(_ a: A, _ b: B) -> Bool {
         switch (positionalDigits(a), positionalDigits(b)) {
         case (let x?, let y?):
             // By number, without overflow: fewer digits first, then digit by digit.
-            return x.count != y.count ? x.count < y.count : (x.lexicographicallyPrecedes(y) || (x.elementsEqual(y) && a.utf8.lexicographicallyPrecedes(b.utf8)))
+            let (xCount, yCount) = (x.count, y.count)
+            if xCount != yCount { return xCount < yCount }
+            return x.lexicographicallyPrecedes(y) || (x.elementsEqual(y) && a.lexicographicallyPrecedes(b))
         case (.some, nil): return true
         case (nil, .some): return false
-        case (nil, nil): return a.utf8.lexicographicallyPrecedes(b.utf8)
+        case (nil, nil): return a.lexicographicallyPrecedes(b)
         }
     }
 
     /// The digits of a positional key (`_12` gives `12`, leading zeros dropped), or `nil`.
-    private static func positionalDigits(_ key: String) -> ArraySlice<UInt8>? {
-        let bytes = Array(key.utf8)
-        guard bytes.count > 1, bytes[0] == UInt8(ascii: "_"),
-            bytes.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        let digits = bytes.dropFirst()
+    private static func positionalDigits<Key: BidirectionalCollection<UInt8>>(_ key: Key) -> Key.SubSequence? {
+        guard key.first == UInt8(ascii: "_") else { return nil }
+        let digits = key.dropFirst()
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return digits.drop { $0 == UInt8(ascii: "0") }
     }
 }
