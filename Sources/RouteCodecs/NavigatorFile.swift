@@ -18,7 +18,7 @@ package enum NavigatorFile {
     ///   `newerFormat` when a file of a later format cannot be read by this build.
     public static func decode(_ bytes: [UInt8]) throws -> NavigatorState {
         guard bytes.count <= maxBytes else {
-            throw NavigatorError(.invalidFile, "is larger than 16 MiB (\(bytes.count) bytes)")
+            throw NavigatorError(.invalidFile, "is larger than \(byteSize(maxBytes)) (\(bytes.count) bytes)")
         }
         var format: Int?
         do {
@@ -158,7 +158,7 @@ package enum NavigatorFile {
             guard count > 0 else {
                 throw NavigatorError(
                     .cannotApply,
-                    "the change would make the file \(total) bytes, more than the \(limit >> 20) MiB a navigator file may hold, even keeping only the newest history entry",
+                    "the change would make the file \(total) bytes, more than the \(byteSize(limit)) a navigator file may hold, even keeping only the newest history entry",
                     fact: .tooLargeToStore)
             }
             trimmed.history.dropOldest(count)
