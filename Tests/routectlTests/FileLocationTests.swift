@@ -5,14 +5,21 @@ import TestSupport
 
 /// Where the file lives: `--file`, then `$ROUTECTL_FILE`, then `$XDG_STATE_HOME`, then `~/.local/state`.
 @Suite(.tags(.endToEnd), .slowLayer) struct FileLocationTests {
-    @Test func resolveFollowsTheContractOrder() {
+    @Test func resolveFollowsTheContractOrder() throws {
         let env = ["ROUTECTL_FILE": "/r.json", "XDG_STATE_HOME": "/state", "HOME": "/home/me"]
-        #expect(FileLocation.resolve(explicit: "/x.json") { env[$0] } == "/x.json")
-        #expect(FileLocation.resolve(explicit: nil) { env[$0] } == "/r.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "/state", "HOME": "/h"][$0] } == "/state/routectl/navigator.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
-        #expect(FileLocation.resolve(explicit: nil) { ["HOME": ""][$0] } == nil)
+        #expect(try FileLocation.resolve(explicit: "/x.json") { env[$0].map(EnvironmentValue.text) } == "/x.json")
+        #expect(try FileLocation.resolve(explicit: nil) { env[$0].map(EnvironmentValue.text) } == "/r.json")
+        #expect(try FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "/state", "HOME": "/h"][$0].map(EnvironmentValue.text) } == "/state/routectl/navigator.json")
+        #expect(try FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0].map(EnvironmentValue.text) } == "/h/.local/state/routectl/navigator.json")
+        #expect(try FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0].map(EnvironmentValue.text) } == "/h/.local/state/routectl/navigator.json")
+        #expect(try FileLocation.resolve(explicit: nil) { ["HOME": ""][$0].map(EnvironmentValue.text) } == nil)
+        // A value that is not UTF-8 is refused where it would give the path, never repaired;
+        // an XDG_STATE_HOME so is skipped, as a relative one.
+        let notUTF8: [String: EnvironmentValue] = ["XDG_STATE_HOME": .notUTF8, "HOME": .text("/h")]
+        #expect(try FileLocation.resolve(explicit: nil) { notUTF8[$0] } == "/h/.local/state/routectl/navigator.json")
+        #expect(throws: UsageError.self) { try FileLocation.resolve(explicit: nil) { ["HOME": EnvironmentValue.notUTF8][$0] } }
+        #expect(throws: UsageError.self) { try FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": EnvironmentValue.notUTF8][$0] } }
+        #expect(try FileLocation.resolve(explicit: "/x.json") { _ in .notUTF8 } == "/x.json")
     }
 
     @Test func defaultsToLocalStateUnderHome() {
