@@ -86,6 +86,8 @@ fuzzer_name() {
 # Fuzzers compiled together with routectl's CLI sources (but main.swift), as module routectl:
 # they test the command line's internal types.
 with_cli=" ParserFuzzer "
+# Fuzzers compiled together with the codecs' round trip the fuzz suites check too.
+with_round_trip=" NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer "
 
 # Builds the libFuzzer binaries into $fuzzdir; fails when the toolchain cannot build one of them.
 build_libfuzzer() {
@@ -113,6 +115,9 @@ build_libfuzzer() {
         if [[ $with_cli == *" $stem "* ]]; then
             files=("${cli[@]}" "$source")
             module=routectl
+        elif [[ $with_round_trip == *" $stem "* ]]; then
+            files=("$source" Tests/TestSupport/CodecRoundTrip.swift)
+            module=$stem
         else
             files=("$source")
             module=$stem

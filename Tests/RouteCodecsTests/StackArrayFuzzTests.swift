@@ -19,43 +19,12 @@ import JSONText
 
     /// Checks one input in `codec` after `operation`; returns the first broken rule, or `nil`.
     static func check(_ bytes: [UInt8], _ codec: any NavigatorCodec, then operation: NavigationOperation? = nil) -> String? {
-        var state: NavigatorState
-        do {
-            state = try codec.decode(bytes)
-        } catch let error as NavigatorError {
-            guard error.kind == .invalidFile else { return "decode threw \(error.kind)" }
-            guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
-            guard error.message.utf8.count < 1000 else { return "a message of \(error.message.utf8.count) bytes" }
-            return nil
-        } catch {
-            return "decode threw a non-NavigatorError: \(error)"
+        // Unchanged, a state is written back byte for byte.
+        switch CodecRoundTrip.check(bytes, codec, then: operation.map { [$0] } ?? [], writtenBackUnchanged: operation == nil) {
+        case .broken(let problem): return problem
+        case .refused: return nil
+        case .written(_, let encoded): return operation.flatMap { mirrorProblem(bytes, encoded, codec, after: $0) }
         }
-        guard let operation else {
-            var unchanged = state
-            guard let same = try? codec.encode(&unchanged).bytes else { return "an unchanged state does not encode" }
-            return same == bytes ? nil : "an unchanged state is not written back byte for byte"
-        }
-        do {
-            try state.apply(operation)
-        } catch let error as NavigatorError {
-            guard error.kind == .cannotApply || error.kind == .invalidInput else { return "\(operation) threw \(error.kind)" }
-            return nil
-        } catch {
-            return "\(operation) threw \(error)"
-        }
-        let encoded: [UInt8]
-        do {
-            encoded = try codec.encode(&state).bytes
-        } catch let error as NavigatorError where error.kind == .cannotApply || error.kind == .invalidInput {
-            return nil  // what the format cannot hold, or a screen whose type cannot be told
-        } catch {
-            return "encode threw \(error)"
-        }
-        guard let again = try? codec.decode(encoded) else { return "its encoding does not decode" }
-        guard again.tree == state.tree else { return "the encoding decodes to another tree: \(state.path) -> \(again.path)" }
-        var twice = again
-        guard (try? codec.encode(&twice).bytes) == encoded else { return "encoding is not stable" }
-        return mirrorProblem(bytes, encoded, codec, after: operation)
     }
 
     /// When the library's decoder (a mirror) reads `input`, whether it reads `output` too.
