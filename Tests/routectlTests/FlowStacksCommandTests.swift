@@ -171,51 +171,18 @@ import TestSupport
 /// The README's stacks example, from its own script (docs/examples/stacks.py): every command
 /// of its console block is run in a fresh folder, and prints exactly what the README shows.
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct StackFormatsReadmeExampleTests {
-    /// The words of a command line as a shell splits them (plain words and '...' quoting).
-    static func words(_ line: Substring) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var quoted = false
-        var inWord = false
-        for character in line {
-            if character == "'" {
-                quoted.toggle()
-                inWord = true
-            } else if character == " ", !quoted {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(word) }
-        return words
-    }
-
     @Test func everyCommandPrintsWhatTheREADMEShows() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "$ python3 docs/examples/stacks.py"))
-        let block = readme[start.lowerBound...]
-        let end = try #require(block.range(of: "\n```"))
-        let lines = block[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let block = try #require(ConsoleBlock(readme, from: "python3 docs/examples/stacks.py"))
         let box = Sandbox()
         _ = try VAPNFixtures.runPython(
             "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])",
             [Docs.path("docs/examples/stacks.py"), box.folder])
-        var index = 1
         var commands = 0
-        while index < lines.count {
-            let command = lines[index].dropFirst(2)
-            index += 1
-            var shown: [Substring] = []
-            while index < lines.count, !lines[index].hasPrefix("$ ") {
-                shown.append(lines[index])
-                index += 1
-            }
-            let expected = shown.map { $0 + "\n" }.joined().replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
-            let words = Self.words(command)
+        for step in block.steps.dropFirst() {
+            let command = step.command
+            let expected = step.shown.replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
+            let words = step.words
             let printed: String
             switch words.first {
             case "routectl":

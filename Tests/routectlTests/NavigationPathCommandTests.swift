@@ -310,19 +310,17 @@ import TestSupport
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct NavigationPathReadmeExampleTests {
     @Test func theREADMEShowsWhatTheseCommandsPrint() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        guard let section = readme.components(separatedBy: "### Another library's state: SwiftUI's NavigationPath").dropFirst().first,
-              let block = section.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first else {
+        guard let block = ConsoleBlock(readme, under: "### Another library's state: SwiftUI's NavigationPath") else {
             Issue.record("the README has no NavigationPath example")
             return
         }
         let box = Sandbox()
         let file = box.folder + "/SavedPath"
         var commands = 0
-        for entry in block.components(separatedBy: "$ ").dropFirst() {
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-            let command = lines[0].components(separatedBy: "   #")[0]
-            let expected = lines.dropFirst().joined(separator: "\n").replacingOccurrences(of: "/tmp/readme/SavedPath", with: file)
-            let words = command.split(separator: " ").map(String.init)
+        for step in block.steps {
+            let command = step.command
+            let expected = step.shown.replacingOccurrences(of: "/tmp/readme/SavedPath", with: file)
+            let words = step.words
             switch words.first {
             case "python3":
                 _ = try VAPNFixtures.runPython("import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])", [Docs.path(words[1]), file])
