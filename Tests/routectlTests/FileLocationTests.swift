@@ -47,6 +47,24 @@ import TestSupport
         #expect(box.listing().isEmpty)
     }
 
+    /// A project file's path from the environment that is not UTF-8 is refused, not repaired.
+    @Test func aConfigPathThatIsNotUTF8IsAUsageError() {
+        let box = Sandbox()
+        let script = #"ROUTECTL_CONFIG="$(printf '%s/a\377' "$1")" exec "$0" -f "$1/n.json" show"#
+        let result = Routectl.run(["-c", script, Routectl.binary, box.folder], home: box.folder, executable: "/bin/sh")
+        #expect(result.status == 64)
+        #expect(result.errorLines.first == "routectl: the project file's path from ROUTECTL_CONFIG is not valid UTF-8")
+    }
+
+    /// A tool timeout that is not UTF-8 says so, rather than showing a stand-in for its bytes.
+    @Test func aToolTimeoutThatIsNotUTF8IsAUsageErrorSayingSo() {
+        let box = Sandbox()
+        let script = #"ROUTECTL_TOOL_TIMEOUT="$(printf '5\377')" exec "$0" --no-config --domain com.example.app --key route show"#
+        let result = Routectl.run(["-c", script, Routectl.binary], home: box.folder, executable: "/bin/sh")
+        #expect(result.status == 64)
+        #expect(result.errorLines.first == "routectl: invalid ROUTECTL_TOOL_TIMEOUT: it is not valid UTF-8; expected a number of seconds above 0, at most 86400, such as 2.5", "\(result.stderr)")
+    }
+
     @Test func xdgStateHomeComesNext() {
         let box = Sandbox()
         box.runBare(["set", "home"], environment: ["XDG_STATE_HOME": box.folder + "/xdg"])

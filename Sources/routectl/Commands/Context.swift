@@ -87,7 +87,7 @@ struct Context {
                     hint: "keep one: --domain <bundle-id> for the preferences system, or -f <path> for a plist file")
             }
             let preferences = DefaultsDomainStore(
-                domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.environment))
+                domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.variable))
             location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? [])
             storeName = preferences.name
             keyName = options.key

@@ -25,9 +25,11 @@ enum Terminal {
         return validUTF8(bytes).map(EnvironmentValue.text) ?? .notUTF8
     }
 
-    /// The text of an environment variable, if set, for a variable read as a word, a number or
-    /// a flag (never as a path: those are read with ``variable(_:)``). Bytes that are not UTF-8
-    /// are repaired (U+FFFD), so such a value is set, not empty, and matches no word or number.
+    /// The text of an environment variable, if set, for a variable read as a word or a number
+    /// (`TERM`, `COLUMNS`), or only as set or not (`NO_COLOR`, whether `ROUTECTL_FILE` names
+    /// a file): never as a path or a value a message shows, which are read with ``variable(_:)``.
+    /// Bytes that are not UTF-8 are repaired (U+FFFD), so such a value is set, not empty, and
+    /// matches no word or number.
     static func environment(_ name: String) -> String? {
         switch variable(name) {
         case .text(let text)?: return text
