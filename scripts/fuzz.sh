@@ -100,7 +100,7 @@ build_libfuzzer() {
     echo "== libfuzzer: building in $fuzzdir"
     # The library targets, each a static library and module, in the order they depend on each other.
     # (`|| return`: set -e does not hold inside a function called as an `if` condition.)
-    for module in PlainText JSONText PropertyListCodec RouteModel RouteCodecs RouteStore RoutePreferences; do
+    for module in PlainText JSONText PropertyListCodec RouteModel RouteCodecs RouteSchema RouteProject RouteStore RoutePreferences RouteDefaults RouteWatch; do
         mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
         swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$fuzzdir/module/$module.swiftmodule" \
             -emit-library -static -o "$fuzzdir/module/lib$module.a" "${files[@]}" 2> >(grep -v 'Cannot export local symbol' >&2) ||
