@@ -43,6 +43,17 @@ import JSONText
         return nil
     }
 
+    /// FlowPath's routes holding a private type's name (found by the libFuzzer target): the app
+    /// cannot decode them as they stand, so every change is refused, as `invalidFile`.
+    @Test func aChangeToRoutesTheAppCannotDecodeIsRefused() {
+        let bytes = Array(#"[{"sheet":{"withNavigation":true}},"Si","7",{"push":{}},"5M$App6Scr#####eenO","{\"details\":{\"_1\":42}}"]"#.utf8)
+        for codec in Self.codecs {
+            for operation in Self.operations {
+                #expect(Self.check(bytes, codec, then: operation) == nil, "\(codec.name), \(operation)")
+            }
+        }
+    }
+
     static let operations: [NavigationOperation] = {
         func route(_ text: String) -> Route { try! RoutePath(parsing: text).segments.compactMap { if case .route(let r) = $0 { r } else { nil } }[0] }
         return [

@@ -8,7 +8,9 @@ import RouteModel
 /// The round trip every codec's fuzzing checks: whatever the bytes, decoding either fails with
 /// `invalidFile` (one line, under 1,000 bytes) or gives a state that, after the operations,
 /// encodes (or is refused) to a document that decodes to the same tree and then encodes to the
-/// same bytes.
+/// same bytes. A state the app cannot decode as it stands (``NavigatorCodec/appCannotDecode(_:)``),
+/// and only such a state, may have a change refused as `invalidFile`
+/// (``FormatFact/appCannotDecode(format:)``).
 public enum CodecRoundTrip {
     /// What one check found.
     public enum Outcome {
@@ -50,6 +52,7 @@ public enum CodecRoundTrip {
         } catch {
             return .broken("decode threw a non-NavigatorError: \(error)")
         }
+        let appCannotDecode = codec.appCannotDecode(state) != nil
         if writtenBackUnchanged {
             var unchanged = state
             guard (try? codec.encode(&unchanged).bytes) == bytes else { return .broken("an unchanged state is not written back byte for byte") }
@@ -68,6 +71,9 @@ public enum CodecRoundTrip {
         do {
             encoded = try codec.encode(&state).bytes
         } catch let error as NavigatorError where encodeMayRefuse.contains(error.kind) {
+            return .refused
+        } catch let error as NavigatorError where error.detail as? FormatFact == .appCannotDecode(format: codec.name) {
+            guard error.kind == .invalidFile, appCannotDecode else { return .broken("a change refused as undecodable on a state the app decodes: \(error.message)") }
             return .refused
         } catch {
             return .broken("encode threw \(error)")
