@@ -86,6 +86,8 @@ fuzzer_name() {
 # Fuzzers compiled together with routectl's CLI sources (but main.swift), as module routectl:
 # they test the command line's internal types.
 with_cli=" ParserFuzzer "
+# Fuzzers compiled together with the codecs' round trip the fuzz suites check too.
+with_round_trip=" NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer "
 
 # Builds the libFuzzer binaries into $fuzzdir; fails when the toolchain cannot build one of them.
 build_libfuzzer() {
@@ -98,7 +100,7 @@ build_libfuzzer() {
     echo "== libfuzzer: building in $fuzzdir"
     # The library targets, each a static library and module, in the order they depend on each other.
     # (`|| return`: set -e does not hold inside a function called as an `if` condition.)
-    for module in PlainText JSONText PropertyListCodec RouteModel RouteCodecs RouteStore RoutePreferences; do
+    for module in PlainText JSONText PropertyListCodec RouteModel RouteCodecs RouteSchema RouteProject RouteStore RoutePreferences RouteDefaults RouteWatch; do
         mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
         swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$fuzzdir/module/$module.swiftmodule" \
             -emit-library -static -o "$fuzzdir/module/lib$module.a" "${files[@]}" 2> >(grep -v 'Cannot export local symbol' >&2) ||
@@ -113,6 +115,9 @@ build_libfuzzer() {
         if [[ $with_cli == *" $stem "* ]]; then
             files=("${cli[@]}" "$source")
             module=routectl
+        elif [[ $with_round_trip == *" $stem "* ]]; then
+            files=("$source" Tests/TestSupport/CodecRoundTrip.swift)
+            module=$stem
         else
             files=("$source")
             module=$stem

@@ -101,9 +101,8 @@ struct FlowPathScreenText {
         if let given {
             do {
                 try GivenElementType.checkMangled(given)
-            } catch var error as NavigatorError {
-                error.reason = "cannot write \(NavigatorError.quote(screen.description)) as a value of \(NavigatorError.quote(given)): " + error.reason
-                throw error
+            } catch let error as NavigatorError {
+                throw error.about("cannot write \(NavigatorError.quote(screen.description)) as a value of \(NavigatorError.quote(given)):")
             }
             type = given
         } else {

@@ -22,15 +22,16 @@ public struct GivenElementType: Sendable, Equatable {
     /// type's either way (whose name holds a memory address of one run of the app). Each
     /// codec takes its own kind only. Reasons leave out the name.
     public static func check(_ name: String) throws {
-        if NavigationPathTypeName.kind(of: name) == .mangled {
+        switch NavigationPathTypeName.kind(of: name) {
+        case .mangled?:
             try checkMangled(name)
-        } else {
-            do {
-                try NavigationPathTypeName.checkWritable(name)
-            } catch var error as NavigatorError where NavigationPathTypeName.kind(of: name) != .readable {
-                error.reason += " (or, for FlowStacks' FlowPath, the mangled name it writes, such as 5MyApp6ScreenO)"
-                throw error
-            }
+        case .readable?:
+            try NavigationPathTypeName.checkWritable(name)
+        default:
+            // Neither kind: both are named.
+            throw NavigatorError(
+                .invalidInput,
+                NavigationPathTypeName.expectedReadable + " (or, for FlowStacks' FlowPath, the mangled name it writes, such as 5MyApp6ScreenO)")
         }
     }
 

@@ -273,9 +273,8 @@ public struct NavigationPathCodec: NavigatorCodec {
         if let name = given {
             do {
                 try NavigationPathTypeName.checkWritable(name)
-            } catch var error as NavigatorError {
-                error.reason = "cannot write \(quoted(route.description)) as a value of \(quoted(name)): " + error.reason
-                throw error
+            } catch let error as NavigatorError {
+                throw error.about("cannot write \(quoted(route.description)) as a value of \(quoted(name)):")
             }
             // --type naming the route enum the schema declares: a route it lacks is no case of it.
             if payload is GivenElementType, name == schema?.routeType, schemaType?(route) == nil {

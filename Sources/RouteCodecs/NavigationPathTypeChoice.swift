@@ -58,9 +58,8 @@ struct NavigationPathTypeChoice {
         if let type = schemaType?(route) {
             do {
                 try NavigationPathTypeName.checkWritable(type)
-            } catch var error as NavigatorError {
-                error.reason = "the schema's type \(quoted(type)) for \(quoted(route.description)): " + error.reason
-                throw error
+            } catch let error as NavigatorError {
+                throw error.about("the schema's type \(quoted(type)) for \(quoted(route.description)):")
             }
             return type
         }

@@ -122,15 +122,15 @@ package struct NavigationPathTypeName: Hashable, Sendable {
         return Route.isValidName(name) ? name : nil
     }
 
+    /// Why a name that is not ``Kind/readable`` is refused.
+    package static let expectedReadable =
+        "expected a type name as SwiftUI's NavigationPath writes it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int"
+
     /// Throws `invalidInput` unless `text` is a type name routectl writes for a new element:
     /// readable (module-qualified) and not a private type's. The reason says what the name is
     /// (`a private type's name, ...`), without the name.
     package static func checkWritable(_ text: String) throws {
-        guard kind(of: text) == .readable else {
-            throw NavigatorError(
-                .invalidInput,
-                "expected a type name as SwiftUI's NavigationPath writes it: the module, a '.', then the type, such as MyApp.Screen or Swift.Int")
-        }
+        guard kind(of: text) == .readable else { throw NavigatorError(.invalidInput, expectedReadable) }
         guard !NavigationPathTypeName(text).isPrivate else {
             throw NavigatorError(
                 .invalidInput,

@@ -2,6 +2,7 @@ import RouteModel
 import RouteCodecs
 import RouteStore
 import PropertyListCodec
+import PlainText
 
 /// A route kept under one key of an app's preferences (see ``PreferenceKey`` for what the
 /// value may be), wherever those preferences are (``PreferencesDocument``). Every other key and
@@ -181,7 +182,7 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         changed.dictionary = stored.dictionary
         var notes: [String] = []
         if stored.droppedHistory > 0 {
-            notes.append("dropped the \(stored.droppedHistory) oldest history entries to keep \(key) under 16 MiB")
+            notes.append("dropped the \(stored.droppedHistory) oldest history entries to keep \(key) under \(byteSize(format?.maxBytes ?? PropertyListDocument.maxBytes))")
         }
         if unreadable {
             notes.append("removed the value of \(key) from \(preferences.name), which routectl could not read")

@@ -251,7 +251,7 @@ public struct PropertyListDocument: Equatable, Sendable {
     private static func tooLarge(_ name: String, _ count: Int) -> NavigatorError {
         NavigatorError(
             .cannotApply,
-            "\(name) would be \(count) bytes, more than the \(Self.maxBytes >> 20) MiB routectl reads; nothing was written")
+            "\(name) would be \(count) bytes, more than the \(byteSize(Self.maxBytes)) routectl reads; nothing was written")
     }
 
     /// How many values `value` is, each counted where it occurs, as the binary reader counts

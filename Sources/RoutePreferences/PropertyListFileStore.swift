@@ -113,7 +113,7 @@ public struct PropertyListFileStore: PreferencesDocument {
             guard let bytes = try read() else { return PropertyListDocument() }
             if let prefix { return try PropertyListDocument.decode(bytes, name: name, keysStartingWith: prefix) }
             return try PropertyListDocument.decode(bytes, name: name)
-        } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil && error.detail == nil {
+        } catch var error as NavigatorError where error.kind == .invalidFile && error.fact == nil && (error.detail == nil || error.detail is FileTooLarge) {
             // The file is too large: name it as a property list, and never offer to replace it.
             error = error.about(name)
             error.detail = PreferencesFact.unreadablePropertyList

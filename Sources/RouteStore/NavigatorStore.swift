@@ -139,7 +139,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         let dropped = encoded.droppedHistory
         if dropped > 0 {
             let what = dropped == 1 ? "the oldest history entry" : "the \(dropped) oldest history entries"
-            notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under 16 MiB")
+            notes.append("dropped \(what) to keep \(quoted(path, limit: 200)) under \(byteSize(codec.maxBytes))")
         }
         if corrupt {
             let aside = try locked.moveAside(suffix: ".corrupt-" + WallClock.compactNow())

@@ -16,3 +16,10 @@ public enum StoreFact: ErrorDetail, Equatable {
     /// not routectl's, so nothing may offer to replace or move it.
     case inNoFormat(path: String)
 }
+
+/// A file was refused unread for its size: `size` bytes, over the `limit` its reader takes.
+/// Its message names no path (the caller's subject does).
+package struct FileTooLarge: ErrorDetail, Equatable {
+    package var size: Int
+    package var limit: Int
+}

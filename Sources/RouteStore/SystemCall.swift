@@ -129,7 +129,7 @@ package enum SystemCall {
             // place of the regular file between the look and the open).
             throw TargetCheck.notRegular(path)
         }
-        if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size)) }
+        if Int(info.st_size) > limit { throw tooLarge(Int(info.st_size), limit: limit) }
         // Read into uninitialized memory sized by fstat (one spare byte tells a file that grew),
         // then keep reading in chunks until the end, for files whose size fstat does not know.
         let expected = max(Int(info.st_size), 0) + 1
@@ -159,7 +159,7 @@ package enum SystemCall {
             }
             if got == 0 { break }
             bytes.append(contentsOf: chunk[..<got])
-            guard bytes.count <= limit else { throw tooLarge(bytes.count) }
+            guard bytes.count <= limit else { throw tooLarge(bytes.count, limit: limit) }
         }
         return bytes
     }
@@ -179,7 +179,7 @@ package enum SystemCall {
         #endif
     }
 
-    private static func tooLarge(_ size: Int) -> NavigatorError {
-        NavigatorError(.invalidFile, "is larger than 16 MiB (\(size) bytes)")
+    private static func tooLarge(_ size: Int, limit: Int) -> NavigatorError {
+        NavigatorError(.invalidFile, "is larger than \(byteSize(limit)) (\(size) bytes)", detail: FileTooLarge(size: size, limit: limit))
     }
 }

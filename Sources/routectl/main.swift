@@ -8,7 +8,7 @@ import RouteStore
 
 /// The only place that prints errors and picks the exit status; everything else throws.
 func runRoutectl(_ read: () throws -> [String]) -> Int32 {
-    var storeArguments: [String] = []
+    var store = StoreOptions()
     var typed: [String] = []
     var command: Command?
     do {
@@ -17,7 +17,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         command = parsed.command
         // Known before the arguments are checked: a hint for a bad argument (such as a path
         // for go) names the file (and key) the command was given.
-        storeArguments = parsed.options.storeArguments
+        store = parsed.options.store
         let invocation = try Invocation(parsed)
         let result = try Run.perform(invocation)
         if !invocation.options.quiet {
@@ -39,7 +39,7 @@ func runRoutectl(_ read: () throws -> [String]) -> Int32 {
         if let preamble = error.preamble { Terminal.emit(preamble, to: 2) }
         return fail(ExitStatus.usage, error.message, hint: error.hint)
     } catch let error as NavigatorError {
-        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: storeArguments, command: command, typed: typed))
+        return fail(ExitStatus.of(error.kind), error.message, hint: Advice.hint(for: error, store: store, command: command, typed: typed))
     } catch {
         return fail(ExitStatus.software, "internal error: \(error)", hint: "please report this")
     }

@@ -181,7 +181,7 @@ import TestSupport
         #expect(try written(screens, given(try route("Int", "_0:=4"), "Si")).hasPrefix(#"[{"push":{}},"Si","4","#))
         for type in ["MyApp.Screen", "4main13$559efc90c3d8yXZ6HiddenV"] {
             let error = #expect(throws: NavigatorError.self) { try written(screens, given(try route("settings"), type)) }
-            #expect(error?.kind == .invalidInput && error?.reason.hasPrefix("cannot write 'settings' as a value of '\(type)': ") == true, "\(error?.reason ?? "")")
+            #expect(error?.kind == .invalidInput && error?.message.hasPrefix("cannot write 'settings' as a value of '\(type)': ") == true, "\(error?.message ?? "")")
         }
         let routes = #expect(throws: NavigatorError.self) { try written(#"[{"push":{"_0":{"home":{}}}}]"#, given(try route("settings"), "5MyApp6ScreenO")) }
         #expect(routes?.kind == .invalidInput && routes?.reason.contains("[Route<Screen>], which names none") == true, "\(routes?.reason ?? "")")

@@ -17,38 +17,12 @@ import JSONText
 
     /// Checks one input after `operation`; returns the first broken rule, or `nil`.
     static func check(_ bytes: [UInt8], then operation: NavigationOperation? = nil) -> String? {
-        var state: NavigatorState
-        do {
-            state = try codec.decode(bytes)
-        } catch let error as NavigatorError {
-            guard error.kind == .invalidFile else { return "decode threw \(error.kind)" }
-            guard !error.message.contains("\n") else { return "multi-line error: \(error.message)" }
-            return nil
-        } catch {
-            return "decode threw a non-NavigatorError: \(error)"
-        }
-        if let operation {
-            do {
-                try state.apply(operation)
-            } catch let error as NavigatorError {
-                guard error.kind == .cannotApply || error.kind == .invalidInput else { return "\(operation) threw \(error.kind)" }
-                return nil
-            } catch {
-                return "\(operation) threw \(error)"
-            }
-        }
         let encoded: [UInt8]
-        do {
-            encoded = try codec.encode(&state).bytes
-        } catch let error as NavigatorError where error.kind == .cannotApply {
-            return nil  // what the format cannot hold, refused
-        } catch {
-            return "encode threw \(error)"
+        switch CodecRoundTrip.check(bytes, codec, then: operation.map { [$0] } ?? [], encodeMayRefuse: [.cannotApply]) {
+        case .broken(let problem): return problem
+        case .refused: return nil
+        case .written(_, let written): encoded = written
         }
-        guard let again = try? codec.decode(encoded) else { return "its encoding does not decode" }
-        guard again.tree == state.tree else { return "the encoding decodes to another tree: \(state.path) -> \(again.path)" }
-        var twice = again
-        guard (try? codec.encode(&twice).bytes) == encoded else { return "encoding is not stable" }
         do {
             _ = try VAPNFixtures.decode(encoded)
         } catch {

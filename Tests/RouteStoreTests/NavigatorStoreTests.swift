@@ -20,6 +20,20 @@ import TestSupport
         try store.update { try $0.perform(.push(Route(name)), at: "2026-11-22T10:00:00Z") }
     }
 
+    /// A store names its own limit, not a fixed 16 MiB: VAPersistentNavigator's is 8 MiB.
+    @Test func aFileOverTheStoresLimitIsRefusedNamingThatLimit() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/nested/dir", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: file, contents: Data(count: (8 << 20) + 1))
+        let store = NavigatorStore(path: file, codec: VAPNCodec())
+        #expect(store.maxBytes == 8 << 20)
+        do {
+            _ = try store.read()
+            Issue.record("a file over the limit was read")
+        } catch let error as NavigatorError {
+            #expect(error.message.contains("is larger than 8 MiB (8388609 bytes)"), "\(error.message)")
+        }
+    }
+
     @Test func missingFileReadsAsTheDefaultState() throws {
         let state = try NavigatorStore(path: file).read()
         #expect(state.path == "root")

@@ -172,9 +172,9 @@ public struct HostileArguments {
         word.map { $0 == UInt8(ascii: "/") || $0 == 0 ? UInt8(ascii: "_") : $0 }
     }
 
-    /// The word as `routectl` sees it: the text when it is UTF-8, else the marker that
-    /// `CommandArguments.read()` puts in its place.
-    public static func text(_ word: [UInt8], invalidMarker: String) -> String {
-        validUTF8(word) ?? invalidMarker
+    /// The word for a parser run in process: the text when it is UTF-8, else a stand-in with a
+    /// control character, which the parser refuses as the binary refuses the word (64).
+    public static func text(_ word: [UInt8]) -> String {
+        validUTF8(word) ?? "\u{1}<invalid UTF-8>"
     }
 }

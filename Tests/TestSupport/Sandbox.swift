@@ -14,6 +14,20 @@ public final class Sandbox {
         file = folder + "/navigator.json"
     }
 
+    /// A sandbox whose file holds `bytes`.
+    public convenience init(holding bytes: [UInt8]) {
+        self.init()
+        precondition(FileManager.default.createFile(atPath: file, contents: Data(bytes)), "cannot write \(file)")
+    }
+
+    /// A sandbox whose file is an app's preferences holding `value` under `key`
+    /// (``VAPNFixtures/plist(key:value:format:storedAs:)``).
+    public static func preferences(
+        _ key: String, _ value: [UInt8], _ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs = .data
+    ) throws -> Sandbox {
+        Sandbox(holding: try VAPNFixtures.plist(key: key, value: value, format: format, storedAs: storedAs))
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: folder)
     }

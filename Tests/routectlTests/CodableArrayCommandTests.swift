@@ -10,21 +10,6 @@ import TestSupport
 @Suite(.tags(.endToEnd), .slowLayer) struct CodableArrayCommandTests {
     static let key = "stack"
 
-    /// A sandbox whose plist holds `json` under ``key``.
-    static func plistBox(_ json: [UInt8], _ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs = .data) throws -> Sandbox {
-        let box = Sandbox()
-        let bytes = try VAPNFixtures.plist(key: key, value: json, format: format, storedAs: storedAs)
-        FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
-        return box
-    }
-
-    /// A sandbox whose JSON file holds `json`.
-    static func fileBox(_ json: [UInt8]) -> Sandbox {
-        let box = Sandbox()
-        FileManager.default.createFile(atPath: box.file, contents: Data(json))
-        return box
-    }
-
     /// Runs every command of the format on `box` (`store` chooses the file or the key), reading
     /// the stack back with `stored` after each, and checking what the format refuses.
     static func everyCommand(_ box: Sandbox, store: [String], stored: () throws -> [UInt8]) throws {
@@ -74,7 +59,7 @@ import TestSupport
 
     @Test(arguments: [VAPNFixtures.PlistFormat.binary, .xml], VAPNFixtures.StoredAs.allCases)
     func everyCommandUnderAKeyIsReadByTCA(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {
-        let box = try Self.plistBox(CodableArrayFixtures.Stack.two.json, format, storedAs)
+        let box = try Sandbox.preferences(Self.key, CodableArrayFixtures.Stack.two.json, format, storedAs)
         try Self.everyCommand(box, store: ["--key", Self.key]) { try VAPNFixtures.storedValue(path: box.file, key: Self.key).json }
         #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).storedAs == storedAs, "data stays data, a string a string")
         #expect(box.contents()!.starts(with: Data("bplist00".utf8)) == format.isBinary, "binary stays binary, XML XML")
@@ -82,13 +67,13 @@ import TestSupport
     }
 
     @Test func everyCommandInAJSONFileIsReadByTCA() throws {
-        let box = Self.fileBox(CodableArrayFixtures.Stack.two.json)
+        let box = Sandbox(holding: CodableArrayFixtures.Stack.two.json)
         try Self.everyCommand(box, store: []) { Array(box.contents()!) }
     }
 
     @Test(.needsPython3, arguments: [VAPNFixtures.PlistFormat.pythonBinary, .pythonXML])
     func plistsWrittenByPythonAreChangedToo(_ format: VAPNFixtures.PlistFormat) throws {
-        let box = try Self.plistBox(CodableArrayFixtures.Stack.two.json, format, .string)
+        let box = try Sandbox.preferences(Self.key, CodableArrayFixtures.Stack.two.json, format, .string)
         #expect(box.run(["--key", Self.key, "push", "settings"]).status == 0)
         #expect(try CodableArrayFixtures.decode(VAPNFixtures.storedValue(path: box.file, key: Self.key).json) == [.home, .details(42), .settings])
         #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: Self.key) == VAPNFixtures.otherPreferencesDescription)
@@ -97,7 +82,7 @@ import TestSupport
     @Test func elementsThatStayAreWrittenBackByteForByte() throws {
         // As JSONEncoder wrote them (members in its order, '/' escaped), then one pushed.
         let json = CodableArrayFixtures.Stack.everyShape.json
-        let box = Self.fileBox(json)
+        let box = Sandbox(holding: json)
         let path = box.run("show", "--path")
         #expect(path.status == 0, "\(path.stderr)")
         #expect(box.run("go", String(path.stdout.dropLast())).status == 0)
@@ -111,11 +96,11 @@ import TestSupport
     }
 
     @Test func theNotesDocumentsAreReadAndChanged() throws {
-        let box = try Self.plistBox(Array(CodableArrayFixtures.Notes.appStorage.utf8), .binary, .string)
+        let box = try Sandbox.preferences(Self.key, Array(CodableArrayFixtures.Notes.appStorage.utf8), .binary, .string)
         #expect(box.run(["--key", Self.key, "show", "--path"]).stdout == "/details?_0:=42\n")
         #expect(box.run(["--key", Self.key, "push", "home"]).status == 0)
         #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).json == Array(#"[{"details":{"_0":42}},{"home":{}}]"#.utf8))
-        let tca = Self.fileBox(Array(CodableArrayFixtures.Notes.tcaPath.utf8))
+        let tca = Sandbox(holding: Array(CodableArrayFixtures.Notes.tcaPath.utf8))
         #expect(tca.run("show", "--path").stdout == "/detail?_0:=%7B%22id%22%3A42%7D\n")
         #expect(tca.run("push", "detail", #"_0:={"id":43}"#).status == 0)
         #expect(tca.text() == #"[{"detail":{"_0":{"id":42}}},{"detail":{"_0":{"id":43}}}]"#)
@@ -124,7 +109,7 @@ import TestSupport
     @Test func anElementThatIsNoEnumValueIsRefusedWithItsCodingPathAndNoHintToDeleteIt() throws {
         let broken = Array(#"[{"home":{}},{"details":42}]"#.utf8)
         #expect(throws: DecodingError.self) { try CodableArrayFixtures.decode(broken) }
-        for box in [Self.fileBox(broken), try Self.plistBox(broken, .binary)] {
+        for box in [Sandbox(holding: broken), try Sandbox.preferences(Self.key, broken, .binary)] {
             let store = box.contents()!.starts(with: Data("bplist".utf8)) ? ["--key", Self.key] : []
             let before = box.contents()
             for command in [["show"], ["push", "home"], ["reset"]] {
@@ -138,7 +123,7 @@ import TestSupport
     }
 
     @Test func theEmptyArrayAsksForTheFormatWithWholeCommands() throws {
-        let box = Self.fileBox(Array("[]".utf8))
+        let box = Sandbox(holding: Array("[]".utf8))
         #expect(box.run("show", "--path").stdout == "/\n", "the empty stack, whoever's it is, shows")
         #expect(box.run("pop", "--root").status == 0, "and takes what changes nothing")
         let show = box.run("push", "home")
@@ -149,14 +134,14 @@ import TestSupport
         #expect(!show.stderr.contains("reset"), "\(show.stderr)")
         #expect(box.runBare(["--format", "codable-array", "-f", box.file, "push", "home"]).status == 0, "the hint's command works")
         #expect(box.text() == #"[{"home":{}}]"#)
-        let plist = try Self.plistBox(Array(" [ ] ".utf8), .xml, .string)
+        let plist = try Sandbox.preferences(Self.key, Array(" [ ] ".utf8), .xml, .string)
         #expect(plist.run(["--key", Self.key, "push", "home"]).status == 65)
         #expect(plist.run(["--key", Self.key, "--format", "codable-array", "push", "home"]).status == 0)
         #expect(try VAPNFixtures.storedValue(path: plist.file, key: Self.key) == (Array(#" [{"home":{}}] "#.utf8), .string))
     }
 
     @Test func aStringThatStartsAsAnArrayInNoFormatIsNoRouteSetting() throws {
-        let box = try Self.plistBox(Array("[1,2]".utf8), .binary, .string)
+        let box = try Sandbox.preferences(Self.key, Array("[1,2]".utf8), .binary, .string)
         let before = box.contents()
         let result = box.run(["--key", Self.key, "set", "home"])
         #expect(result.status == 65, "\(result.stderr)")
@@ -172,7 +157,7 @@ import TestSupport
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.errorLines.first?.contains("routectl's navigator file cannot hold a sheet or cover without navigation") == true, "\(result.stderr)")
         #expect(own.contents() == before)
-        let vapn = Self.fileBox(VAPNFixtures.Tree.flow.json)
+        let vapn = Sandbox(holding: VAPNFixtures.Tree.flow.json)
         let vapnBefore = vapn.contents()
         let refused = vapn.run("present", "settings", "--cover", "--no-navigation")
         #expect(refused.status == 1 && refused.errorLines.first?.contains("VAPersistentNavigator's state cannot hold") == true, "\(refused.stderr)")

@@ -11,19 +11,6 @@ import TestSupport
     typealias R = FlowStacksFixtures.Route
     static let key = "routes"
 
-    static func plistBox(_ json: [UInt8], _ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs = .data) throws -> Sandbox {
-        let box = Sandbox()
-        let bytes = try VAPNFixtures.plist(key: key, value: json, format: format, storedAs: storedAs)
-        FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
-        return box
-    }
-
-    static func fileBox(_ json: [UInt8]) -> Sandbox {
-        let box = Sandbox()
-        FileManager.default.createFile(atPath: box.file, contents: Data(json))
-        return box
-    }
-
     /// Every command on ``FlowStacksFixtures/Routes/presented`` in `box` (`store` chooses the
     /// file or the key), read back with `stored` after each.
     static func everyCommand(_ box: Sandbox, store: [String], stored: () throws -> [UInt8]) throws {
@@ -71,7 +58,7 @@ import TestSupport
 
     @Test(arguments: [VAPNFixtures.PlistFormat.binary, .xml], VAPNFixtures.StoredAs.allCases)
     func everyCommandUnderAKeyIsReadByTheLibrary(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {
-        let box = try Self.plistBox(FlowStacksFixtures.Routes.presented.json, format, storedAs)
+        let box = try Sandbox.preferences(Self.key, FlowStacksFixtures.Routes.presented.json, format, storedAs)
         try Self.everyCommand(box, store: ["--key", Self.key]) { try VAPNFixtures.storedValue(path: box.file, key: Self.key).json }
         #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).storedAs == storedAs, "data stays data, a string a string")
         #expect(box.contents()!.starts(with: Data("bplist00".utf8)) == format.isBinary, "binary stays binary, XML XML")
@@ -79,13 +66,13 @@ import TestSupport
     }
 
     @Test func everyCommandInAJSONFileIsReadByTheLibrary() throws {
-        let box = Self.fileBox(FlowStacksFixtures.Routes.presented.json)
+        let box = Sandbox(holding: FlowStacksFixtures.Routes.presented.json)
         try Self.everyCommand(box, store: []) { Array(box.contents()!) }
     }
 
     @Test(.needsPython3, arguments: [VAPNFixtures.PlistFormat.pythonBinary, .pythonXML])
     func plistsWrittenByPythonAreChangedToo(_ format: VAPNFixtures.PlistFormat) throws {
-        let box = try Self.plistBox(FlowStacksFixtures.Routes.pushes.json, format, .data)
+        let box = try Sandbox.preferences(Self.key, FlowStacksFixtures.Routes.pushes.json, format, .data)
         #expect(box.run(["--key", Self.key, "present", "home", "--cover"]).status == 0)
         let back = try FlowStacksFixtures.decode(VAPNFixtures.storedValue(path: box.file, key: Self.key).json)
         #expect(FlowStacksFixtures.describe(back) == FlowStacksFixtures.describe(FlowStacksFixtures.Routes.pushes.routes + [.cover(.home, withNavigation: true)]))
@@ -94,7 +81,7 @@ import TestSupport
 
     @Test func flowPathTriplesAreChangedAndReadByTheLibrary() throws {
         let json = FlowStacksFixtures.encode(flowPath: FlowStacksFixtures.flowPathElements)
-        let box = Self.fileBox(json)
+        let box = Sandbox(holding: json)
         let path = box.run("show", "--path")
         #expect(path.stdout.hasPrefix("/details?_0:=42/sheet:Int?_0:=7/String?_0=hello%20%2F%20%E6%97%A5%E6%9C%AC/profile?"), "\(path.stdout)\(path.stderr)")
         #expect(path.stdout.hasSuffix("/cover:feature?_0:=%7B%22item%22%3A%7B%22_0%22%3A3%7D%7D\n"), "\(path.stdout)")
@@ -127,11 +114,11 @@ import TestSupport
     }
 
     @Test func theNotesDocumentsAreReadAndChanged() throws {
-        let routes = try Self.plistBox(Array(FlowStacksFixtures.Notes.routes.utf8), .binary, .string)
+        let routes = try Sandbox.preferences(Self.key, Array(FlowStacksFixtures.Notes.routes.utf8), .binary, .string)
         #expect(routes.run(["--key", Self.key, "show", "--path"]).stdout == "/details?_0:=42/sheet:home/cover:profile?id:=7&name=Ann\n")
         #expect(routes.run(["--key", Self.key, "dismiss"]).status == 0)
         #expect(try VAPNFixtures.storedValue(path: routes.file, key: Self.key).json == Array(#"[{"push":{"_0":{"details":{"_0":42}}}},{"sheet":{"_0":{"home":{}},"withNavigation":true}}]"#.utf8))
-        let flowPath = Self.fileBox(Array(FlowStacksFixtures.Notes.flowPath.utf8))
+        let flowPath = Sandbox(holding: Array(FlowStacksFixtures.Notes.flowPath.utf8))
         #expect(flowPath.run("show", "--path").stdout == "/details?_0:=42/sheet:Int?_0:=7\n")
         #expect(flowPath.run("push", "details", "_0:=43").status == 0, "a new screen of the type whose screens show as 'details'")
         #expect(flowPath.text() == #"[{"push":{}},"5MyApp6ScreenO","{\"details\":{\"_0\":43}}","# + FlowStacksFixtures.Notes.flowPath.dropFirst())
@@ -140,7 +127,7 @@ import TestSupport
     }
 
     @Test func aNewScreenWhoseTypeCannotBeToldIsAUsageError() throws {
-        let box = Self.fileBox(Array(#"[{"push":{}},"Si","7"]"#.utf8))
+        let box = Sandbox(holding: Array(#"[{"push":{}},"Si","7"]"#.utf8))
         let before = box.contents()
         let result = box.run("push", "home")
         #expect(result.status == 64, "\(result.stderr)")
@@ -152,7 +139,7 @@ import TestSupport
         let broken = Array(#"[{"push":{"_0":{"home":{}}}},{"sheet":{"_0":{"settings":{}}}}]"#.utf8)
         let error = #expect(throws: DecodingError.self) { try FlowStacksFixtures.decode(broken) }
         #expect(error.map(VAPNFixtures.codingPath) == "[1].sheet.withNavigation", "the library's decoder fails there too")
-        for box in [Self.fileBox(broken), try Self.plistBox(broken, .xml, .string)] {
+        for box in [Sandbox(holding: broken), try Sandbox.preferences(Self.key, broken, .xml, .string)] {
             let store = box.contents()!.starts(with: Data("<?xml".utf8)) ? ["--key", Self.key] : []
             let before = box.contents()
             for command in [["show"], ["push", "home"], ["present", "x", "--no-navigation"]] {
@@ -168,7 +155,7 @@ import TestSupport
     @Test(arguments: FlowStacksFixtures.Routes.allCases)
     func everyFixtureShowsAndGoesToItsOwnPathUnchangedAndRoundTrips(_ fixture: FlowStacksFixtures.Routes) throws {
         let json = fixture.json
-        let box = Self.fileBox(json)
+        let box = Sandbox(holding: json)
         let format = fixture == .empty ? ["--format", "flowstacks"] : []
         let path = box.run(format + ["show", "--path"])
         #expect(path.status == 0, "\(path.stderr)")
@@ -184,51 +171,18 @@ import TestSupport
 /// The README's stacks example, from its own script (docs/examples/stacks.py): every command
 /// of its console block is run in a fresh folder, and prints exactly what the README shows.
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct StackFormatsReadmeExampleTests {
-    /// The words of a command line as a shell splits them (plain words and '...' quoting).
-    static func words(_ line: Substring) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var quoted = false
-        var inWord = false
-        for character in line {
-            if character == "'" {
-                quoted.toggle()
-                inWord = true
-            } else if character == " ", !quoted {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        if inWord { words.append(word) }
-        return words
-    }
-
     @Test func everyCommandPrintsWhatTheREADMEShows() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "$ python3 docs/examples/stacks.py"))
-        let block = readme[start.lowerBound...]
-        let end = try #require(block.range(of: "\n```"))
-        let lines = block[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let block = try #require(ConsoleBlock(readme, from: "python3 docs/examples/stacks.py"))
         let box = Sandbox()
         _ = try VAPNFixtures.runPython(
             "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])",
             [Docs.path("docs/examples/stacks.py"), box.folder])
-        var index = 1
         var commands = 0
-        while index < lines.count {
-            let command = lines[index].dropFirst(2)
-            index += 1
-            var shown: [Substring] = []
-            while index < lines.count, !lines[index].hasPrefix("$ ") {
-                shown.append(lines[index])
-                index += 1
-            }
-            let expected = shown.map { $0 + "\n" }.joined().replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
-            let words = Self.words(command)
+        for step in block.steps.dropFirst() {
+            let command = step.command
+            let expected = step.shown.replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
+            let words = step.words
             let printed: String
             switch words.first {
             case "routectl":

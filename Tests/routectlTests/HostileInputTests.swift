@@ -100,7 +100,7 @@ import PropertyListCodec
             let after = Self.snapshot(box)
 
             // What the parser says of these words, in process, must agree with the binary.
-            let words = arguments.map { HostileArguments.text($0, invalidMarker: CommandArguments.invalidUTF8) }
+            let words = arguments.map { HostileArguments.text($0) }
             do {
                 let invocation = try Invocation(ParsedCommandLine(words))
                 if Self.onlyReads(invocation.action) {

@@ -12,16 +12,9 @@ import TestSupport
     typealias Fixture = NavigationPathFixtures.Path
     static let key = NavigationPathFixtures.key
 
-    /// A sandbox whose file holds `bytes`.
-    static func fileBox(_ bytes: [UInt8]) -> Sandbox {
-        let box = Sandbox()
-        #expect(FileManager.default.createFile(atPath: box.file, contents: Data(bytes)))
-        return box
-    }
-
     /// A sandbox whose plist holds `fixture` under ``key``.
     static func plistBox(_ fixture: Fixture, _ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs = .data) throws -> Sandbox {
-        fileBox(try VAPNFixtures.plist(key: key, value: fixture.json(), format: format, storedAs: storedAs))
+        try Sandbox.preferences(key, fixture.json(), format, storedAs)
     }
 
     /// The path in the sandbox's file, as SwiftUI restores it.
@@ -31,7 +24,7 @@ import TestSupport
 
     @Test func everyCommandOnAPathInAJSONFileIsReadBackBySwiftUI() throws {
         let start = Fixture.mixed.elements
-        let box = Self.fileBox(Fixture.mixed.json())
+        let box = Sandbox(holding: Fixture.mixed.json())
         let original = box.text()
         func check(_ expected: [Element], _ arguments: String..., line: Int = #line) throws {
             let result = box.run(arguments)
@@ -116,7 +109,7 @@ import TestSupport
         guard !format.needsPython || VAPNFixtures.python3 != nil else { return }  // see pythonPlistsAreNotSkippedHere
         for arguments in [["push", "Int", "_0:=8"], ["push", "Recipe", "id:=42"], ["push", "Recipe", "id:=5"]] {
             let quick = try Self.plistBox(.mixed, format, storedAs)
-            let full = Self.fileBox(Array(try #require(quick.contents())))
+            let full = Sandbox(holding: Array(try #require(quick.contents())))
             let quickResult = quick.run(["--key", Self.key] + arguments)
             let fullResult = full.run(["--key", Self.key, "--json"] + arguments)
             #expect(quickResult.status == 0 && quickResult.stdout.isEmpty && quickResult.stderr.isEmpty, "\(arguments): \(quickResult.stderr)")
@@ -128,8 +121,8 @@ import TestSupport
 
     @Test func aPushOntoAPathInAFileWithoutReadingTheStateWritesWhatTheFullWayWrites() throws {
         for pretty in [false, true] {
-            let quick = Self.fileBox(Fixture.mixed.json(pretty: pretty))
-            let full = Self.fileBox(Array(try #require(quick.contents())))
+            let quick = Sandbox(holding: Fixture.mixed.json(pretty: pretty))
+            let full = Sandbox(holding: Array(try #require(quick.contents())))
             let quickResult = quick.run("push", "Recipe", "id:=5")
             let fullResult = full.run("--json", "push", "Recipe", "id:=5")
             #expect(quickResult.status == 0 && quickResult.stdout.isEmpty && quickResult.stderr.isEmpty, "\(quickResult.stderr)")
@@ -151,7 +144,7 @@ import TestSupport
     @Test(arguments: Fixture.allCases)
     func goToTheShownPathWritesNothing(_ fixture: Fixture) throws {
         for pretty in [false, true] {
-            let box = Self.fileBox(fixture.json(pretty: pretty))
+            let box = Sandbox(holding: fixture.json(pretty: pretty))
             let path = box.run("show", "--path")
             #expect(path.status == 0, "\(path.stderr)")
             #expect(fixture.shownPaths.contains(String(path.stdout.dropLast())), "\(path.stdout)")
@@ -168,7 +161,7 @@ import TestSupport
         // the same values (an object's members may come in another order).
         // One encoding: JSONEncoder's member order changes from one to the next.
         let original = fixture.json()
-        let box = Self.fileBox(original)
+        let box = Sandbox(holding: original)
         let shown = try JSONSerialization.jsonObject(with: Data(box.run("show", "--json").stdout.utf8)) as! [String: Any]
         let stack = shown["stack"] as! [[String: Any]]
         for (entry, element) in zip(stack, fixture.elements) {
@@ -191,7 +184,7 @@ import TestSupport
 
     @Test func aPrettyPathStaysPrettyAsTheAppWouldWriteIt() throws {
         // Objects of one member each: JSONEncoder writes them the same every time.
-        let box = Self.fileBox(Fixture.mixed.json(pretty: true))
+        let box = Sandbox(holding: Fixture.mixed.json(pretty: true))
         #expect(box.run("push", "details", "_0:=9").status == 0)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .prettyPrinted
@@ -220,7 +213,7 @@ import TestSupport
             (["push", "Int", "x:=1"], 64, "a value of 'Swift.Int' is one value, given as _0 (such as Int _0:=7), not 'Int?x:=1'", nil),
             (["push", "Recipe", #"details:={"_0":1}"#], 1, "would read back as 'details?_0:=1'", nil),
         ] as [([String], Int32, String, String?)] {
-            let box = Self.fileBox(Fixture.mixed.json())
+            let box = Sandbox(holding: Fixture.mixed.json())
             let before = box.contents()
             let result = box.run(arguments)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
@@ -239,7 +232,7 @@ import TestSupport
             (#"["Swift.Int","7","MyApp.Recipe","{\"id\":"]"#, "at [3], the JSON text of the 'MyApp.Recipe' value does not parse"),
             (NavigationPathFixtures.Notes.uiNavigationPath, "its type names are mangled ('Si', '5MyApp6RecipeV')"),
         ] {
-            let box = Self.fileBox(Array(document.utf8))
+            let box = Sandbox(holding: Array(document.utf8))
             for command in [["show"], ["push", "Int", "_0:=1"], ["reset"]] {
                 let result = box.run(command)
                 #expect(result.status == 65, "\(command): \(result.stderr)")
@@ -249,7 +242,7 @@ import TestSupport
             }
         }
         // Under a key, reset --force removes it, printing it first (as for every key).
-        let box = Self.fileBox(try VAPNFixtures.plist(key: Self.key, value: Array(#"["Swift.Int"]"#.utf8), format: .xml, storedAs: .string))
+        let box = Sandbox(holding: try VAPNFixtures.plist(key: Self.key, value: Array(#"["Swift.Int"]"#.utf8), format: .xml, storedAs: .string))
         #expect(box.run("--key", Self.key, "show").status == 65)
         let reset = box.run("--key", Self.key, "reset", "--force")
         #expect(reset.status == 0, "\(reset.stderr)")
@@ -259,7 +252,7 @@ import TestSupport
     /// A private type's name holds a memory address of the run that wrote it: no later run of
     /// the app restores the path, so routectl shows it and changes nothing in it (issue 34).
     @Test func aPathWithAPrivateTypesElementIsShownAndNeverChanged() throws {
-        let box = Self.fileBox(Fixture.withHidden.json())
+        let box = Sandbox(holding: Fixture.withHidden.json())
         #expect(box.run("show", "--path").stdout == "/Hidden?x:=1/home\n")
         for arguments in [["push", "home"], ["go", "/Hidden?x:=2/home"], ["pop", "2"]] {
             let before = box.contents()
@@ -271,7 +264,7 @@ import TestSupport
     }
 
     @Test func theFormatIsFoundForcedAndNamedAndTypesAreForItAlone() throws {
-        let empty = Self.fileBox(Array("[]".utf8))
+        let empty = Sandbox(holding: Array("[]".utf8))
         #expect(empty.run("show", "--path").stdout == "/\n")
         let undecided = empty.run("push", "details", "_0:=1")
         #expect(undecided.status == 65, "[] is any array format's: \(undecided.stderr)")
@@ -317,19 +310,17 @@ import TestSupport
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct NavigationPathReadmeExampleTests {
     @Test func theREADMEShowsWhatTheseCommandsPrint() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        guard let section = readme.components(separatedBy: "### Another library's state: SwiftUI's NavigationPath").dropFirst().first,
-              let block = section.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first else {
+        guard let block = ConsoleBlock(readme, under: "### Another library's state: SwiftUI's NavigationPath") else {
             Issue.record("the README has no NavigationPath example")
             return
         }
         let box = Sandbox()
         let file = box.folder + "/SavedPath"
         var commands = 0
-        for entry in block.components(separatedBy: "$ ").dropFirst() {
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-            let command = lines[0].components(separatedBy: "   #")[0]
-            let expected = lines.dropFirst().joined(separator: "\n").replacingOccurrences(of: "/tmp/readme/SavedPath", with: file)
-            let words = command.split(separator: " ").map(String.init)
+        for step in block.steps {
+            let command = step.command
+            let expected = step.shown.replacingOccurrences(of: "/tmp/readme/SavedPath", with: file)
+            let words = step.words
             switch words.first {
             case "python3":
                 _ = try VAPNFixtures.runPython("import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])", [Docs.path(words[1]), file])

@@ -56,7 +56,7 @@ import JSONText
         let history = #expect(throws: NavigatorError.self) { try HistoryCommand.run(last: nil, context) }
         #expect(history.map { ExitStatus.of($0.kind) } == 1)
         #expect(history?.message == "\(quotedFile) holds a state in the format 'stack', which keeps no history (only routectl's own format does), so there is none to show")
-        #expect(history.flatMap { Advice.hint(for: $0, store: context.options.storeArguments) }
+        #expect(history.flatMap { Advice.hint(for: $0, store: context.options.store) }
             == "the app changes its own state and records no history; see the state with: routectl -f \(sandbox.file) show")
         for (operation, word) in [(NavigationOperation.undo(1), "undo"), (.redo(1), "redo")] {
             let error = #expect(throws: NavigatorError.self) { try ChangeCommand.run(operation, recover: false, context) }

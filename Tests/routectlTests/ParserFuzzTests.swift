@@ -29,7 +29,7 @@ import TestSupport
         generator.hugeWords = false
         let count = FuzzSettings.cases(5_000, factor: 100)
         for index in 0..<count {
-            let words = generator.next().map { HostileArguments.text($0, invalidMarker: CommandArguments.invalidUTF8) }
+            let words = generator.next().map { HostileArguments.text($0) }
             if let problem = Self.check(words) {
                 Issue.record("seed \(seed), case \(index), \(words.map { $0.debugDescription }): \(problem)")
             }

@@ -8,27 +8,17 @@ import TestSupport
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct ProjectReadmeExampleTests {
     @Test func everyCommandPrintsWhatTheREADMEShows() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "$ python3 ~/routectl/docs/examples/team.py"))
-        let block = readme[start.lowerBound...]
-        let end = try #require(block.range(of: "\n```"))
-        let lines = block[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let block = try #require(ConsoleBlock(readme, from: "python3 ~/routectl/docs/examples/team.py"))
         let box = Sandbox()
         _ = try VAPNFixtures.runPython(
             "import runpy, sys; sys.argv = [sys.argv[1], sys.argv[2]]; runpy.run_path(sys.argv[0])",
             [Docs.path("docs/examples/team.py"), box.folder])
         var folder = box.folder
-        var index = 1
         var commands = 0
-        while index < lines.count {
-            let command = lines[index].dropFirst(2)
-            index += 1
-            var shown: [Substring] = []
-            while index < lines.count, !lines[index].hasPrefix("$ ") {
-                shown.append(lines[index])
-                index += 1
-            }
-            let expected = shown.map { $0 + "\n" }.joined().replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
-            let words = StackFormatsReadmeExampleTests.words(command)
+        for step in block.steps.dropFirst() {
+            let command = step.command
+            let expected = step.shown.replacingOccurrences(of: "/tmp/readme/", with: box.folder + "/")
+            let words = step.words
             var printed = ""
             switch words.first {
             case "routectl":

@@ -271,18 +271,16 @@ import TestSupport
 @Suite(.tags(.endToEnd), .slowLayer, .needsPython3) struct SchemaReadmeExampleTests {
     @Test func theREADMEShowsWhatTheseCommandsPrint() throws {
         let readme = try String(contentsOfFile: Docs.path("README.md"), encoding: .utf8)
-        guard let section = readme.components(separatedBy: "## Schema: check and migrate saved states").dropFirst().first,
-              let block = section.components(separatedBy: "```console\n").dropFirst().first?.components(separatedBy: "```").first else {
+        guard let block = ConsoleBlock(readme, under: "## Schema: check and migrate saved states") else {
             Issue.record("the README has no schema example")
             return
         }
         let box = Sandbox()
         var commands = 0
-        for entry in block.components(separatedBy: "$ ").dropFirst() {
-            let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
-            let command = lines[0].components(separatedBy: "   #")[0]
-            let expected = lines.dropFirst().joined(separator: "\n")
-            let words = command.split(separator: " ").map(String.init)
+        for step in block.steps {
+            let command = step.command
+            let expected = step.shown
+            let words = step.words
             switch words.first {
             case "python3":
                 _ = try VAPNFixtures.runPython(

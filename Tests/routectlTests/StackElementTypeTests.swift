@@ -12,12 +12,6 @@ import TestSupport
     typealias Element = NavigationPathMirror.Element
     typealias Fixture = NavigationPathFixtures.Path
 
-    static func fileBox(_ bytes: [UInt8]) -> Sandbox {
-        let box = Sandbox()
-        #expect(FileManager.default.createFile(atPath: box.file, contents: Data(bytes)))
-        return box
-    }
-
     /// The path in the sandbox's file, as SwiftUI restores it.
     static func restored(_ box: Sandbox) throws -> [Element] {
         try NavigationPathMirror.decode(Array(box.contents() ?? Data()))
@@ -56,7 +50,7 @@ import TestSupport
 
     @Test func aNavigationPathsNewElementWithoutASchemaMustBeOfATypeThatShowsItsName() throws {
         let screens = Fixture.screens.elements
-        let box = Self.fileBox(Fixture.screens.json())
+        let box = Sandbox(holding: Fixture.screens.json())
         // A struct's name on a path of the app's enum alone: no MyApp.Screen {"Recipe":...}.
         Self.expectRefused(
             box, ["push", "Recipe", "id:=42"],
@@ -85,7 +79,7 @@ import TestSupport
     @Test(arguments: VAPNFixtures.PlistFormat.allCases)
     func underAPlistKeyTheSame(_ format: VAPNFixtures.PlistFormat) throws {
         let key = NavigationPathFixtures.key
-        let box = Self.fileBox(try VAPNFixtures.plist(key: key, value: Fixture.screens.json(), format: format, storedAs: .data))
+        let box = Sandbox(holding: try VAPNFixtures.plist(key: key, value: Fixture.screens.json(), format: format, storedAs: .data))
         Self.expectRefused(
             box, ["--key", key, "push", "Recipe", "id:=42"], "cannot tell the type of the new element 'Recipe?id:=42'",
             hint: "hint: for example: routectl -f FILE --key SavedPath push Recipe id:=42 --type MyApp.Recipe")
@@ -95,7 +89,7 @@ import TestSupport
 
     @Test func aNavigationPathsNewElementWithASchema() throws {
         for typed in [true, false] {
-            let box = Self.fileBox(Fixture.screens.json())
+            let box = Sandbox(holding: Fixture.screens.json())
             let config = box.folder + "/routectl.json"
             box.write(Self.project(typed: typed), to: config)
             let screens = Fixture.screens.elements
@@ -128,7 +122,7 @@ import TestSupport
     }
 
     @Test func aNavigationPathTheAppCannotDecodeIsShownButNeverChanged() throws {
-        let box = Self.fileBox(Fixture.withHidden.json())
+        let box = Sandbox(holding: Fixture.withHidden.json())
         #expect(box.run("show", "--path").stdout == "/Hidden?x:=1/home\n")
         for arguments in [["push", "home"], ["push", "Int", "_0:=1", "--type", "Swift.Int"], ["pop"], ["pop", "--root"], ["reset"], ["go", "/"]] {
             Self.expectRefused(
@@ -137,7 +131,7 @@ import TestSupport
                 hint: "hint: routectl writes nothing to a state the app cannot restore; see it with: routectl -f FILE show")
         }
         // A type name without its module: no app resolves it.
-        let unqualified = Self.fileBox(Array(NavigationPathFixtures.Notes.pointFree.utf8))
+        let unqualified = Sandbox(holding: Array(NavigationPathFixtures.Notes.pointFree.utf8))
         Self.expectRefused(unqualified, ["push", "Int", "_0:=1"], status: 65, "at [0], 'User' is a type name without its module", hint: nil)
         // check reports it.
         let config = box.folder + "/routectl.json"
@@ -151,7 +145,7 @@ import TestSupport
 
     @Test func aFlowPathsNewScreenWithoutASchemaMustBeOfATypeThatShowsItsName() throws {
         let elements: [FlowStacksMirror.FlowPath.Element] = [.init(.push, AppScreen.details(42)), .init(.push, AppScreen.profile(id: 7, name: "Ann"))]
-        let box = Self.fileBox(FlowStacksFixtures.encode(flowPath: elements))
+        let box = Sandbox(holding: FlowStacksFixtures.encode(flowPath: elements))
         func screens() throws -> [String] {
             try FlowStacksFixtures.decode(flowPath: Array(box.contents() ?? Data())).elements.map { "\($0)" }
         }
@@ -184,7 +178,7 @@ import TestSupport
     @Test func aFlowPathTheAppCannotDecodeIsShownButNeverChanged() throws {
         // A readable name: FlowStacks resolves the mangled names _mangledTypeName gives, only.
         let document = #"[{"push":{}},"MyApp.Screen","{\"home\":{}}"]"#
-        let box = Self.fileBox(Array(document.utf8))
+        let box = Sandbox(holding: Array(document.utf8))
         #expect(box.run("show", "--path").stdout == "/home\n")
         Self.expectRefused(box, ["push", "home"], status: 65, "the app cannot decode these routes as they stand: at [1], 'MyApp.Screen' is no mangled type name", hint: "hint: routectl writes nothing to a state the app cannot restore; see it with: routectl -f FILE show")
         Self.expectRefused(box, ["pop"], status: 65, "the app cannot decode these routes as they stand", hint: nil)
@@ -193,7 +187,7 @@ import TestSupport
     // MARK: Formats that store no type name
 
     @Test func aNewNameInACodableArrayOrRoutesIsWrittenWithAWarning() throws {
-        let array = Self.fileBox(CodableArrayFixtures.encode([.home, .details(42)]))
+        let array = Sandbox(holding: CodableArrayFixtures.encode([.home, .details(42)]))
         let pushed = array.run("push", "settings")
         #expect(pushed.status == 0, "\(pushed.stderr)")
         #expect(pushed.stderr == #"routectl: warning: 'settings' is new to this stack, and without the app's routes routectl could not check that the app has it; declare them in routectl.json, such as {"routes": ["home", "details(Int)"]}"# + "\n")
@@ -210,7 +204,7 @@ import TestSupport
         #expect(declared.status == 0 && declared.stderr.isEmpty, "\(declared.stderr)")
         #expect(try CodableArrayFixtures.decode(Array(array.contents() ?? Data())) == [.home, .details(42), .settings, .details(5), .home])
 
-        let routes = Self.fileBox(FlowStacksFixtures.encode([.push(.home), .push(.details(42))]))
+        let routes = Sandbox(holding: FlowStacksFixtures.encode([.push(.home), .push(.details(42))]))
         let flow = routes.run("push", "settings")
         #expect(flow.status == 0, "\(flow.stderr)")
         #expect(flow.stderr.hasPrefix("routectl: warning: 'settings' is new to this stack"), "\(flow.stderr)")
@@ -222,7 +216,7 @@ import TestSupport
     @Test func migrateRenamesAnElementOfAPathOfTwoTypesInItsOwnType() throws {
         // 7 pushed, then a case the app has since renamed (detail → details).
         let document = #"["MyApp.Screen","{\"detail\":{\"_0\":42}}","Swift.Int","7"]"#
-        let box = Self.fileBox(Array(document.utf8))
+        let box = Sandbox(holding: Array(document.utf8))
         let migrated = box.run("migrate", "--rename", "detail=details")
         #expect(migrated.status == 0, "\(migrated.stderr)")
         #expect(try Self.restored(box) == [.int(7), .screen(.details(42))])

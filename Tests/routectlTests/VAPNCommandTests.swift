@@ -14,10 +14,7 @@ import TestSupport
 
     /// A sandbox whose plist holds `tree` under the scene key.
     static func plistBox(_ tree: VAPNFixtures.Tree, _ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs = .data) throws -> Sandbox {
-        let box = Sandbox()
-        let bytes = try VAPNFixtures.plist(value: tree.json, format: format, storedAs: storedAs)
-        FileManager.default.createFile(atPath: box.file, contents: Data(bytes))
-        return box
+        try Sandbox.preferences(key, tree.json, format, storedAs)
     }
 
     static func run(_ box: Sandbox, _ arguments: String...) -> RunResult {

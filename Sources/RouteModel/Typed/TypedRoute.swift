@@ -51,12 +51,11 @@ extension Route {
         }
         do {
             try self.init(codableValue: json)
-        } catch var error as NavigatorError {
+        } catch let error as NavigatorError {
             // A case named by the app's CodingKeys may be no route name (a space, a newline):
             // quoted then, so that the message stays one line.
             let caseName = json.onlyMemberKey.map { "." + (Route.isValidName($0) ? $0 : quoted($0, limit: 40)) } ?? ""
-            error.reason = "\(Value.self)\(caseName) cannot be a route: " + error.reason
-            throw error
+            throw error.about("\(Value.self)\(caseName) cannot be a route:")
         }
     }
 

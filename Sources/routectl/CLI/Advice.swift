@@ -8,11 +8,12 @@ import RouteStore
 /// command shows one that works when pasted into a shell.
 enum Advice {
     /// The hint for `error`, or nil when there is nothing useful to add. `store` are the
-    /// options that chose the store (``ParsedOptions/storeArguments``), unquoted; `command`
+    /// options that chose the store (``ParsedOptions/store``); `command`
     /// the command that failed, when known; `typed` the command line's words as typed (after
     /// the program's name), for a hint that is the same command with something added.
-    static func hint(for error: NavigatorError, store: [String] = [], command: Command? = nil, typed: [String] = []) -> String? {
-        let onKey = store.contains("--key")
+    static func hint(for error: NavigatorError, store: StoreOptions = StoreOptions(), command: Command? = nil, typed: [String] = []) -> String? {
+        let onKey = store.key != nil
+        let given = store.words
         switch error.fact {
         case .routeNotAllowed(let name, let allowed):
             return routeHint(name, allowed)
@@ -20,22 +21,22 @@ enum Advice {
             // The list was checked first: every name in it is valid, none needs quoting.
             return "add it: --routes " + ([name] + allowed).joined(separator: ",")
         case .nothingToPop(_, let style?), .popPastRoot(_, _, let style?):
-            return "a pop never closes the \(style); to close it, run: \(routectl(store)) dismiss"
+            return "a pop never closes the \(style); to close it, run: \(routectl(given)) dismiss"
         case .nothingToPop(let path, nil), .notInFlow(_, let path), .nothingPresented(let path), .notInChain(_, let path):
             return "the state is \(quoted(path))"
         case .popPastRoot(_, _, nil):
-            return "to pop everything above the root, run: \(routectl(store)) pop --root"
+            return "to pop everything above the root, run: \(routectl(given)) pop --root"
         case .noTabs(_, let containers):
             guard let first = containers.first else { return "this file declares no tab containers (init --tabs declares them)" }
-            return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(store)) set \(first)"
+            return "tab containers: \(containers.joined(separator: ", ")); to make one the root, run: \(routectl(given)) set \(first)"
         case .unknownTab(let name, let container, let tabs):
             if let guess = Suggestion.closest(to: name, among: tabs) { return "did you mean '\(guess)'?" }
             let whose = container.isEmpty ? "the tab view's tabs" : "the tabs of \(quoted(container))"  // "": a container that is no route
             return whose + " are: " + tabs.joined(separator: ", ")
         case .historyTooShort:
-            return "see what can be undone with: \(routectl(store)) history"
+            return "see what can be undone with: \(routectl(given)) history"
         case .invalidPath:
-            return "see the current state's path with: \(routectl(store)) show --path"
+            return "see the current state's path with: \(routectl(given)) show --path"
         case .invalidURL:
             return nil  // the message says what to write instead
         case .invalidLink:
@@ -45,13 +46,13 @@ enum Advice {
         case .noLinkMatch(_, nil, _), .noLinkForPath(_, 0):
             return "this file declares no links; see how to declare one with: routectl help link"
         case .noLinkForPath:
-            return "see the declared links with: \(routectl(store)) link list"
+            return "see the declared links with: \(routectl(given)) link list"
         case .linkDeclared(let url, _):
-            return "to declare it anew, first run: \(routectl(store)) link remove \(ShellWord.quote(url))"
+            return "to declare it anew, first run: \(routectl(given)) link remove \(ShellWord.quote(url))"
         case .noSuchLink(let url, let declared):
             if let guess = Suggestion.closest(to: url, among: declared) { return "did you mean \(quoted(guess))?" }
             if declared.isEmpty { return "this file declares no links" }
-            return "see the declared links with: \(routectl(store)) link list"
+            return "see the declared links with: \(routectl(given)) link list"
         case .parameterWithoutValue:
             return "write parameters as key=value, for example id=42, or key:=<json> for a typed value, such as count:=7"
         case .invalidTypedValue:
@@ -61,21 +62,21 @@ enum Advice {
         case .tooLargeToStore:
             return "pop some routes, or use shorter parameter values"
         case .onlyARootRoute("set", let route?):
-            return "it holds a route name only, without parameters; run: \(routectl(store)) set \(route)"
+            return "it holds a route name only, without parameters; run: \(routectl(given)) set \(route)"
         case .onlyARootRoute(_, let route?):
-            return "it holds the raw value of the app's route enum; to make \(quoted(route)) the root instead, run: \(routectl(store)) set \(route)"
+            return "it holds the raw value of the app's route enum; to make \(quoted(route)) the root instead, run: \(routectl(given)) set \(route)"
         case .onlyARootRoute:
-            return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(store)) show"
+            return "it holds the raw value of the app's route enum, a name only; see it with: \(routectl(given)) show"
         case .onlyAnInteger("set", let value), .onlyAnInteger("go", let value):
-            return "it holds the raw value of an Int-backed enum, and set takes one, such as the \(value) it holds: \(routectl(store)) set \(value)"
+            return "it holds the raw value of an Int-backed enum, and set takes one, such as the \(value) it holds: \(routectl(given)) set \(value)"
         case .onlyAnInteger:
-            return "it holds the raw value of an Int-backed enum, an integer only; see it with: \(routectl(store)) show"
+            return "it holds the raw value of an Int-backed enum, an integer only; see it with: \(routectl(given)) show"
         case .nothingToRedo:
-            return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(store)) history"
+            return "redo takes forward what undo took back, until another change; see the changes with: \(routectl(given)) history"
         case .keepsNoHistory:
-            return "the app changes its own state and records no history; see the state with: \(routectl(store)) show"
+            return "the app changes its own state and records no history; see the state with: \(routectl(given)) show"
         case .nothingOverTabs(let path):
-            return "to present it in the selected tab, as the app does, run: \(routectl(store)) go \(ShellWord.quote(path))"
+            return "to present it in the selected tab, as the app does, run: \(routectl(given)) go \(ShellWord.quote(path))"
         case nil:
             break
         }
@@ -83,7 +84,7 @@ enum Advice {
         case .readOnly(let path):
             return "to allow changes, run: chmod u+w \(ShellWord.quote(pathArgument(path)))"
         case .alreadyExists:
-            return "to start over, keeping the old file beside it, run: \(routectl(store)) init --force"
+            return "to start over, keeping the old file beside it, run: \(routectl(given)) init --force"
         case .notARegularFile:
             return nil  // --force would not help: routectl never replaces a special file
         case .noSuchFolder(let folder):
@@ -101,39 +102,39 @@ enum Advice {
             guard let first = candidates.first else {
                 return "no key holds a route name (a string) or a navigator state routectl reads; name the key the app uses with --key <name>"
             }
-            return "\(candidateList(candidates)); for example: \(routectl(store + ["--key", first])) show"
+            return "\(candidateList(candidates)); for example: \(routectl(store.words(key: first))) show"
         case .unreadablePropertyList:
-            guard let file = store.firstIndex(of: "-f").map({ store[$0 + 1] }) else { return nil }
+            guard let file = store.file.map(pathArgument) else { return nil }
             return "routectl never replaces a property list it cannot read; check it with: plutil -lint \(ShellWord.quote(file))"
         case .keyHoldsValue:
             // Never a command that replaces an app's value (issue 17, item 14).
-            return "see what it holds with: \(routectl(store)) show"
+            return "see what it holds with: \(routectl(given)) show"
         case .keyHoldsNoRoute(let candidates):
             let likely = "it is likely not the key the app keeps its route in"
             guard let first = candidates.first else {
                 return likely + ", and no other key holds a route name or a navigator state routectl reads; name the app's key with --key <name>"
             }
-            return "\(likely); \(candidateList(candidates)); for example: \(routectl(replacingKey(store, with: first))) show"
+            return "\(likely); \(candidateList(candidates)); for example: \(routectl(store.words(key: first))) show"
         case .missingKeyNear(let near):
-            return "did you mean \(quoted(near))? run: \(routectl(replacingKey(store, with: near))) show"
+            return "did you mean \(quoted(near))? run: \(routectl(store.words(key: near))) show"
         case .toolMissing:
             return "--domain runs macOS's defaults, and --simulator Xcode's xcrun; elsewhere, edit the plist file with -f <path> --key <name>"
         case .keyPrefixMatchesSeveral(let keys):
             guard let first = keys.first else { return nil }
-            return "say which with --key; for example: \(routectl(replacingKey(store, with: first))) show"
+            return "say which with --key; for example: \(routectl(store.words(key: first))) show"
         case nil:
             break
         }
         switch error.detail as? FormatFact {
         case .notInFormat:
             // Never reset --force: the value is likely fine, in another format.
-            return "to let routectl find its format, run: \(routectl(removingFormat(store))) show"
+            return "to let routectl find its format, run: \(routectl(removingFormat(given))) show"
         case .cannotStartFromNothing:
-            return "open the app once, so that it saves its state, then run: \(routectl(store)) show"
+            return "open the app once, so that it saves its state, then run: \(routectl(given)) show"
         case .severalFormats(let formats):
             // The value is fine: only its format is unknown. The command typed, once per
             // candidate, with --format added (a NavigationPath's new element needs its type).
-            let words = typed.isEmpty ? removingFormat(store) + ["show"] : removingFormat(typed)
+            let words = typed.isEmpty ? removingFormat(given) + ["show"] : removingFormat(typed)
             let needsType = words.first { $0 == "--type" || $0.hasPrefix("--type=") } == nil
                 && words.contains { ["set", "push", "present", "go", "open"].contains($0) }
             return "run: " + formats.map { format in
@@ -144,24 +145,24 @@ enum Advice {
             // Another library's data: never a command that would replace it.
             return "routectl changes nothing in another library's state that it cannot read" + (appRejects ? "; the app's own decoder would reject it too" : "")
         case .appCannotDecode:
-            return "routectl writes nothing to a state the app cannot restore; see it with: \(routectl(store)) show"
+            return "routectl writes nothing to a state the app cannot restore; see it with: \(routectl(given)) show"
         case nil:
             break
         }
         if let needed = error.detail as? ElementTypeNeeded {
-            return elementTypeHint(needed, store: store, command: command)
+            return elementTypeHint(needed, store: given, command: command)
         }
         switch error.kind {
         case .invalidFile where onKey:
             // routectl's own navigator JSON that does not decode: reset --force prints the old
             // value before it replaces it.
-            return "to replace it with a fresh state (its old value is printed first), run: \(routectl(store)) reset --force"
+            return "to replace it with a fresh state (its old value is printed first), run: \(routectl(given)) reset --force"
         case .newerFormat where onKey:
             return "use a newer routectl"
         case .invalidFile:
-            return "to move it aside and start fresh, run: \(routectl(store)) reset --force"
+            return "to move it aside and start fresh, run: \(routectl(given)) reset --force"
         case .newerFormat:
-            return "use a newer routectl, or start over with: \(routectl(store)) init --force (the file is kept beside it)"
+            return "use a newer routectl, or start over with: \(routectl(given)) init --force (the file is kept beside it)"
         case .lockTimeout:
             return "try again, or wait longer with --lock-timeout <seconds>"
         case .invalidInput, .cannotApply, .cannotCreate, .io, .toolFailed:
@@ -218,14 +219,6 @@ enum Advice {
             }
         }
         return removed
-    }
-
-    /// The store options with `--key`'s value replaced by `key`.
-    private static func replacingKey(_ store: [String], with key: String) -> [String] {
-        guard let index = store.firstIndex(of: "--key"), index + 1 < store.count else { return store + ["--key", key] }
-        var replaced = store
-        replaced[index + 1] = key
-        return replaced
     }
 
     /// `routectl` with the options that chose the store, quoted for a shell.

@@ -58,8 +58,4 @@ enum CommandArguments {
         }
         return NavigatorError.quote(text + (bytes.count > 256 ? "…" : ""), limit: 200)
     }
-
-    /// Stands in for an environment value that is not UTF-8: a control character, which every
-    /// check of names, values and paths refuses.
-    static let invalidUTF8 = "\u{1}<invalid UTF-8>"
 }

@@ -7,17 +7,28 @@ enum FileLocation {
     /// - Parameters:
     ///   - explicit: a path the user named, which wins.
     ///   - environment: looks up an environment variable; empty values count as unset, and so
-    ///     does a relative `XDG_STATE_HOME`, as the XDG specification asks.
-    static func resolve(explicit: String?, environment: (String) -> String?) -> String? {
-        func value(_ name: String) -> String? {
-            guard let text = environment(name), !text.isEmpty else { return nil }
-            return text
+    ///     does a relative `XDG_STATE_HOME` (or one that is not UTF-8), as the XDG specification
+    ///     asks.
+    /// - Throws: ``UsageError`` when the path would come from a `ROUTECTL_FILE` or `HOME` that
+    ///   is not valid UTF-8.
+    static func resolve(explicit: String?, environment: (String) -> EnvironmentValue?) throws -> String? {
+        func value(_ name: String) throws -> String? {
+            switch environment(name) {
+            case .text(let text)?: return text.isEmpty ? nil : text
+            case .notUTF8?:
+                // XDG_STATE_HOME: not an absolute path, so skipped, as a relative one is.
+                if name == "XDG_STATE_HOME" { return nil }
+                throw UsageError(
+                    "the navigator file's path from ROUTECTL_FILE, XDG_STATE_HOME or HOME is not valid UTF-8",
+                    hint: "name the file with --file <path>")
+            case nil: return nil
+            }
         }
         if let explicit { return explicit }
-        if let file = value("ROUTECTL_FILE") { return file }
-        if let state = value("XDG_STATE_HOME"), state.hasPrefix("/") {
+        if let file = try value("ROUTECTL_FILE") { return file }
+        if let state = try value("XDG_STATE_HOME"), state.hasPrefix("/") {
             return state + "/routectl/navigator.json"
         }
-        return value("HOME").map { $0 + "/.local/state/routectl/navigator.json" }
+        return try value("HOME").map { $0 + "/.local/state/routectl/navigator.json" }
     }
 }

@@ -55,9 +55,26 @@ struct ParsedOptions: Equatable, Sendable {
     /// `check --allow-missing`.
     var allowMissing = false
 
-    /// The options that chose the store, as words for a command line (unquoted): `-f <file>`,
-    /// `--domain <domain>`, `--simulator <device>`, `--key <key>`, `--format <name>`, as given.
-    var storeArguments: [String] {
+    /// The options that chose the store, as given.
+    var store: StoreOptions {
+        StoreOptions(file: file, domain: domain, simulator: simulator, key: key, format: format)
+    }
+
+    /// The options that chose the store, as words for a command line (``StoreOptions/words``).
+    var storeArguments: [String] { store.words }
+}
+
+/// The options that chose the store, as given: what a hint repeats of the command.
+struct StoreOptions: Equatable {
+    var file: String?
+    var domain: String?
+    var simulator: String?
+    var key: String?
+    var format: String?
+
+    /// As words for a command line (unquoted): `-f <file>`, `--domain <domain>`,
+    /// `--simulator <device>`, `--key <key>`, `--format <name>`, as given.
+    var words: [String] {
         var words: [String] = []
         if let file { words += ["-f", Advice.pathArgument(file)] }
         if let domain { words += ["--domain", domain] }
@@ -65,5 +82,14 @@ struct ParsedOptions: Equatable, Sendable {
         if let key { words += ["--key", key] }
         if let format { words += ["--format", format] }
         return words
+    }
+
+    /// ``words`` with `key` as `--key`'s value: in its place when one was given, else added
+    /// last.
+    func words(key new: String) -> [String] {
+        guard key != nil else { return words + ["--key", new] }
+        var replaced = self
+        replaced.key = new
+        return replaced.words
     }
 }

@@ -18,7 +18,7 @@ struct LoadedProject {
 /// naming the file (and the line and member, when the text is at fault), raised before any store
 /// is read.
 enum ProjectLoading {
-    static func load(_ options: ParsedOptions, environment: (String) -> String?) throws -> LoadedProject? {
+    static func load(_ options: ParsedOptions, environment: (String) -> EnvironmentValue?) throws -> LoadedProject? {
         if options.noConfig {
             guard options.config == nil else {
                 throw UsageError(
@@ -27,11 +27,16 @@ enum ProjectLoading {
             }
             return nil
         }
-        let given = options.config ?? environment("ROUTECTL_CONFIG").flatMap { $0.isEmpty ? nil : $0 }
-        if let given {
-            guard !given.contains(CommandArguments.invalidUTF8) else {
+        var given = options.config
+        if given == nil {
+            switch environment("ROUTECTL_CONFIG") {
+            case .text(let text)?: given = text.isEmpty ? nil : text
+            case .notUTF8?:
                 throw UsageError("the project file's path from ROUTECTL_CONFIG is not valid UTF-8", hint: "name it with --config <path>")
+            case nil: break
             }
+        }
+        if let given {
             let from = options.config != nil ? "--config" : "ROUTECTL_CONFIG"
             guard let bytes = try read(FilePath(given), name: given) else {
                 throw UsageError("no project file \(NavigatorError.quote(given, limit: 200)) (from \(from))")
@@ -40,7 +45,10 @@ enum ProjectLoading {
         }
         let found: ProjectFileSearch.Outcome
         do {
-            found = try ProjectFileSearch.find(home: environment("HOME"))
+            // A HOME that is not UTF-8 names no folder: no stop, as without one.
+            var home: String?
+            if case .text(let text)? = environment("HOME") { home = text }
+            found = try ProjectFileSearch.find(home: home)
         } catch let error as NavigatorError {
             // The whole command again without it, as typed (`--config <path>` is the other
             // way, when the file is one to trust).
@@ -72,8 +80,9 @@ enum ProjectLoading {
             return try SystemCall.readFile(path, limit: 16 << 20, forWriting: false)
         } catch let error as NavigatorError {
             // The store's wording, about the project file: "cannot read '<path>': Is a
-            // directory", "'<path>' is not a regular file", or "is larger than ...".
-            if error.message.hasPrefix("cannot ") || error.message.hasPrefix("'") { throw UsageError("project file: " + error.message) }
+            // directory" and "'<path>' is not a regular file" name the path; "is larger than
+            // ..." (``FileTooLarge``) does not.
+            guard error.detail is FileTooLarge else { throw UsageError("project file: " + error.message) }
             throw UsageError("project file \(NavigatorError.quote(name, limit: 200)) \(error.message)")
         }
     }

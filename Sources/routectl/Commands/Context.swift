@@ -70,7 +70,7 @@ struct Context {
     ///   `--key`, the model's error listing the keys that could hold a route.
     init(_ given: ParsedOptions) throws {
         // The project file first, before any store is read: a bad one stops every command.
-        project = try ProjectLoading.load(given, environment: Terminal.environment)
+        project = try ProjectLoading.load(given, environment: Terminal.variable)
         schema = try project.flatMap(SchemaLoading.schema)
         // The project's store.format describes the app: it decides `[]` (every stack format's
         // empty stack) whatever store is named, as store.type holds for any store.
@@ -87,7 +87,7 @@ struct Context {
                     hint: "keep one: --domain <bundle-id> for the preferences system, or -f <path> for a plist file")
             }
             let preferences = DefaultsDomainStore(
-                domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.environment))
+                domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.variable))
             location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? [])
             storeName = preferences.name
             keyName = options.key
@@ -99,16 +99,10 @@ struct Context {
                 "option '--simulator' needs '--domain <bundle-id>'",
                 hint: "for example: routectl --domain com.example.app --simulator booted --key route show")
         }
-        guard let path = FileLocation.resolve(explicit: options.file, environment: Terminal.environment) else {
+        guard let path = try FileLocation.resolve(explicit: options.file, environment: Terminal.variable) else {
             throw UsageError(
                 "no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set",
                 hint: "name the file with --file <path> or ROUTECTL_FILE")
-        }
-        // The marker starts with U+0001: look for that byte before the (costlier) search.
-        guard !(path.utf8.contains(1) && path.contains(CommandArguments.invalidUTF8)) else {
-            throw UsageError(
-                "the navigator file's path from ROUTECTL_FILE, XDG_STATE_HOME or HOME is not valid UTF-8",
-                hint: "name the file with --file <path>")
         }
         namedFile = options.file != nil || !(Terminal.environment("ROUTECTL_FILE") ?? "").isEmpty
         location = [("file", Terminal.absolute(path))]

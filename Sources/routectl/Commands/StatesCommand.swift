@@ -5,7 +5,7 @@ import RouteProject
 enum StatesCommand {
     /// `states`: lists them; a project file without states lists none (exit 0).
     static func list(_ options: ParsedOptions) throws -> CommandResult {
-        let project = try required(ProjectLoading.load(options, environment: Terminal.environment), for: "states")
+        let project = try required(ProjectLoading.load(options, environment: Terminal.variable), for: "states")
         let view = StatesView(states: project.project.states)
         let color = Terminal.useColor(options)
         return CommandResult(output: options.json ? view.json() : view.table(color: color, width: Terminal.tableWidth()))

@@ -9,14 +9,33 @@ import RouteStore
 import PropertyListCodec
 import PlainText
 
+/// An environment variable's value as it is set: its text, or bytes that are not UTF-8 (never
+/// repaired into text that would name some other file).
+enum EnvironmentValue: Equatable {
+    case text(String)
+    case notUTF8
+}
+
 /// The process's surroundings: environment variables, the working folder, standard streams.
 enum Terminal {
-    /// The value of an environment variable, if set; ``CommandArguments/invalidUTF8`` when it
-    /// is not valid UTF-8 (rather than a repaired string naming some other file).
-    static func environment(_ name: String) -> String? {
+    /// The value of an environment variable, if set.
+    static func variable(_ name: String) -> EnvironmentValue? {
         guard let value = getenv(name) else { return nil }
         let bytes = UnsafeBufferPointer(start: value, count: strlen(value)).map { UInt8(bitPattern: $0) }
-        return validUTF8(bytes) ?? CommandArguments.invalidUTF8
+        return validUTF8(bytes).map(EnvironmentValue.text) ?? .notUTF8
+    }
+
+    /// The text of an environment variable, if set, for a variable read as a word or a number
+    /// (`TERM`, `COLUMNS`), or only as set or not (`NO_COLOR`, whether `ROUTECTL_FILE` names
+    /// a file): never as a path or a value a message shows, which are read with ``variable(_:)``.
+    /// Bytes that are not UTF-8 are repaired (U+FFFD), so such a value is set, not empty, and
+    /// matches no word or number.
+    static func environment(_ name: String) -> String? {
+        switch variable(name) {
+        case .text(let text)?: return text
+        case .notUTF8?: return "\u{FFFD}"
+        case nil: return nil
+        }
     }
 
     /// Whether standard output is a terminal.

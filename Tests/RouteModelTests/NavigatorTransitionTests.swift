@@ -6,7 +6,7 @@ import PlainText
 
 /// Part 2's transitions as pure functions: presentations, tabs, go and undo, with the edges
 /// the spec names. No file system involved.
-@Suite(.tags(.unit)) struct NavigatorPart2Tests {
+@Suite(.tags(.unit)) struct NavigatorTransitionTests {
     let stamp = "2026-11-22T10:00:00Z"
 
     /// A state declaring `home` as a tab container (feed, profile, settings), at `path`.

@@ -1,0 +1,278 @@
+import RouteModel
+import JSONText
+import PlainText
+
+/// Reads the members of a navigator file into a state, one pass over the bytes.
+enum FileReader {
+    /// Reads the whole document; `format` is set as soon as the member is read, so a caller can
+    /// tell a corrupt file from one of a newer format.
+    package static func read(_ scanner: inout JSONScanner, format: inout Int?) throws -> NavigatorState {
+        var state = NavigatorState()
+        var seen = SeenKeys()
+        var unknown: [JSONMember] = []
+        var firstProblem: JSONSyntaxError?
+        var hasInitial = false
+        var hasRoot = false
+        var rootless = false
+        var tabs: [(tab: RouteTab, hasOwnRoot: Bool)]?
+        var selectedTab: (name: String, offset: Int)?
+        // Format 2's members, read once the format is known: in a format-1 file they are
+        // members 1.0 did not know, kept as they are.
+        var formatTwoMembers: [(key: String, start: Int)] = []
+        var badEntryTabs: Int?
+        var historyStart: HistoryStart?
+        var historyLastSeq = 0
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error("expected a JSON object")
+        }
+        try scanner.readObject(depth: 1) { scanner, key in
+            guard seen.insert(key) else {
+                throw scanner.error("duplicate key \(quoted(key))")
+            }
+            let start = scanner.position
+            do {
+                switch key {
+                case "format":
+                    let value = try scanner.readInt()
+                    guard value >= 1 else { throw scanner.error("format must be a whole number >= 1", at: start) }
+                    format = value
+                case "initial":
+                    state.initial = try TreeReader.route(&scanner, depth: 2)
+                    hasInitial = true
+                case "root":
+                    if scanner.peek() == UInt8(ascii: "n") {
+                        // A tab container that is no route (format 2): its tabs have roots.
+                        _ = try scanner.readScalar()
+                        rootless = true
+                    } else {
+                        state.root = try TreeReader.route(&scanner, depth: 2)
+                    }
+                    hasRoot = true
+                case "stack":
+                    state.stack = try TreeReader.routes(&scanner, depth: 2)
+                case "presented", "tabs", "selectedTab", "tabContainers", "links":
+                    let range = try scanner.skipValue(depth: 2)
+                    unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
+                    formatTwoMembers.append((key, start))
+                case "routes":
+                    state.routes = try readRouteNames(&scanner)
+                case "historyLimit":
+                    let value = try scanner.readInt()
+                    // The same range `init --history-limit` accepts: a file no command could have
+                    // written is refused as a whole, so that `reset --force` recovers it.
+                    guard (1...NavigatorState.maxHistoryLimit).contains(value) else {
+                        throw scanner.error("historyLimit must be a whole number from 1 to \(NavigatorState.maxHistoryLimit)", at: start)
+                    }
+                    state.historyLimit = value
+                case "history":
+                    state.history = try readHistory(&scanner, badTabs: &badEntryTabs)
+                case "historyStart":
+                    historyStart = try readHistoryStart(&scanner)
+                case "historyLastSeq":
+                    let value = try scanner.readInt()
+                    guard value >= 1 else { throw scanner.error("historyLastSeq must be a whole number >= 1", at: start) }
+                    historyLastSeq = value
+                default:
+                    let range = try scanner.skipValue(depth: 2)
+                    unknown.append(JSONMember(key: key, value: scanner.bytes[range]))
+                }
+            } catch let problem as JSONSyntaxError {
+                // Checked again below as plain JSON: a syntax error stops the read here, a wrong
+                // shape is reported once the whole file (and its format) has been seen.
+                firstProblem = firstProblem ?? problem
+                scanner.position = start
+                try scanner.skipValue(depth: 2)
+            }
+        }
+        try scanner.expectEnd()
+        if let firstProblem { throw firstProblem }
+        guard let format else { throw JSONSyntaxError(reason: "no \"format\" member", offset: 0) }
+        guard hasInitial else { throw JSONSyntaxError(reason: "no \"initial\" member", offset: 0) }
+        state.format = format
+        if !hasRoot { state.root = state.initial }
+        if format >= 2 {
+            unknown.removeAll { member in formatTwoMembers.contains { $0.key == member.key } }
+            for (key, start) in formatTwoMembers {
+                var member = scanner
+                member.position = start
+                switch key {
+                case "presented": state.tree.chain.presented = try TreeReader.presentations(&member, depth: 2)
+                case "tabs": tabs = try TreeReader.tabs(&member, depth: 2)
+                case "selectedTab": selectedTab = (try member.readString(), start)
+                case "links": state.links = try TreeReader.links(&member, depth: 2)
+                default: state.tabContainers = try TreeReader.tabContainers(&member, depth: 2)
+                }
+            }
+            if let badEntryTabs {
+                throw scanner.error("a history entry's \"tabs\" must be an array of paths (strings)", at: badEntryTabs)
+            }
+            if var stored = state.history.stored as? JSONStoredHistory {
+                stored.readsTabs = true
+                state.history = History(stored: stored)
+            }
+        } else if state.initial.hasTypedValues || state.tree.allRoutes.contains(where: \.hasTypedValues) {
+            throw JSONSyntaxError(reason: "typed parameter values (not strings) need format 2", offset: nil)
+        }
+        if let tabs {
+            guard let selectedTab else { throw JSONSyntaxError(reason: "\"tabs\" without \"selectedTab\"", offset: 0) }
+            guard let index = tabs.firstIndex(where: { $0.tab.name == selectedTab.name }) else {
+                throw scanner.error("the selected tab \(quoted(selectedTab.name)) is not one of the tabs", at: selectedTab.offset)
+            }
+            if rootless {
+                guard state.stack.isEmpty else { throw JSONSyntaxError(reason: "a \"root\" of null has no \"stack\"", offset: nil) }
+                guard tabs.allSatisfy({ $0.hasOwnRoot }) else {
+                    throw JSONSyntaxError(reason: "with a \"root\" of null, every tab has a \"root\"", offset: nil)
+                }
+                state.tree = NavigationTree(tabs: Tabs(tabs.map(\.tab), selected: index), presented: state.tree.chain.presented)
+            } else {
+                guard !tabs.contains(where: \.hasOwnRoot) else {
+                    throw JSONSyntaxError(reason: "a tab has a \"root\" of its own only when the state's \"root\" is null", offset: nil)
+                }
+                state.tree.tabs = Tabs(tabs.map(\.tab), selected: index)
+            }
+        } else if rootless {
+            throw JSONSyntaxError(reason: "a \"root\" of null needs \"tabs\"", offset: 0)
+        } else if let selectedTab {
+            throw scanner.error("\"selectedTab\" without \"tabs\"", at: selectedTab.offset)
+        }
+        do {
+            try state.validate()
+        } catch let error as NavigatorError {
+            throw JSONSyntaxError(reason: error.message, offset: nil)
+        }
+        if !unknown.isEmpty { state.preserved = Preserved(unknown) }
+        state.history.start = historyStart
+        state.history.keepGiven(historyLastSeq)
+        return state
+    }
+
+    /// Reads `historyStart`: `{"next": <seq>, "seq": <seq>, "path": <path>, "tabs": [<path>...]}`
+    /// (`tabs` optional; other members ignored).
+    private static func readHistoryStart(_ scanner: inout JSONScanner) throws -> HistoryStart {
+        let start = scanner.position
+        var next: Int?
+        var seq: Int?
+        var path: String?
+        var tabs: [String]?
+        try scanner.readObject(depth: 2) { scanner, key in
+            switch key {
+            case "next": next = try scanner.readInt()
+            case "seq": seq = try scanner.readInt()
+            case "path": path = try scanner.readString()
+            case "tabs":
+                var paths: [String] = []
+                try scanner.readArray(depth: 3) { paths.append(try $0.readString()) }
+                tabs = paths
+            default: _ = try scanner.skipValue(depth: 3)
+            }
+        }
+        guard let next, let seq, let path, next >= 1, seq >= 0 else {
+            throw scanner.error("historyStart needs next and seq (whole numbers) and path", at: start)
+        }
+        return HistoryStart(next: next, seq: seq, path: path, tabs: tabs)
+    }
+
+    private static func readRouteNames(_ scanner: inout JSONScanner) throws -> [String]? {
+        if try scanner.skipNull() { return nil }
+        var names: [String] = []
+        var seen = SeenKeys()
+        try scanner.readArray(depth: 2) { scanner in
+            let start = scanner.position
+            let name = try scanner.readString()
+            guard Route.isValidName(name) else { throw scanner.error("invalid route name \(quoted(name)) in routes", at: start) }
+            guard seen.insert(name) else { throw scanner.error("duplicate route \(quoted(name)) in routes", at: start) }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
+    /// rest: a command that only appends an entry writes the others back untouched.
+    /// `badTabs` is set to where the first entry's `tabs` is not an array of strings: a format-2
+    /// file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
+    private static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
+        // The common case in one tight pass; anything else is read below, from the start.
+        if let scan = HistoryScan(scanner.bytes, at: scanner.position) {
+            scanner.position = scan.end
+            return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: scan.bounds, lastSeq: scan.lastSeq))
+        }
+        return try readHistoryFully(&scanner, badTabs: &badTabs)
+    }
+
+    /// ``readHistory(_:badTabs:)`` for any history, with callbacks per member.
+    static func readHistoryFully(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
+        var bounds: [Int] = []
+        bounds.reserveCapacity(scanner.bytes.count / 80)  // a typical entry is 150-200 bytes
+        var lastSeq = 0
+        try scanner.readArray(depth: 2) { scanner in
+            _ = scanner.peek()
+            let start = scanner.position
+            var seq: Int?
+            var found = 0
+            try scanner.readObjectKeys(depth: 3) { scanner, key in
+                switch scanner.packedKey(key) ?? 0 {
+                case HistoryKey.seq:
+                    let valueStart = scanner.position
+                    let value = try scanner.readInt()
+                    guard value >= 1 else { throw scanner.error("seq must be a whole number >= 1", at: valueStart) }
+                    seq = value
+                    found |= 1
+                case HistoryKey.at:
+                    _ = try scanner.scanString()
+                    found |= 2
+                case HistoryKey.op:
+                    _ = try scanner.scanString()
+                    found |= 4
+                case HistoryKey.args:
+                    try scanner.readArray(depth: 4) { _ = try $0.scanString() }
+                    found |= 8
+                case HistoryKey.path:
+                    _ = try scanner.scanString()
+                    found |= 16
+                case HistoryKey.tabs:
+                    // Paths, like `path`: checked as JSON strings here (so that every entry
+                    // accepted now decodes later), read as paths by undo.
+                    let valueStart = scanner.position
+                    var paths = scanner
+                    try scanner.skipValue(depth: 4)
+                    if badTabs == nil, (try? paths.readArray(depth: 4) { _ = try $0.scanString() }) == nil {
+                        badTabs = valueStart
+                    }
+                default:
+                    // An escaped spelling of a known key is not matched above, but `decodeEntry`
+                    // (which decodes keys) would read it: refuse it here, so that an entry
+                    // accepted now is read the same way later.
+                    if key.escaped, HistoryKey.names.contains(try scanner.text(of: key)) {
+                        throw scanner.error("history entry key \(quoted(try scanner.text(of: key))) is written with escapes", at: key.range.lowerBound)
+                    }
+                    try scanner.skipValue(depth: 4)
+                }
+            }
+            guard found == 31, let seq else {
+                throw scanner.error("history entry needs seq, at, op, args and path", at: start)
+            }
+            bounds.append(start)
+            bounds.append(scanner.position)
+            lastSeq = max(lastSeq, seq)
+        }
+        if bounds.isEmpty { return History() }
+        return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: bounds, lastSeq: lastSeq))
+    }
+}
+
+/// The keys of an object seen so far, to refuse a duplicate: a list while there are few (a
+/// file's dozen top-level keys; a `Set` would cost a conformance lookup on every run), a set
+/// beyond, so that a hostile file of a million keys is still read in linear time.
+private struct SeenKeys {
+    private var few: [String] = []
+    private var many: Set<String>?
+
+    /// Adds `key`; `false` when it was already there.
+    mutating func insert(_ key: String) -> Bool {
+        if many != nil { return many!.insert(key).inserted }
+        if few.contains(key) { return false }
+        few.append(key)
+        if few.count == 32 { many = Set(few) }
+        return true
+    }
+}
