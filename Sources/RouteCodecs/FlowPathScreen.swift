@@ -112,7 +112,11 @@ struct FlowPathScreenText {
         let seen = shapes[type] ?? []
         let single = screen.parameters.count == 1 && screen.parameters[0].key == "_0"
         let shape: FlowPathScreen.Shape
-        if seen.isEmpty {
+        if StandardScalar(typeName: type) != nil, let name = SwiftTypeName.shortName(type) {
+            // The standard library's Int, String, Bool...: one scalar of its kind.
+            try StandardScalar.check(screen, typeName: type, name: name)
+            shape = .single
+        } else if seen.isEmpty {
             // A type the routes do not hold (--type): a plain value when named after the type.
             shape = screen.name != SwiftTypeName.shortName(type) ? .enumValue : single ? .single : .object
         } else if seen.contains(.enumValue) && (seen.count == 1 || screen.name != SwiftTypeName.shortName(type)) {

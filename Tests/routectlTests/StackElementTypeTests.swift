@@ -127,6 +127,37 @@ import TestSupport
         }
     }
 
+    /// A new value of the standard library's Int, String, Bool... is one JSON scalar of its
+    /// kind, given as `_0` of a route named after the type: SwiftUI decodes `Swift.Int`
+    /// `{"recipe":{}}`, `"x"` or `1.5` as an Int and fails, and restores none of the path.
+    @Test func aStandardTypesNewValueIsOneScalarOfItsKind() throws {
+        let box = Self.fileBox(Fixture.recipeThenSeven.json())
+        for arguments in [
+            ["push", "recipe", "--type", "Swift.Int"], ["push", "Int", "--type", "Swift.Int"], ["push", "Int", "_0=x", "--type", "Swift.Int"],
+            ["push", "Int", "_0:=1.5"], ["push", "Int", "_0:=1e3"], ["push", "Int", "a:=1", "--type", "Swift.Int"],
+            ["push", "String", "_0:=8", "--type", "Swift.String"], ["push", "Bool", "_0:=1", "--type", "Swift.Bool"],
+            ["push", "Int8", "_0:=300", "--type", "Swift.Int8"], ["push", "UInt", "_0:=-1", "--type", "Swift.UInt"],
+            ["push", "Double", "_0=1", "--type", "Swift.Double"],
+        ] {
+            Self.expectRefused(box, arguments, "is one ", hint: nil)
+        }
+        // The values the app decodes are written.
+        for arguments in [
+            ["push", "Int", "_0:=8"], ["push", "String", "_0=hi", "--type", "Swift.String"], ["push", "Bool", "_0:=true", "--type", "Swift.Bool"],
+            ["push", "Int", "_0:=-9223372036854775808", "--type", "Swift.Int"],
+        ] {
+            let pushed = box.run(arguments)
+            #expect(pushed.status == 0, "\(arguments): \(pushed.stderr)")
+        }
+        #expect(try Self.restored(box) == Fixture.recipeThenSeven.elements + [.int(8), .string("hi"), .bool(true), .int(Int.min)])
+        // FlowStacks' FlowPath names Int as Si.
+        let flow = Self.fileBox(FlowStacksFixtures.encode(flowPath: [.init(.push, AppScreen.details(42))]))
+        Self.expectRefused(flow, ["push", "recipe", "--type", "Si"], "is one ", hint: nil)
+        Self.expectRefused(flow, ["push", "Int", "_0=x", "--type", "Si"], "is one ", hint: nil)
+        #expect(flow.run("push", "Int", "_0:=3", "--type", "Si").status == 0)
+        #expect(try FlowStacksFixtures.decode(flowPath: Array(flow.contents() ?? Data())).elements.map { "\($0)" } == ["push AppScreen details(42)", "push Int 3"])
+    }
+
     @Test func aNavigationPathTheAppCannotDecodeIsShownButNeverChanged() throws {
         let box = Self.fileBox(Fixture.withHidden.json())
         #expect(box.run("show", "--path").stdout == "/Hidden?x:=1/home\n")
