@@ -21,6 +21,11 @@ enum FlowPathScreen {
         case single
     }
 
+    /// The type name of a screen read, kept in its route's ``Route/preserved``.
+    struct ReadType: Sendable {
+        let name: String
+    }
+
     /// The route a screen of the type `typeName` whose JSON is `json` shows as, and its shape.
     ///
     /// - Throws: `invalidInput` for a value no route holds, or a plain value of a type whose
@@ -106,6 +111,9 @@ struct FlowPathScreenText {
                 throw error
             }
             type = given
+        } else if let read = screen.preserved?.payload as? FlowPathScreen.ReadType {
+            // A screen read whose route changed (migrate --rename): a value of its own type.
+            type = read.name
         } else {
             type = try self.type(of: screen)
         }

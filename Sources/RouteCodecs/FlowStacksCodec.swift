@@ -111,7 +111,9 @@ public struct FlowStacksCodec: NavigatorCodec {
                 throw invalid("the screen's JSON text does not parse: \(error.reason)", at: "[\(start + 2)]")
             }
             do {
-                let (route, shape) = try FlowPathScreen.route(typeName: typeName, json: screen)
+                var (route, shape) = try FlowPathScreen.route(typeName: typeName, json: screen)
+                // Its type rides along: a screen renamed (migrate --rename) stays a value of it.
+                route.preserved = Preserved(FlowPathScreen.ReadType(name: typeName))
                 routes.append(FlowStacksRoute(style, withNavigation: withNavigation, screen: route))
                 shapes.append(shape)
             } catch let error as NavigatorError {

@@ -259,4 +259,20 @@ import TestSupport
         #expect(try Self.restored(box) == [.int(7), .screen(.details(42))])
         #expect(box.text() == #"["MyApp.Screen","{\"details\":{\"_0\":42}}","Swift.Int","7"]"#)
     }
+
+    /// The same for FlowStacks' FlowPath: a renamed screen keeps its type (it was exit 64,
+    /// asking for a --type that migrate does not take, on a FlowPath of one type too).
+    @Test func migrateRenamesAScreenOfAFlowPathInItsOwnType() throws {
+        for document in [
+            #"[{"push":{}},"Si","7",{"push":{}},"5MyApp6ScreenO","{\"detail\":{\"_0\":42}}"]"#,
+            #"[{"push":{}},"5MyApp6ScreenO","{\"home\":{}}",{"push":{}},"5MyApp6ScreenO","{\"detail\":{\"_0\":42}}"]"#,
+        ] {
+            let box = Self.fileBox(Array(document.utf8))
+            let migrated = box.run("migrate", "--rename", "detail=details")
+            #expect(migrated.status == 0, "\(migrated.stderr)")
+            let screens = try FlowStacksFixtures.decode(flowPath: Array(box.contents() ?? Data())).elements.map { "\($0)" }
+            #expect(screens.first == "push AppScreen details(42)", "\(screens)")
+            #expect(box.text() == document.replacingOccurrences(of: "detail", with: "details"))
+        }
+    }
 }
