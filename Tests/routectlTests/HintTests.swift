@@ -32,6 +32,22 @@ import TestSupport
         #expect(box.text(box.folder + "/" + name) == #"[{"details":{}}]"#)
     }
 
+    /// A key whose name starts with '-' is given as --key=<name> in a hint: `--key -nav` reads
+    /// as an option without its value.
+    @Test func aHintNamingAKeyStartingWithADashWorksPasted() throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["-nav": "home", "x": 1.5], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let set = box.runBare(["-f", plist, "--key=x", "set", "home"])
+        #expect(set.status == 65, "\(set.stderr)")
+        let hint = try #require(set.errorLines.last)
+        #expect(hint.hasSuffix("for example: routectl -f \(plist) --key=-nav show"), "\(hint)")
+        let pasted = HintTests.runHinted(hint[hint.range(of: "example: ")!.upperBound...].reduce(into: "run: ") { $0.append($1) }[...], in: box)
+        #expect(pasted.status == 0, "\(hint): \(pasted.stderr)")
+        #expect(pasted.stdout.contains("route   home"), "\(pasted.stdout)")
+    }
+
     // Issue 8 item 12: a file name with a newline and an escape sequence never reaches the
     // terminal raw, in the error or in the hint, and the hint still works when pasted.
     @Test func fileNamesWithControlCharactersAreEscapedEverywhere() throws {
