@@ -151,6 +151,14 @@ public struct FlowStacksCodec: NavigatorCodec {
                 return "\(place) is no mangled type name, and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only"
             }
         }
+        // A value of the standard library's Int, String, Bool... of another kind.
+        for index in read.typeNames.indices.reversed() {
+            let name = read.typeNames[index]
+            guard let short = SwiftTypeName.shortName(name),
+                let reason = StandardScalar.misfit(read.routes[index].screen, typeName: name, name: short)
+            else { continue }
+            return "at [\(read.start(of: index) + 2)], \(reason)"
+        }
         return nil
     }
 

@@ -43,18 +43,38 @@ enum StandardScalar: Equatable {
             "a value of \(quoted(typeName)) is one \(scalar.kind), given as _0 (such as \(name) \(scalar.example)), not \(quoted(route.description))")
     }
 
-    /// Whether `parameter`'s value is one of this kind.
-    private func holds(_ parameter: Route.Parameter) -> Bool {
+    /// Why the stored value `route`, read as a value of the scalar type `typeName` (when it
+    /// names one), fails the app's decoder: a value of another kind (`Swift.Int` `"x"`), or an
+    /// integer outside the type's range; `nil` when the decoder may take it (a number written
+    /// `1.0` or `1e3` for an integer is left to it).
+    static func misfit(_ route: Route, typeName: String, name: String) -> String? {
+        guard let scalar = StandardScalar(typeName: typeName) else { return nil }
+        if route.name == name, route.parameters.count == 1, route.parameters[0].key == "_0",
+            scalar.holds(route.parameters[0], lenient: true) {
+            return nil
+        }
+        return "the value shows as \(quoted(route.description)), and a value of \(quoted(typeName)) is one \(scalar.kind): the app's decoder fails on it"
+    }
+
+    /// Whether `parameter`'s value is one of this kind; `lenient`: a number with a fraction or
+    /// an exponent is taken for an integer (the decoder takes one that is whole).
+    private func holds(_ parameter: Route.Parameter, lenient: Bool = false) -> Bool {
+        holds(type: parameter.type, value: parameter.value, lenient: lenient)
+    }
+
+    /// Whether a value of `type` whose text is `value` (a typed value's JSON) is one of this kind.
+    func holds(type: Route.ValueType, value: String, lenient: Bool) -> Bool {
         switch self {
         case .string:
-            return parameter.type == .string
+            return type == .string
         case .boolean:
-            return parameter.type == .boolean
+            return type == .boolean
         case .number:
-            return parameter.type == .number
+            return type == .number
         case .integer(let signed, let bits):
-            guard parameter.type == .number else { return false }
-            var digits = Substring(parameter.value)
+            guard type == .number else { return false }
+            if lenient, value.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return true }
+            var digits = Substring(value)
             let negative = digits.hasPrefix("-")
             if negative { digits = digits.dropFirst() }
             guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),

@@ -158,6 +158,28 @@ import TestSupport
         #expect(try FlowStacksFixtures.decode(flowPath: Array(flow.contents() ?? Data())).elements.map { "\($0)" } == ["push AppScreen details(42)", "push Int 3"])
     }
 
+    /// A stored value of the standard library's Int, String, Bool... that is not of its kind
+    /// (`Swift.Int` `"x"`, hand-edited or written by an older routectl) fails the app's decoder:
+    /// `check` reports it, and no change hides it; a value of its kind is fine.
+    @Test func aStoredStandardValueOfTheWrongKindIsReportedAndNeverChanged() throws {
+        for (document, place) in [
+            (#"["Swift.Int","\"x\"","MyApp.Screen","{\"home\":{}}"]"#, "at [1], "),
+            (#"["MyApp.Screen","{\"home\":{}}","Swift.Bool","\"yes\""]"#, "at [3], "),
+            (#"[{"push":{}},"Si","{\"recipe\":{}}",{"push":{}},"5MyApp6ScreenO","{\"home\":{}}"]"#, "at [2], "),
+        ] {
+            let box = Self.fileBox(Array(document.utf8))
+            let config = box.folder + "/routectl.json"
+            box.write(Self.project(typed: false), to: config)
+            let check = box.run(["--config", config, "check"])
+            #expect(check.status == 1, "\(document): \(check.stdout)\(check.stderr)")
+            #expect(check.stdout.contains("the app cannot decode it as it stands: \(place)"), "\(check.stdout)")
+            Self.expectRefused(box, ["push", "home"], status: 65, "the app cannot decode", hint: nil)
+            Self.expectRefused(box, ["--no-config", "push", "home"], status: 65, "the app cannot decode", hint: nil)
+        }
+        let fine = Self.fileBox(Fixture.recipeThenSeven.json())
+        #expect(fine.run("push", "Int", "_0:=8").status == 0)
+    }
+
     @Test func aNavigationPathTheAppCannotDecodeIsShownButNeverChanged() throws {
         let box = Self.fileBox(Fixture.withHidden.json())
         #expect(box.run("show", "--path").stdout == "/Hidden?x:=1/home\n")
