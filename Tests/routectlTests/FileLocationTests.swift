@@ -13,6 +13,7 @@ import TestSupport
         #expect(FileLocation.resolve(explicit: nil) { ["XDG_STATE_HOME": "rel", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
         #expect(FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": "", "HOME": "/h"][$0] } == "/h/.local/state/routectl/navigator.json")
         #expect(FileLocation.resolve(explicit: nil) { ["HOME": ""][$0] } == nil)
+        #expect(FileLocation.resolve(explicit: nil) { ["HOME": "~"][$0] } == nil)
     }
 
     @Test func defaultsToLocalStateUnderHome() {
@@ -26,7 +27,7 @@ import TestSupport
         let env = ["HOME": ""]
         let result = box.runBare(["show"], environment: env)
         #expect(result.status == 64)
-        #expect(result.errorLines.first == "routectl: no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set")
+        #expect(result.errorLines.first == "routectl: no navigator file: neither --file nor ROUTECTL_FILE names one, and neither XDG_STATE_HOME nor HOME is an absolute path")
         #expect(box.runBare(["--help"], environment: env).status == 0)
         #expect(box.runBare(["-f", box.file, "show", "--path"], environment: env).stdout == "root\n")
     }

@@ -420,4 +420,23 @@ import PropertyListCodec
         #expect(stat(state + "/routectl/locks", &info) == 0)
         #expect(Self.listing(preferences) == ["com.example.app.plist"] + theirs)
     }
+
+    /// A HOME that is no absolute path (`HOME=~`, a quoting slip in a CI file) names no state
+    /// folder: a plist's write is refused, creating nothing, where it made `./~/.local/state/
+    /// routectl/locks` in the working folder (a folder named `~`, which `rm -rf ~` then takes
+    /// for the user's home), and the default navigator file is not looked for there either.
+    @Test func aRelativeHomeCreatesNothingInTheWorkingFolder() throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": "home"], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let set = box.runBare(["--no-config", "-f", "prefs.plist", "--key", "route", "set", "inbox"], environment: ["HOME": "~"])
+        #expect(set.status == 73, "\(set.stderr)")
+        #expect(set.errorLines == ["routectl: cannot lock 'prefs.plist': routectl keeps its lock in its state folder, and neither XDG_STATE_HOME nor HOME is an absolute path"], "\(set.stderr)")
+        let push = box.runBare(["--no-config", "push", "x"], environment: ["HOME": "~"])
+        #expect(push.status == 64, "\(push.stderr)")
+        #expect(push.errorLines.first == "routectl: no navigator file: neither --file nor ROUTECTL_FILE names one, and neither XDG_STATE_HOME nor HOME is an absolute path", "\(push.stderr)")
+        #expect(box.listing() == ["prefs.plist"])
+        #expect(box.contents(plist) == data)
+    }
 }

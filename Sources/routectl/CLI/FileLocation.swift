@@ -7,7 +7,7 @@ enum FileLocation {
     /// - Parameters:
     ///   - explicit: a path the user named, which wins.
     ///   - environment: looks up an environment variable; empty values count as unset, and so
-    ///     does a relative `XDG_STATE_HOME`, as the XDG specification asks.
+    ///     does a relative `XDG_STATE_HOME`, as the XDG specification asks, and a relative `HOME`.
     static func resolve(explicit: String?, environment: (String) -> String?) -> String? {
         func value(_ name: String) -> String? {
             guard let text = environment(name), !text.isEmpty else { return nil }
@@ -18,6 +18,8 @@ enum FileLocation {
         if let state = value("XDG_STATE_HOME"), state.hasPrefix("/") {
             return state + "/routectl/navigator.json"
         }
-        return value("HOME").map { $0 + "/.local/state/routectl/navigator.json" }
+        // A relative HOME (`~`, a quoting slip) would put the file under the working folder.
+        guard let home = value("HOME"), home.hasPrefix("/") else { return nil }
+        return home + "/.local/state/routectl/navigator.json"
     }
 }
