@@ -80,7 +80,8 @@ enum StandardScalar: Equatable {
             guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                 let magnitude = UInt64(digits)
             else { return false }
-            if !signed { return !negative && (bits == 64 || magnitude < (1 << UInt64(bits))) }
+            // `-0` for an unsigned type is left to the decoder (read leniently).
+            if !signed { return (!negative || (lenient && magnitude == 0)) && (bits == 64 || magnitude < (1 << UInt64(bits))) }
             let limit = UInt64(1) << UInt64(bits - 1)  // the magnitude of the lowest value
             return negative ? magnitude <= limit : magnitude < limit
         }
