@@ -72,7 +72,7 @@ public struct FlowStacksCodec: NavigatorCodec {
             }
         } catch let error as JSONSyntaxError {
             throw NavigatorError(
-                .invalidFile, "is not FlowStacks' routes: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: name))
+                .invalidFile, "is not FlowStacks' routes: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: name, appRejects: !error.isTooDeep))
         }
         var typeNames: [String] = []
         var shapes: [FlowPathScreen.Shape] = []
@@ -117,7 +117,9 @@ public struct FlowStacksCodec: NavigatorCodec {
                 routes.append(FlowStacksRoute(style, withNavigation: withNavigation, screen: route))
                 shapes.append(shape)
             } catch let error as NavigatorError {
-                throw invalid(error.reason, at: "[\(start + 2)]")
+                // A value the app reads that routectl cannot hold (long text, a control
+                // character) is never said to be rejected by it.
+                throw invalid(error.reason, at: "[\(start + 2)]", appRejects: !(error.detail is ValueBeyondRoutectl))
             }
             typeNames.append(typeName)
         }
@@ -239,12 +241,13 @@ public struct FlowStacksCodec: NavigatorCodec {
         NavigatorError(.cannotApply, "FlowStacks' routes (format 'flowstacks') cannot hold \(what)")
     }
 
-    /// The refusal of routes, naming where: `at [2].sheet, ...`.
-    static func invalid(_ reason: String, at path: String) -> NavigatorError {
+    /// The refusal of routes, naming where: `at [2].sheet, ...`; `appRejects`: whether the
+    /// app's decoder rejects them too.
+    static func invalid(_ reason: String, at path: String, appRejects: Bool = true) -> NavigatorError {
         let reason = reason.count > 300 ? reason.prefix(300) + "…" : reason
         return NavigatorError(
             .invalidFile, "is not FlowStacks' routes as routectl reads them: at \(path), \(reason)",
-            detail: FormatFact.foreignStateUnreadable(format: "flowstacks"))
+            detail: FormatFact.foreignStateUnreadable(format: "flowstacks", appRejects: appRejects))
     }
 }
 

@@ -515,7 +515,10 @@ extension NavigationPathCodec {
                         do {
                             (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
                         } catch let error as NavigatorError {
-                            throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                            // A value the app reads that routectl cannot hold (long text, a control
+                            // character, JSON past 64 levels) is never said to be rejected by it.
+                            let beyond = try error.detail is ValueBeyondRoutectl || JSONValue.nestsTooDeep(decoded(item))
+                            throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1, appRejects: !beyond)
                         }
                     }
                     elements.append(NavigationPathElement(

@@ -418,7 +418,9 @@ import TestSupport
             return
         }
         #expect(format == "navigation-path")
-        #expect(appRejects == !reason.contains("mangled"), "UINavigationPath's own decoder reads mangled names")
+        // UINavigationPath's own decoder reads mangled names; the app reads text with a control
+        // character, which routectl cannot hold.
+        #expect(appRejects == !(reason.contains("mangled") || reason.contains("control character")), "\(reason)")
     }
 
     @Test func deepJSONInsideAnElementIsRefusedOnOneLine() throws {

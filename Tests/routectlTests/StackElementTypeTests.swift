@@ -180,6 +180,35 @@ import TestSupport
         #expect(fine.run("push", "Int", "_0:=8").status == 0)
     }
 
+    /// A value the app reads that routectl cannot hold (text over 1,024 bytes, a control
+    /// character, JSON nested past 64 levels, which Foundation reads to 512) is refused without
+    /// saying that the app rejects it (issue 34 item 15's kind: the user may then reset --force
+    /// a good state); JSON that does not parse still says so.
+    @Test func aValueRoutectlCannotHoldIsNeverSaidToBeRejectedByTheApp() throws {
+        let long = String(repeating: "x", count: 2000)
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        func node(_ id: Int, _ child: String?) -> String {
+            #"{"root":{"main":{}},"destinations":[],"kind":{"flow":{}},"id":"00000000-0000-0000-0000-0000000000\#(id < 10 ? "0" : "")\#(id)","tabs":[],"presentation":{"sheet":{}}"#
+                + (child.map { #","navigator":"# + $0 } ?? "") + "}"
+        }
+        let vapn = (1...70).reduce(nil as String?) { node($1, $0) }!
+        let neutral = "hint: routectl changes nothing in another library's state that it cannot read"
+        for (document, message, format) in [
+            (#"["MyApp.Screen","{\"note\":{\"_0\":\"\#(long)\"}}"]"#, "is 2000 bytes; the limit is 1024", nil),
+            (#"["MyApp.Screen","{\"note\":{\"_0\":\"a\\u0007b\"}}"]"#, "holds a control character", nil),
+            (#"["MyApp.Screen","{\"tags\":{\"_0\":\#(deep)}}"]"#, "nested deeper than 64 levels", nil),
+            (#"[{"note":{"_0":"\#(long)"}}]"#, "is 2000 bytes; the limit is 1024", nil),
+            (#"[{"tags":{"_0":\#(deep)}}]"#, "nested deeper than 64 levels", "codable-array"),
+            (#"[{"push":{}},"5MyApp6ScreenO","{\"note\":{\"_0\":\"\#(long)\"}}"]"#, "is 2000 bytes; the limit is 1024", nil),
+            (vapn, "nested deeper than 64 levels", nil),
+        ] as [(String, String, String?)] {
+            let box = Self.fileBox(Array(document.utf8))
+            Self.expectRefused(box, (format.map { ["--format", $0] } ?? []) + ["show"], status: 65, message, hint: neutral)
+        }
+        let broken = Self.fileBox(Array(#"["MyApp.Screen","{\"note\":"]"#.utf8))
+        Self.expectRefused(broken, ["show"], status: 65, "does not parse", hint: neutral + "; the app's own decoder would reject it too")
+    }
+
     @Test func aNavigationPathTheAppCannotDecodeIsShownButNeverChanged() throws {
         let box = Self.fileBox(Fixture.withHidden.json())
         #expect(box.run("show", "--path").stdout == "/Hidden?x:=1/home\n")
