@@ -200,6 +200,7 @@ import TestSupport
             (#"[{"note":{"_0":"\#(long)"}}]"#, "is 2000 bytes; the limit is 1024", nil),
             (#"[{"tags":{"_0":\#(deep)}}]"#, "nested deeper than 64 levels", "codable-array"),
             (#"[{"push":{}},"5MyApp6ScreenO","{\"note\":{\"_0\":\"\#(long)\"}}"]"#, "is 2000 bytes; the limit is 1024", nil),
+            (#"[{"push":{"_0":{"note":{"_0":"\#(long)"}}}}]"#, "is 2000 bytes; the limit is 1024", nil),
             (vapn, "nested deeper than 64 levels", nil),
         ] as [(String, String, String?)] {
             let box = Self.fileBox(Array(document.utf8))
