@@ -439,4 +439,22 @@ import PropertyListCodec
         #expect(box.listing() == ["prefs.plist"])
         #expect(box.contents(plist) == data)
     }
+
+    /// A write that fails (here: the file's name leaves no room for the temporary file's, so
+    /// creating it fails with ENAMETOOLONG) changes nothing, and leaves no lock it made:
+    /// `<file>.lock` stayed, as if the write had gone through.
+    @Test func aFailedWriteLeavesNoLockItMade() throws {
+        let box = Sandbox()
+        let name = String(repeating: "a", count: 235) + ".json"  // its .lock fits in 255 bytes, its temporary file does not
+        let result = box.runBare(["--no-config", "-f", name, "push", "x"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.errorLines.first?.hasSuffix(": File name too long") == true, "\(result.stderr)")
+        #expect(box.listing().isEmpty, "\(box.listing())")
+        // Over an existing file too: the file is kept as it was, and no lock is made.
+        box.write("[]", to: box.folder + "/" + name)
+        let again = box.runBare(["--no-config", "--format", "codable-array", "-f", name, "push", "x"])
+        #expect(again.status == 73, "\(again.stderr)")
+        #expect(box.listing() == [name])
+        #expect(box.text(box.folder + "/" + name) == "[]")
+    }
 }
