@@ -13,6 +13,12 @@ package struct JSONSyntaxError: Error, Equatable {
         self.offset = offset
     }
 
+    /// Whether the text is refused for nesting deeper than ``JSONScanner/maxDepth``: valid JSON
+    /// that Foundation reads (to 512 levels), past routectl's limit only.
+    package var isTooDeep: Bool {
+        reason == "nested deeper than \(JSONScanner.maxDepth) levels"
+    }
+
     /// Where the problem is, as `at line L, column C`, or `nil` for the document as a whole.
     package func place(in bytes: [UInt8]) -> String? {
         guard offset != nil else { return nil }

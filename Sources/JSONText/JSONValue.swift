@@ -35,6 +35,19 @@ package indirect enum JSONValue: Hashable, Sendable {
         try scanner.expectEnd()
     }
 
+    /// Whether `bytes` are refused only for nesting past ``JSONScanner/maxDepth``: JSON an
+    /// app's decoder reads (Foundation reads to 512 levels).
+    package static func nestsTooDeep(_ bytes: [UInt8]) -> Bool {
+        do {
+            _ = try JSONValue(parsing: bytes)
+            return false
+        } catch let error as JSONSyntaxError {
+            return error.isTooDeep
+        } catch {
+            return false
+        }
+    }
+
     /// Reads the next value of `scanner`.
     package init(_ scanner: inout JSONScanner, depth: Int) throws {
         guard let byte = scanner.peek() else { throw scanner.error("expected a value") }

@@ -41,13 +41,15 @@ public struct CodableArrayCodec: NavigatorCodec {
                 do {
                     routes.append(try Route(codableValue: value))
                 } catch let error as NavigatorError {
-                    throw Self.invalid(error.reason, at: "[\(index)]")
+                    // A value the app reads that routectl cannot hold (long text, a control
+                    // character) is never said to be rejected by it.
+                    throw Self.invalid(error.reason, at: "[\(index)]", appRejects: !(error.detail is ValueBeyondRoutectl))
                 }
             }
         } catch let error as JSONSyntaxError {
             throw NavigatorError(
                 .invalidFile, "is not an array of the app's enum values: \(error.reason)",
-                detail: FormatFact.foreignStateUnreadable(format: name))
+                detail: FormatFact.foreignStateUnreadable(format: name, appRejects: !error.isTooDeep))
         }
         var state = NavigatorState()
         state.resetRule = .closeToRoots
@@ -89,13 +91,15 @@ public struct CodableArrayCodec: NavigatorCodec {
         NavigatorError(.cannotApply, "an array of the app's enum values (format 'codable-array') cannot hold \(what)")
     }
 
-    /// The refusal of an array, naming where: `at [3], ...`.
-    private static func invalid(_ reason: String, at path: String) -> NavigatorError {
+    /// The refusal of an array, naming where: `at [3], ...`; `appRejects`: whether the app's
+    /// decoder rejects it too.
+    private static func invalid(_ reason: String, at path: String, appRejects: Bool = true) -> NavigatorError {
         let reason = reason.count > 300 ? reason.prefix(300) + "…" : reason
         return NavigatorError(
             .invalidFile, "is not an array of the app's enum values routectl can read: at \(path), \(reason)",
-            detail: FormatFact.foreignStateUnreadable(format: "codable-array"))
+            detail: FormatFact.foreignStateUnreadable(format: "codable-array", appRejects: appRejects))
     }
+
 }
 
 /// Which element read before a value written now is the same value, so that its text is

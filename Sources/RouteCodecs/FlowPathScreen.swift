@@ -21,6 +21,11 @@ enum FlowPathScreen {
         case single
     }
 
+    /// The type name of a screen read, kept in its route's ``Route/preserved``.
+    struct ReadType: Sendable {
+        let name: String
+    }
+
     /// The route a screen of the type `typeName` whose JSON is `json` shows as, and its shape.
     ///
     /// - Throws: `invalidInput` for a value no route holds, or a plain value of a type whose
@@ -105,13 +110,20 @@ struct FlowPathScreenText {
                 throw error.about("cannot write \(NavigatorError.quote(screen.description)) as a value of \(NavigatorError.quote(given)):")
             }
             type = given
+        } else if let read = screen.preserved?.payload as? FlowPathScreen.ReadType {
+            // A screen read whose route changed (migrate --rename): a value of its own type.
+            type = read.name
         } else {
             type = try self.type(of: screen)
         }
         let seen = shapes[type] ?? []
         let single = screen.parameters.count == 1 && screen.parameters[0].key == "_0"
         let shape: FlowPathScreen.Shape
-        if seen.isEmpty {
+        if StandardScalar(typeName: type) != nil, let name = SwiftTypeName.shortName(type) {
+            // The standard library's Int, String, Bool...: one scalar of its kind.
+            try StandardScalar.check(screen, typeName: type, name: name)
+            shape = .single
+        } else if seen.isEmpty {
             // A type the routes do not hold (--type): a plain value when named after the type.
             shape = screen.name != SwiftTypeName.shortName(type) ? .enumValue : single ? .single : .object
         } else if seen.contains(.enumValue) && (seen.count == 1 || screen.name != SwiftTypeName.shortName(type)) {

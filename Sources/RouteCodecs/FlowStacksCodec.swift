@@ -72,7 +72,7 @@ public struct FlowStacksCodec: NavigatorCodec {
             }
         } catch let error as JSONSyntaxError {
             throw NavigatorError(
-                .invalidFile, "is not FlowStacks' routes: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: name))
+                .invalidFile, "is not FlowStacks' routes: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: name, appRejects: !error.isTooDeep))
         }
         var typeNames: [String] = []
         var shapes: [FlowPathScreen.Shape] = []
@@ -111,11 +111,15 @@ public struct FlowStacksCodec: NavigatorCodec {
                 throw invalid("the screen's JSON text does not parse: \(error.reason)", at: "[\(start + 2)]")
             }
             do {
-                let (route, shape) = try FlowPathScreen.route(typeName: typeName, json: screen)
+                var (route, shape) = try FlowPathScreen.route(typeName: typeName, json: screen)
+                // Its type rides along: a screen renamed (migrate --rename) stays a value of it.
+                route.preserved = Preserved(FlowPathScreen.ReadType(name: typeName))
                 routes.append(FlowStacksRoute(style, withNavigation: withNavigation, screen: route))
                 shapes.append(shape)
             } catch let error as NavigatorError {
-                throw invalid(error.reason, at: "[\(start + 2)]")
+                // A value the app reads that routectl cannot hold (long text, a control
+                // character) is never said to be rejected by it.
+                throw invalid(error.reason, at: "[\(start + 2)]", appRejects: !(error.detail is ValueBeyondRoutectl))
             }
             typeNames.append(typeName)
         }
@@ -148,6 +152,14 @@ public struct FlowStacksCodec: NavigatorCodec {
             if let module = NavigationPathTypeName(name).module, module != "Swift" {
                 return "\(place) is no mangled type name, and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only"
             }
+        }
+        // A value of the standard library's Int, String, Bool... of another kind.
+        for index in read.typeNames.indices.reversed() {
+            let name = read.typeNames[index]
+            guard let short = SwiftTypeName.shortName(name),
+                let reason = StandardScalar.misfit(read.routes[index].screen, typeName: name, name: short)
+            else { continue }
+            return "at [\(read.start(of: index) + 2)], \(reason)"
         }
         return nil
     }
@@ -229,12 +241,13 @@ public struct FlowStacksCodec: NavigatorCodec {
         NavigatorError(.cannotApply, "FlowStacks' routes (format 'flowstacks') cannot hold \(what)")
     }
 
-    /// The refusal of routes, naming where: `at [2].sheet, ...`.
-    static func invalid(_ reason: String, at path: String) -> NavigatorError {
+    /// The refusal of routes, naming where: `at [2].sheet, ...`; `appRejects`: whether the
+    /// app's decoder rejects them too.
+    static func invalid(_ reason: String, at path: String, appRejects: Bool = true) -> NavigatorError {
         let reason = reason.count > 300 ? reason.prefix(300) + "…" : reason
         return NavigatorError(
             .invalidFile, "is not FlowStacks' routes as routectl reads them: at \(path), \(reason)",
-            detail: FormatFact.foreignStateUnreadable(format: "flowstacks"))
+            detail: FormatFact.foreignStateUnreadable(format: "flowstacks", appRejects: appRejects))
     }
 }
 

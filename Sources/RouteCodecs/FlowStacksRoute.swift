@@ -39,7 +39,8 @@ struct FlowStacksRoute: Hashable, Sendable {
         do {
             self.init(style, withNavigation: withNavigation, screen: try Route(codableValue: screen))
         } catch let error as NavigatorError {
-            throw FlowStacksCodec.invalid(error.reason, at: "\(path).\(style.rawValue)._0")
+            // A value the app reads that routectl cannot hold is never said to be rejected by it.
+            throw FlowStacksCodec.invalid(error.reason, at: "\(path).\(style.rawValue)._0", appRejects: !(error.detail is ValueBeyondRoutectl))
         }
     }
 

@@ -514,7 +514,10 @@ extension NavigationPathCodec {
                         do {
                             (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
                         } catch let error as NavigatorError {
-                            throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1)
+                            // A value the app reads that routectl cannot hold (long text, a control
+                            // character, JSON past 64 levels) is never said to be rejected by it.
+                            let beyond = try error.detail is ValueBeyondRoutectl || JSONValue.nestsTooDeep(decoded(item))
+                            throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1, appRejects: !beyond)
                         }
                     }
                     elements.append(NavigationPathElement(
@@ -527,7 +530,19 @@ extension NavigationPathCodec {
             self.elements = elements
             preserved = elements.map { Preserved($0) }
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
-            unresolvable = Self.unresolvable(types.names, typeOf: typeOf)
+            unresolvable = Self.unresolvable(types.names, typeOf: typeOf) ?? Self.misfit(elements, types.names)
+        }
+
+        /// The first value (lowest index) of the standard library's Int, String, Bool... that
+        /// is not of its kind (``StandardScalar/misfit(_:typeName:name:)``); `nil` when none.
+        /// Only a document naming such a type is looked at.
+        static func misfit(_ elements: [NavigationPathElement], _ names: [NavigationPathTypeName]) -> String? {
+            guard names.contains(where: { StandardScalar(typeName: $0.text) != nil }) else { return nil }
+            for (index, element) in elements.enumerated().reversed() {
+                guard let name = element.type.routeName, let reason = StandardScalar.misfit(element.route, typeName: element.type.text, name: name) else { continue }
+                return "at [\(2 * (elements.count - 1 - index) + 1)], \(reason)"
+            }
+            return nil
         }
 
         /// Why the app cannot decode a document whose distinct type names are `names`, each

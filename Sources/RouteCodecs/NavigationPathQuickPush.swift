@@ -23,6 +23,8 @@ enum NavigationPathQuickPush {
             var scan = NavigationPathTypeChoice.Scan()
             // By type index (the walk's): the shapes of its values (bits by shape).
             var shapes: [UInt8] = []
+            // By type index: the standard library's scalar type it is, if any.
+            var scalars: [StandardScalar?] = []
             // The bottom-most element that shows as the route: its two strings, as they stand.
             var same: Range<Int>?
             var first = 0
@@ -30,7 +32,17 @@ enum NavigationPathQuickPush {
                 // Up to eight types, each met once: the walk tells every one apart by its bytes.
                 // More go the full way, told at the ninth, not after the whole walk.
                 guard pair.type < 8 else { return nil }
-                if pair.type == shapes.count { shapes.append(0) }
+                if pair.type == shapes.count {
+                    shapes.append(0)
+                    scalars.append(StandardScalar(typeName: walk.typeName(pair.type).text))
+                }
+                // A value of the standard library's Int, String... not of its kind: the app cannot
+                // decode the document, which the full way refuses.
+                if let scalar = scalars[pair.type] {
+                    guard parts.name == nil, parts.count == 1, parts[0].key == nil,
+                        scalar.holds(type: parts[0].type, value: String(decoding: UnsafeBufferPointer(rebasing: buffer[parts[0].value]), as: UTF8.self), lenient: true)
+                    else { return nil }
+                }
                 shapes[pair.type] |= bit(parts.shape)
                 if walk.pairs == 1 { first = pair.typeToken.lowerBound }
                 let showsUnderName: Bool

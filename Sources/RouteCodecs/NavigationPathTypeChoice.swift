@@ -185,6 +185,11 @@ struct NavigationPathTypeChoice {
 
     /// ``shape(of:type:)`` when the values of `type` in the path have the shapes `seen`.
     static func shape(of route: Route, type: NavigationPathTypeName, seen: Set<NavigationPathElement.Shape>) throws -> NavigationPathElement.Shape {
+        // The standard library's Int, String, Bool...: one scalar of its kind, whatever the path holds.
+        if StandardScalar(typeName: type.text) != nil, let name = type.routeName {
+            try StandardScalar.check(route, typeName: type.text, name: name)
+            return .single
+        }
         let plain: Bool
         if seen.isEmpty || (seen.contains(.enumValue) && seen.count > 1) {
             plain = route.name == type.routeName

@@ -67,6 +67,8 @@ public struct VAPNCodec: NavigatorCodec {
         do {
             document = try JSONValue(parsing: bytes)
         } catch let error as JSONSyntaxError {
+            // Valid JSON past routectl's 64 levels is read by the app (Foundation reads 512).
+            if error.isTooDeep { throw Self.cannotShow(error.reason, at: "") }
             throw NavigatorError(
                 .invalidFile, "is not VAPersistentNavigator's state: \(error.reason)", detail: FormatFact.foreignStateUnreadable(format: "vapn"))
         }

@@ -131,17 +131,18 @@ package struct GuardedFile: Sendable {
             return try SystemCall.readAll(data.fd, data.info, file.path, limit: file.limit, forWriting: true)
         }
 
-        /// Replaces the file with `bytes` (or creates it), atomically.
+        /// Replaces the file with `bytes` (or creates it), atomically. A write that fails
+        /// replaced nothing (``AtomicWriter``): it counts as none, and leaves no sidecar it made.
         package func replace(with bytes: [UInt8]) throws {
-            written.value = true
             try AtomicWriter.replace(resolved, with: bytes, over: data, calls: file.calls)
+            written.value = true
         }
 
         /// Replaces the file with `pieces`, one after another, atomically: a change that keeps
         /// most of the file hands over slices of the bytes it read, not a copy of them.
         package func replace(with pieces: [ArraySlice<UInt8>]) throws {
-            written.value = true
             try AtomicWriter.replace(resolved, with: pieces, over: data, calls: file.calls)
+            written.value = true
         }
 
         /// Moves the file aside to its path plus `suffix`, and returns where it went.

@@ -14,7 +14,7 @@ package enum LockPlace: Sendable, Equatable {
     /// after the file's identity: an app's preferences, whose folder must hold nothing of
     /// routectl's. Each is there only while a change holds it (removed, still held, after the
     /// change), so the folder does not fill with the locks of plists long gone. `nil`: no such
-    /// folder could be named (neither `XDG_STATE_HOME` nor `HOME`).
+    /// folder could be named (neither `XDG_STATE_HOME` nor `HOME` is an absolute path).
     case stateFolder(String?)
 
     /// The lock for `target` (links resolved).
@@ -35,7 +35,7 @@ package enum LockPlace: Sendable, Equatable {
         case .stateFolder(nil):
             throw NavigatorError(
                 .cannotCreate,
-                "cannot lock \(quoted(target.description, limit: 200)): routectl keeps its lock in its state folder, and neither XDG_STATE_HOME nor HOME is set")
+                "cannot lock \(quoted(target.description, limit: 200)): routectl keeps its lock in its state folder, and neither XDG_STATE_HOME nor HOME is an absolute path")
         case .stateFolder(let locks?):
             var info = stat()
             guard stat(target.folder.cString, &info) == 0 else { throw SystemCall.failure("lock", target) }
@@ -54,11 +54,12 @@ package enum LockPlace: Sendable, Equatable {
     }
 
     /// The folder the locks of ``stateFolder(_:)`` are in: `$XDG_STATE_HOME/routectl/locks`
-    /// (when it is an absolute path), else `$HOME/.local/state/routectl/locks`, beside
-    /// routectl's own navigator file; `nil` when neither is set.
+    /// (when it is an absolute path), else `$HOME/.local/state/routectl/locks` (likewise),
+    /// beside routectl's own navigator file; `nil` when neither is an absolute path.
     package static func stateLocks(environment: (String) -> String? = LockPlace.environment) -> String? {
         if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/routectl/locks" }
-        guard let home = environment("HOME"), !home.isEmpty else { return nil }
+        // A relative HOME (`~`, a quoting slip) would put the folder under the working folder.
+        guard let home = environment("HOME"), home.hasPrefix("/") else { return nil }
         return home + "/.local/state/routectl/locks"
     }
 

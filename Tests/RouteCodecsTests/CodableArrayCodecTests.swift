@@ -71,13 +71,20 @@ import TestSupport
         (#"[{"a":1}]"#, "at [0], the case 'a' holds 1, not an object of its associated values"),
         (#"[{"a":{},"b":{}}]"#, "at [0], an enum value is an object with one member"),
         (#"[{"a":{}},{"1x":{}}]"#, "at [1], "),
-        (#"[{"a":{"k":"\u0007"}}]"#, "at [0], "),
     ])
     func anElementThatIsNoEnumValueIsRefusedWithItsCodingPath(_ text: String, _ expected: String) throws {
         let error = #expect(throws: NavigatorError.self) { try decode(text) }
         #expect(error?.kind == .invalidFile)
         #expect(error?.reason.contains(expected) == true, "\(error?.reason ?? "")")
         #expect(error?.detail as? FormatFact == .foreignStateUnreadable(format: "codable-array"), "no hint may suggest replacing the app's data")
+    }
+
+    /// A value the app reads that routectl cannot hold (a control character in text) is
+    /// refused without saying that the app rejects it.
+    @Test func aValueRoutectlCannotHoldIsNotSaidToBeRejectedByTheApp() throws {
+        let error = #expect(throws: NavigatorError.self) { try decode(#"[{"a":{"k":"\u0007"}}]"#) }
+        #expect(error?.reason.contains("at [0], value of parameter 'k' holds a control character") == true, "\(error?.reason ?? "")")
+        #expect(error?.detail as? FormatFact == .foreignStateUnreadable(format: "codable-array", appRejects: false))
     }
 
     @Test func aDocumentThatIsNoJSONIsRefusedOnOneLine() throws {

@@ -121,6 +121,14 @@ import TestSupport
         #expect(try encode(state) == #"[{"sheet":{"_0":{"home":{}},"withNavigation":true}},{"cover":{"_0":{"profile":{"id":7,"name":"Ann"}},"withNavigation":false}}]"#)
     }
 
+    /// A screen's value the app reads that routectl cannot hold (a control character in text)
+    /// is refused without saying that the app rejects it.
+    @Test func aValueRoutectlCannotHoldIsNotSaidToBeRejectedByTheApp() throws {
+        let error = #expect(throws: NavigatorError.self) { try decode(#"[{"push":{}},"5MyApp6ScreenO","{\"a\":{\"k\":\"\\u0001\"}}"]"#) }
+        #expect(error?.reason.contains("at [2], value of parameter 'k' holds a control character") == true, "\(error?.reason ?? "")")
+        #expect(error?.detail as? FormatFact == .foreignStateUnreadable(format: "flowstacks", appRejects: false))
+    }
+
     @Test(arguments: [
         (#"[{"sheet":{"_0":{"a":{}}}}]"#, "at [0].sheet, no 'withNavigation', which the library requires"),
         (#"[{"cover":{"_0":{"a":{}},"withNavigation":"yes"}}]"#, #"at [0].cover.withNavigation, withNavigation is "yes", not true or false"#),
@@ -134,7 +142,6 @@ import TestSupport
         (#"[{"push":{}},"Si",7]"#, "at [2], not the screen's JSON text"),
         (#"[{"push":{}},"Si","7,"]"#, "at [2], the screen's JSON text does not parse"),
         (#"[{"sheet":{}},"Si","7"]"#, "at [0].sheet, no 'withNavigation'"),
-        (#"[{"push":{}},"5MyApp6ScreenO","{\"a\":{\"k\":\"\\u0001\"}}"]"#, "at [2], "),
     ])
     func whatTheLibraryWouldRejectIsRefusedWithItsCodingPath(_ text: String, _ expected: String) throws {
         let error = #expect(throws: NavigatorError.self) { try decode(text) }

@@ -324,7 +324,9 @@ import TestSupport
     @Test func aRouteAPlainValueCannotBeIsRefused() throws {
         for (text, operation, reason) in [
             (Notes.recipeThenSeven, try push("detail?id:=1", type: "MyApp.Recipe"), "are no enum values: each shows as a route named after the type, 'Recipe', not 'detail'"),
-            (Notes.recipeThenSeven, try push("Int?x:=1"), "is one value, given as _0 (such as Int _0:=7)"),
+            (Notes.recipeThenSeven, try push("Int?x:=1"), "is one integer from -9223372036854775808 to 9223372036854775807, given as _0 (such as Int _0:=7)"),
+            (Notes.recipeThenSeven, try push("Int?_0=x"), "is one integer from"),
+            (Notes.recipeThenSeven, try push("recipe", type: "Swift.Int"), "is one integer from"),
             ("[]", try push("x", type: "MyApp.(unknown context at $1).Hidden"), "a private type's name"),
             ("[]", try push("x", type: "Hidden"), "expected a type name as SwiftUI's NavigationPath writes it"),
         ] {
@@ -416,7 +418,9 @@ import TestSupport
             return
         }
         #expect(format == "navigation-path")
-        #expect(appRejects == !reason.contains("mangled"), "UINavigationPath's own decoder reads mangled names")
+        // UINavigationPath's own decoder reads mangled names; the app reads text with a control
+        // character, which routectl cannot hold.
+        #expect(appRejects == !(reason.contains("mangled") || reason.contains("control character")), "\(reason)")
     }
 
     @Test func deepJSONInsideAnElementIsRefusedOnOneLine() throws {

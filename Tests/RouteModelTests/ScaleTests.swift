@@ -104,4 +104,22 @@ import Testing
             #expect(taker.map { table.links[$0] } == open?.link, "\(text)")
         }
     }
+
+    /// Two routes of 200,000 parameters in opposite orders (an app's encoder chooses the
+    /// order anew: `show --watch` compares what it read with what it reads next) are the same
+    /// route, and one value apart they are not: compared by sorted keys, not by a search of
+    /// one route's parameters for each of the other's.
+    @Test func routesOfManyParametersInAnotherOrderCompareEqual() throws {
+        let count = 200_000
+        let parameters = try (0..<count).map { try Route.Parameter(key: "k\($0)", json: "\($0)") }
+        let forward = try Route("details", parameters: parameters)
+        let backward = try Route("details", parameters: parameters.reversed())
+        #expect(forward == backward)
+        #expect(forward.hashValue == backward.hashValue)
+        var changed = Array(parameters.reversed())
+        changed[count / 2] = try Route.Parameter(key: changed[count / 2].key, json: "-1")
+        #expect(forward != (try Route("details", parameters: changed)))
+        changed[count / 2] = try Route.Parameter(key: "other", json: "1")
+        #expect(forward != (try Route("details", parameters: changed)))
+    }
 }

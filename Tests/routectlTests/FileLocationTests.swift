@@ -20,6 +20,7 @@ import TestSupport
         #expect(throws: UsageError.self) { try FileLocation.resolve(explicit: nil) { ["HOME": EnvironmentValue.notUTF8][$0] } }
         #expect(throws: UsageError.self) { try FileLocation.resolve(explicit: nil) { ["ROUTECTL_FILE": EnvironmentValue.notUTF8][$0] } }
         #expect(try FileLocation.resolve(explicit: "/x.json") { _ in .notUTF8 } == "/x.json")
+        #expect(try FileLocation.resolve(explicit: nil) { ["HOME": "~"][$0].map(EnvironmentValue.text) } == nil)
     }
 
     @Test func defaultsToLocalStateUnderHome() {
@@ -33,7 +34,7 @@ import TestSupport
         let env = ["HOME": ""]
         let result = box.runBare(["show"], environment: env)
         #expect(result.status == 64)
-        #expect(result.errorLines.first == "routectl: no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set")
+        #expect(result.errorLines.first == "routectl: no navigator file: neither --file nor ROUTECTL_FILE names one, and neither XDG_STATE_HOME nor HOME is an absolute path")
         #expect(box.runBare(["--help"], environment: env).status == 0)
         #expect(box.runBare(["-f", box.file, "show", "--path"], environment: env).stdout == "root\n")
     }

@@ -15,6 +15,39 @@ import TestSupport
         return Subprocess.run("/bin/bash", ["--norc", "-c", script], environment: TestEnvironment.make(home: box.folder), in: box.folder)
     }
 
+    /// The hint for an undecided empty stack, pasted into zsh (a Mac's shell) for a file whose
+    /// name starts with '=', which zsh reads as a command's path when bare.
+    @Test(.enabled(if: Docs.which("zsh") != nil, "needs zsh"))
+    func aHintNamingAFileStartingWithEqualsWorksPastedIntoZsh() throws {
+        let box = Sandbox()
+        let name = "=nav.json"
+        box.write("[]", to: box.folder + "/" + name)
+        let push = box.runBare(["--no-config", "-f", name, "push", "details"])  // run in the sandbox
+        #expect(push.status == 65)
+        let hint = try #require(push.errorLines.last)
+        let first = try #require(hint.range(of: ", or: ").map { hint[..<$0.lowerBound] })
+        let script = "routectl() { \"\(Routectl.binary)\" \"$@\"; }; " + String(first.dropFirst("hint: run: ".count))
+        let pasted = Subprocess.run(try #require(Docs.which("zsh")), ["-f", "-c", script], environment: TestEnvironment.make(home: box.folder), in: box.folder)
+        #expect(pasted.status == 0, "\(first): \(pasted.stderr)")
+        #expect(box.text(box.folder + "/" + name) == #"[{"details":{}}]"#)
+    }
+
+    /// A key whose name starts with '-' is given as --key=<name> in a hint: `--key -nav` reads
+    /// as an option without its value.
+    @Test func aHintNamingAKeyStartingWithADashWorksPasted() throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["-nav": "home", "x": 1.5], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let set = box.runBare(["-f", plist, "--key=x", "set", "home"])
+        #expect(set.status == 65, "\(set.stderr)")
+        let hint = try #require(set.errorLines.last)
+        #expect(hint.hasSuffix("for example: routectl -f \(plist) --key=-nav show"), "\(hint)")
+        let pasted = HintTests.runHinted(hint[hint.range(of: "example: ")!.upperBound...].reduce(into: "run: ") { $0.append($1) }[...], in: box)
+        #expect(pasted.status == 0, "\(hint): \(pasted.stderr)")
+        #expect(pasted.stdout.contains("route   home"), "\(pasted.stdout)")
+    }
+
     // Issue 8 item 12: a file name with a newline and an escape sequence never reaches the
     // terminal raw, in the error or in the hint, and the hint still works when pasted.
     @Test func fileNamesWithControlCharactersAreEscapedEverywhere() throws {

@@ -210,7 +210,7 @@ import TestSupport
             (["push", "settings", "--type", "MyApp.(unknown context at $56099b7b7278).Hidden"], 64, "invalid value 'MyApp.(unknown context at $56099b7b7278).Hidden' for option '--type': a private type's name holds a memory address", nil),
             (["push", "settings", "--type", "Screen"], 64, "expected a type name as SwiftUI's NavigationPath writes it", nil),
             (["push", "Article", "title=x", "--type", "MyApp.Recipe"], 64, "the values of 'MyApp.Recipe' in the path are no enum values", nil),
-            (["push", "Int", "x:=1"], 64, "a value of 'Swift.Int' is one value, given as _0 (such as Int _0:=7), not 'Int?x:=1'", nil),
+            (["push", "Int", "x:=1"], 64, "a value of 'Swift.Int' is one integer from -9223372036854775808 to 9223372036854775807, given as _0 (such as Int _0:=7), not 'Int?x:=1'", nil),
             (["push", "Recipe", #"details:={"_0":1}"#], 1, "would read back as 'details?_0:=1'", nil),
         ] as [([String], Int32, String, String?)] {
             let box = Sandbox(holding: Fixture.mixed.json())

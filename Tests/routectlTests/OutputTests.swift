@@ -31,6 +31,8 @@ import Testing
     @Test(arguments: [
         ("home", "home"), ("id=42", "id=42"), ("a b", "'a b'"), ("it's", "'it'\\''s'"), ("", "''"),
         ("東京", "東京"), ("$HOME", "'$HOME'"), ("a*b", "'a*b'"),
+        // zsh, a Mac's shell, reads a word starting with '=' as a command's path (=ls is /bin/ls).
+        ("=nav.json", "'=nav.json'"), ("a=b", "a=b"),
     ])
     func shellWordQuotesOnlyWhatAShellWouldReadDifferently(word: String, quoted: String) {
         #expect(ShellWord.quote(word) == quoted)

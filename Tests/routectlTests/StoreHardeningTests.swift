@@ -420,4 +420,41 @@ import PropertyListCodec
         #expect(stat(state + "/routectl/locks", &info) == 0)
         #expect(Self.listing(preferences) == ["com.example.app.plist"] + theirs)
     }
+
+    /// A HOME that is no absolute path (`HOME=~`, a quoting slip in a CI file) names no state
+    /// folder: a plist's write is refused, creating nothing, where it made `./~/.local/state/
+    /// routectl/locks` in the working folder (a folder named `~`, which `rm -rf ~` then takes
+    /// for the user's home), and the default navigator file is not looked for there either.
+    @Test func aRelativeHomeCreatesNothingInTheWorkingFolder() throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": "home"], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        let set = box.runBare(["--no-config", "-f", "prefs.plist", "--key", "route", "set", "inbox"], environment: ["HOME": "~"])
+        #expect(set.status == 73, "\(set.stderr)")
+        #expect(set.errorLines == ["routectl: cannot lock 'prefs.plist': routectl keeps its lock in its state folder, and neither XDG_STATE_HOME nor HOME is an absolute path"], "\(set.stderr)")
+        let push = box.runBare(["--no-config", "push", "x"], environment: ["HOME": "~"])
+        #expect(push.status == 64, "\(push.stderr)")
+        #expect(push.errorLines.first == "routectl: no navigator file: neither --file nor ROUTECTL_FILE names one, and neither XDG_STATE_HOME nor HOME is an absolute path", "\(push.stderr)")
+        #expect(box.listing() == ["prefs.plist"])
+        #expect(box.contents(plist) == data)
+    }
+
+    /// A write that fails (here: the file's name leaves no room for the temporary file's, so
+    /// creating it fails with ENAMETOOLONG) changes nothing, and leaves no lock it made:
+    /// `<file>.lock` stayed, as if the write had gone through.
+    @Test func aFailedWriteLeavesNoLockItMade() throws {
+        let box = Sandbox()
+        let name = String(repeating: "a", count: 235) + ".json"  // its .lock fits in 255 bytes, its temporary file does not
+        let result = box.runBare(["--no-config", "-f", name, "push", "x"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.errorLines.first?.hasSuffix(": File name too long") == true, "\(result.stderr)")
+        #expect(box.listing().isEmpty, "\(box.listing())")
+        // Over an existing file too: the file is kept as it was, and no lock is made.
+        box.write("[]", to: box.folder + "/" + name)
+        let again = box.runBare(["--no-config", "--format", "codable-array", "-f", name, "push", "x"])
+        #expect(again.status == 73, "\(again.stderr)")
+        #expect(box.listing() == [name])
+        #expect(box.text(box.folder + "/" + name) == "[]")
+    }
 }

@@ -221,9 +221,26 @@ enum Advice {
         return removed
     }
 
-    /// `routectl` with the options that chose the store, quoted for a shell.
+    /// `routectl` with the options that chose the store, quoted for a shell. A value starting
+    /// with '-' is joined to its option (`--key=-nav`): after a space it reads as an option.
     static func routectl(_ store: [String]) -> String {
-        (["routectl"] + store.map(ShellWord.quote)).joined(separator: " ")
+        var words = ["routectl"]
+        var index = store.startIndex
+        while index < store.endIndex {
+            let word = store[index]
+            if word == "--" {
+                words += store[index...].map(ShellWord.quote)
+                break
+            }
+            if ["--key", "--domain", "--simulator", "--format"].contains(word), index + 1 < store.endIndex, store[index + 1].hasPrefix("-") {
+                words.append(ShellWord.quote(word + "=" + store[index + 1]))
+                index += 2
+            } else {
+                words.append(ShellWord.quote(word))
+                index += 1
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// `path` as an argument no command reads as an option: `./-x.json` for `-x.json`.

@@ -8,7 +8,7 @@ enum FileLocation {
     ///   - explicit: a path the user named, which wins.
     ///   - environment: looks up an environment variable; empty values count as unset, and so
     ///     does a relative `XDG_STATE_HOME` (or one that is not UTF-8), as the XDG specification
-    ///     asks.
+    ///     asks, and a relative `HOME`.
     /// - Throws: ``UsageError`` when the path would come from a `ROUTECTL_FILE` or `HOME` that
     ///   is not valid UTF-8.
     static func resolve(explicit: String?, environment: (String) -> EnvironmentValue?) throws -> String? {
@@ -29,6 +29,8 @@ enum FileLocation {
         if let state = try value("XDG_STATE_HOME"), state.hasPrefix("/") {
             return state + "/routectl/navigator.json"
         }
-        return try value("HOME").map { $0 + "/.local/state/routectl/navigator.json" }
+        // A relative HOME (`~`, a quoting slip) would put the file under the working folder.
+        guard let home = try value("HOME"), home.hasPrefix("/") else { return nil }
+        return home + "/.local/state/routectl/navigator.json"
     }
 }

@@ -101,7 +101,7 @@ struct Context {
         }
         guard let path = try FileLocation.resolve(explicit: options.file, environment: Terminal.variable) else {
             throw UsageError(
-                "no navigator file: neither --file, ROUTECTL_FILE, XDG_STATE_HOME nor HOME is set",
+                "no navigator file: neither --file nor ROUTECTL_FILE names one, and neither XDG_STATE_HOME nor HOME is an absolute path",
                 hint: "name the file with --file <path> or ROUTECTL_FILE")
         }
         namedFile = options.file != nil || !(Terminal.environment("ROUTECTL_FILE") ?? "").isEmpty

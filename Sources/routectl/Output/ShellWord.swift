@@ -1,9 +1,10 @@
-/// Words as a POSIX shell would read them back: bare when safe, otherwise in single quotes; a
+/// Words as a POSIX shell (and zsh) would read them back: bare when safe, otherwise in single quotes; a
 /// word holding control or invisible format characters in bash's `$'...'` form, so that what
 /// is printed is one line of visible text that still pastes back as the same word.
 enum ShellWord {
     static func quote(_ word: String) -> String {
-        let safe = !word.isEmpty && word.utf8.allSatisfy { byte in
+        // A leading '=' is zsh's: `=ls` is the path of the command ls (zsh is a Mac's shell).
+        let safe = !word.isEmpty && word.utf8.first != UInt8(ascii: "=") && word.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),

@@ -97,7 +97,7 @@ enum ManPage {
         ("ROUTECTL_FILE", "The navigator file, when --file is not given."),
         ("ROUTECTL_TOOL_TIMEOUT", "How many seconds each run of defaults or xcrun (for --domain and --simulator) may take before it is stopped, with every process it started (exit status 69); fractions are allowed, such as 2.5. Default: 30."),
         ("XDG_STATE_HOME", "When it is an absolute path, the default file is $XDG_STATE_HOME/routectl/navigator.json."),
-        ("HOME", "Without XDG_STATE_HOME, the default file is $HOME/.local/state/routectl/navigator.json."),
+        ("HOME", "Without XDG_STATE_HOME, the default file is $HOME/.local/state/routectl/navigator.json (when HOME is an absolute path)."),
         ("NO_COLOR", "When set, even to an empty value, output is not coloured unless --color always is given. In auto mode colour is used only when standard output is a terminal and TERM is not dumb, and never in JSON."),
         ("CLICOLOR_FORCE, FORCE_COLOR", "When set to anything but an empty value or 0, and NO_COLOR is not set, tables are coloured as with --color always."),
         ("COLUMNS", "The terminal's width when the terminal does not say; tables on a terminal are cut to that width, piped output never."),
