@@ -1,3 +1,6 @@
+import RouteModel
+import PlainText
+
 /// One file changed the way git changes its files: every read-modify-write under a sidecar
 /// lock (`<file>.lock`, or one in routectl's state folder: see ``LockPlace``) and a lock on the
 /// file itself, the new contents written to a temporary file, flushed and renamed over the old
@@ -80,7 +83,15 @@ package struct GuardedFile: Sendable {
     package func withLock<T>(_ target: FilePath, refuseReadOnly: Bool, _ body: (Locked) throws -> T) throws -> T {
         try SystemCall.makeDirectories(target.folder)
         let lockPath = try lockPlace.path(for: target)
-        if lockPlace != .beside { try SystemCall.makeDirectories(lockPath.folder) }
+        if lockPlace != .beside {
+            do {
+                try SystemCall.makeDirectories(lockPath.folder)
+            } catch var error as NavigatorError {
+                // A folder the command never named: say what it is for, and where it comes from.
+                error.reason = "cannot lock \(quoted(path, limit: 200)): routectl keeps its lock in its state folder \(quoted(lockPath.folder.description, limit: 200)) (from XDG_STATE_HOME, else HOME), and " + error.reason
+                throw error
+            }
+        }
         let wait = LockWait(timeout: lockTimeout, calls: calls)
         let lock = try FileLock(path: lockPath, wait: wait)
         let written = Written()

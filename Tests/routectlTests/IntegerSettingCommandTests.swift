@@ -216,6 +216,16 @@ import TestSupport
     /// name '2'" when the key came from the project file), and an undeclared one is refused
     /// naming the cases. On a navigator file, an integer the schema declares gets a hint that
     /// sets its case by name.
+    /// An app of many tabs: the refusal of an undeclared raw value names the first few cases,
+    /// not every one (40,000 declared made one line of 600 KB).
+    @Test func anUndeclaredRawValueNamesAFewCases() throws {
+        let routes = (0..<40).map { "\"r\($0) = \($0)\"" }.joined(separator: ", ")
+        sandbox.write(#"{"store": {"file": "com.example.app.plist", "key": "tab"}, "routes": [\#(routes)]}"#, to: sandbox.folder + "/routectl.json")
+        let undeclared = sandbox.runBare(["--config", sandbox.folder + "/routectl.json", "set", "99"])
+        #expect(undeclared.status == 64)
+        #expect(undeclared.stderr == "routectl: 99 is the raw value of no route of the schema (r0 = 0, r1 = 1, r2 = 2, r3 = 3, r4 = 4, … (40 in all))\n")
+    }
+
     @Test func setIntegerOnTheProjectFilesKeyAndItsHint() throws {
         sandbox.write(#"{"store": {"file": "com.example.app.plist", "key": "tab"}, "routes": ["home = 0", "inbox = 1", "settings = 2"]}"#, to: sandbox.folder + "/routectl.json")
         let config = sandbox.folder + "/routectl.json"

@@ -457,4 +457,21 @@ import PropertyListCodec
         #expect(box.listing() == [name])
         #expect(box.text(box.folder + "/" + name) == "[]")
     }
+
+    /// A state folder that cannot be made (XDG_STATE_HOME naming a file) is named as the
+    /// place of routectl's lock: the error said only `cannot create the folder '<file>'`, a
+    /// folder the command never mentioned.
+    @Test func aStateFolderThatCannotBeMadeIsNamedAsTheLocksPlace() throws {
+        let box = Sandbox()
+        let plist = box.folder + "/prefs.plist"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["route": "home"], format: .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: plist))
+        box.write("not a folder", to: box.folder + "/state")
+        let set = box.runBare(["--no-config", "-f", "prefs.plist", "--key", "route", "set", "inbox"], environment: ["XDG_STATE_HOME": box.folder + "/state"])
+        #expect(set.status == 73, "\(set.stderr)")
+        #expect(set.errorLines == [
+            "routectl: cannot lock 'prefs.plist': routectl keeps its lock in its state folder '\(box.folder)/state/routectl/locks' (from XDG_STATE_HOME, else HOME), and cannot create the folder '\(box.folder)/state': Not a directory",
+        ], "\(set.stderr)")
+        #expect(box.contents(plist) == data)
+    }
 }

@@ -83,7 +83,10 @@ enum SchemaCheck {
         case (.unset, _): return nil
         case (.integer(let value), .int?):
             guard let raw = Int(exactly: value), schema.routes.case(rawValue: .int(raw)) != nil else {
-                return "\(value) is the raw value of no route of the schema (\(schema.routes.cases.map { "\($0.name) = \($0.rawValue!)" }.joined(separator: ", ")))"
+                // The first few cases: an app of many tabs would make a line of every one.
+                let cases = schema.routes.cases
+                let shown = cases.prefix(5).map { "\($0.name) = \($0.rawValue!)" }.joined(separator: ", ")
+                return "\(value) is the raw value of no route of the schema (\(shown)\(cases.count > 5 ? ", … (\(cases.count) in all)" : ""))"
             }
             return nil
         case (.integer(let value), _):
