@@ -47,9 +47,6 @@ struct Context {
     /// The options that chose the store as given on the command line, for hints: pasted in the
     /// same folder, they find the same project file (``ParsedOptions/storeArguments``).
     var givenStore: [String] = []
-    /// Whether the file was named (`-f`, `$ROUTECTL_FILE`, the project's `store.file`), and so
-    /// could be mistyped; not the default file, which a fresh machine has not made yet.
-    var namedFile = false
     var color: Bool
 
     /// How messages name the store: the file's path as given, or where the key is and the key
@@ -104,7 +101,6 @@ struct Context {
                 "no navigator file: neither --file nor ROUTECTL_FILE names one, and neither XDG_STATE_HOME nor HOME is an absolute path",
                 hint: "name the file with --file <path> or ROUTECTL_FILE")
         }
-        namedFile = options.file != nil || !(Terminal.environment("ROUTECTL_FILE") ?? "").isEmpty
         location = [("file", Terminal.absolute(path))]
         storeName = NavigatorError.quote(path, limit: 200)
         keyName = options.key

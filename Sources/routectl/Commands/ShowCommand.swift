@@ -37,9 +37,8 @@ enum ShowCommand {
             case .setting: notes.append("\(file.name) does not exist: nothing is set, so the app's own default applies")
             case .navigator: notes.append("\(file.name) does not exist: this is the fresh state a first change starts from")
             }
-        } else if context.namedFile, let file = context.store as? NavigatorStore, try !file.exists() {
-            // As for a plist: a mistyped -f shows the fresh state, and says there is no file
-            // (the default file, before a first change, is the fresh state it always was).
+        } else if let file = context.store as? NavigatorStore, try !file.exists() {
+            // As for a plist: a mistyped -f shows the fresh state, and says there is no file.
             notes.append("\(context.storeName) does not exist: this is the fresh state a first change starts from")
         }
         if url {
