@@ -79,23 +79,6 @@ import TestSupport
         "<key>x</key>", "<key/>", "<array><key>a</key><string>b</string></array>", "<array ><true/><integer>1</integer></array>",
     ]
 
-    /// The document: `body` the value of key `v`, then a key `route`.
-    static func document(_ body: String) -> [UInt8] {
-        Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>v</key>
-            \t\(body)
-            \t<key>route</key>
-            \t<string>home</string>
-            </dict>
-            </plist>
-
-            """.utf8)
-    }
-
     /// What Foundation reads as the value of `v`, or `nil` when it refuses the document.
     static func foundation(_ bytes: [UInt8]) -> Any? {
         guard let top = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) else { return nil }
@@ -133,7 +116,7 @@ import TestSupport
     /// what it takes as the reader does.
     @Test(arguments: bodies)
     func acceptsExactlyWhatFoundationAccepts(body: String) throws {
-        let bytes = Self.document(body)
+        let bytes = FoundationPlist.xml(key: "v", route: "home", value: body)
         let foundation = Self.foundation(bytes)
         let whole = Result { try XMLPropertyList.decode(bytes) }
         let selected = Result { try XMLPropertyList.decodeSelecting(bytes, prefix: "v") }
@@ -211,7 +194,7 @@ import TestSupport
             ("<date> 2026-11-22T10:00:00Z</date>", "' 2026-11-22T10:00:00Z' is not a date Foundation reads, such as 2026-11-22T10:00:00Z (no white space)"),
         ]
         for (body, reason) in cases {
-            let bytes = Self.document(body)
+            let bytes = FoundationPlist.xml(key: "v", route: "home", value: body)
             let offset = try #require(bytes.indices.first { bytes[$0...].starts(with: body.utf8) })
             #expect(throws: PropertyListError(reason, at: offset), "\(body)") { try XMLPropertyList.decode(bytes) }
         }
@@ -224,7 +207,7 @@ import TestSupport
         let reals: [Double] = [-.nan, .nan, -Double(bitPattern: 0x7FF4_0000_0000_0000), .infinity, -.infinity, 0, -0.0, 0.1, 1e16, -1.5e-300]
         for real in reals {
             let text = try #require(PropertyListValue.real(real).xmlText)
-            let bytes = Self.document(text.trimmingCharacters(in: .newlines))
+            let bytes = FoundationPlist.xml(key: "v", route: "home", value: text.trimmingCharacters(in: .newlines))
             let read = try #require(Self.foundation(bytes), "Foundation refuses \(text)")
             #expect(Self.same(.real(real.isNaN ? .nan : real), read), "\(text)")
         }

@@ -22,19 +22,6 @@ import TestSupport
         return try #require(value as? [String: Any])
     }
 
-    /// An XML plist in Apple's layout whose root dictionary's lines are `body`.
-    static func xml(_ body: String) -> [UInt8] {
-        Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \(body)</dict>
-            </plist>
-
-            """.utf8)
-    }
-
     // MARK: Item 1: carriage returns
 
     @Test func aRawCarriageReturnReadsAsFoundationReadsIt() throws {
@@ -67,7 +54,7 @@ import TestSupport
     }
 
     @Test func controlCharacterReferencesAreReadAsFoundationReadsThem() throws {
-        let bytes = Self.xml("\t<key>a</key>\n\t<string>&#27;&#0;&#x1;&#13;</string>\n")
+        let bytes = FoundationPlist.xml("\t<key>a</key>\n\t<string>&#27;&#0;&#x1;&#13;</string>\n")
         #expect(try XMLPropertyList.decode(bytes)["a"] == .string("\u{1B}\u{0}\u{1}\r"))
         #expect(try Self.foundationRead(bytes)["a"] as? String == "\u{1B}\u{0}\u{1}\r")
     }
@@ -88,7 +75,7 @@ import TestSupport
 
     // MARK: Item 3: reals keep their text
 
-    static let reals = Self.xml("""
+    static let reals = FoundationPlist.xml("""
         \t<key>a</key>
         \t<real>0.10000000000000001</real>
         \t<key>b</key>
@@ -244,8 +231,8 @@ import TestSupport
     /// Issue 34 item 13: Foundation reads no signed NaN in XML, so neither does routectl, and
     /// every NaN is written `nan` (a negative one from a binary plist too), as Apple writes it.
     @Test func anXMLSignedNaNIsRefusedAndEveryNaNIsWrittenNan() throws {
-        #expect(throws: PropertyListError.self) { try XMLPropertyList.decode(Self.xml("\t<key>a</key>\n\t<real>-nan</real>\n")) }
-        let bytes = Self.xml("\t<key>a</key>\n\t<real>nan</real>\n\t<key>b</key>\n\t<real>nan</real>\n")
+        #expect(throws: PropertyListError.self) { try XMLPropertyList.decode(FoundationPlist.xml("\t<key>a</key>\n\t<real>-nan</real>\n")) }
+        let bytes = FoundationPlist.xml("\t<key>a</key>\n\t<real>nan</real>\n\t<key>b</key>\n\t<real>nan</real>\n")
         #expect(try XMLPropertyList.encode(["a": .real(-.nan), "b": .real(.nan)]) == bytes)
         #expect(try XMLPropertyList.decode(bytes) == ["a": .real(.nan), "b": .real(.nan)])
     }

@@ -22,28 +22,6 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: plist))
     }
 
-    /// A plist holding `body` under `other`, and `route` = `onboarding`.
-    static func document(_ body: String) -> [UInt8] {
-        Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>other</key>
-            \t\(body)
-            \t<key>route</key>
-            \t<string>onboarding</string>
-            </dict>
-            </plist>
-
-            """.utf8)
-    }
-
-    /// Whether Foundation reads `bytes` as a property list.
-    static func foundationReads(_ bytes: [UInt8]) -> Bool {
-        (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
-    }
-
     static let refused: [(body: String, says: String)] = [
         ("<data/>", "<data/> is empty data, which Foundation does not read"),
         ("<real>-nan</real>", "'-nan' is not a real number Foundation reads"),
@@ -58,8 +36,8 @@ import TestSupport
     @Test(arguments: refused.map(\.body))
     func whatFoundationRefusesIsRefused(body: String) throws {
         let says = try #require(Self.refused.first { $0.body == body }?.says)
-        let original = Self.document(body)
-        #expect(!Self.foundationReads(original), "Foundation reads \(body)")
+        let original = FoundationPlist.xml(key: "other", route: "onboarding", value: body)
+        #expect(!FoundationPlist.reads(original), "Foundation reads \(body)")
         try write(original)
         for arguments in [["show"], ["show", "--path"], ["set", "home"], ["reset"], ["reset", "--force"]] {
             let result = sandbox.runBare(["-f", plist, "--key", "route"] + arguments)
@@ -91,7 +69,7 @@ import TestSupport
         let lines = reset.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         let copy = try #require(lines.first { $0.hasPrefix("<real>") }, "\(reset.stderr)")
         #expect(copy == "<real>nan</real>")
-        let document = Self.document(String(copy)).map { $0 }
-        #expect(Self.foundationReads(document), "Foundation reads the copy back")
+        let document = FoundationPlist.xml(key: "other", route: "onboarding", value: String(copy)).map { $0 }
+        #expect(FoundationPlist.reads(document), "Foundation reads the copy back")
     }
 }

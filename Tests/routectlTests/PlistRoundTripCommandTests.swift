@@ -22,11 +22,6 @@ import TestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: plist))
     }
 
-    /// Whether Foundation reads `bytes` as a property list.
-    static func foundationReads(_ bytes: [UInt8]) -> Bool {
-        (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
-    }
-
     /// An empty top dictionary as Apple and Foundation write it, `<dict/>`, with LF or CR LF
     /// line ends; and a file of CR LF lines holding keys.
     static let roundTrips: [(name: String, text: String)] = [
@@ -42,7 +37,7 @@ import TestSupport
     @Test(arguments: roundTrips.map(\.name))
     func setThenResetGivesTheBytesBack(name: String) throws {
         let original = Array(try #require(Self.roundTrips.first { $0.name == name }).text.utf8)
-        #expect(Self.foundationReads(original))
+        #expect(FoundationPlist.reads(original))
         try write(original)
         let set = run("set", "home")
         #expect(set.status == 0, "\(set)")
@@ -56,6 +51,6 @@ import TestSupport
         let reset = run("reset")
         #expect(reset.status == 0, "\(reset)")
         #expect(bytes() == original, "\(String(decoding: bytes(), as: UTF8.self).debugDescription)")
-        #expect(Self.foundationReads(bytes()))
+        #expect(FoundationPlist.reads(bytes()))
     }
 }
