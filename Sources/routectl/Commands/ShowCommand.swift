@@ -37,8 +37,10 @@ enum ShowCommand {
             case .setting: notes.append("\(file.name) does not exist: nothing is set, so the app's own default applies")
             case .navigator: notes.append("\(file.name) does not exist: this is the fresh state a first change starts from")
             }
-        } else if let file = context.store as? NavigatorStore, try !file.exists() {
-            // As for a plist: a mistyped -f shows the fresh state, and says there is no file.
+        } else if let file = context.store as? NavigatorStore, case .navigator(let navigator) = state,
+                  navigator.history.lastSeq == 0, try !file.exists() {
+            // As for a plist: a mistyped -f shows the fresh state, and says there is no file. (A
+            // state with history was read from a file: no second look at the disk for it.)
             notes.append("\(context.storeName) does not exist: this is the fresh state a first change starts from")
         }
         if url {
