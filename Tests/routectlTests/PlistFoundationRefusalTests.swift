@@ -5,22 +5,8 @@ import TestSupport
 /// Issue 34 item 13, end to end: an XML plist Foundation's `PropertyListSerialization` refuses
 /// is refused (65, one line naming what and where, the file untouched), as the app would read
 /// none of its preferences; the copy `reset --force` prints of a NaN is one Foundation reads.
-@Suite(.tags(.endToEnd), .slowLayer) struct PlistFoundationRefusalTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct PlistFoundationRefusalTests: AppPlistSuite {
     let sandbox = Sandbox()
-    var plist: String { sandbox.folder + "/com.example.app.plist" }
-
-    @discardableResult
-    func run(_ arguments: String...) -> RunResult {
-        sandbox.runBare(["-f", plist, "--key", "route"] + arguments)
-    }
-
-    func bytes() -> [UInt8] {
-        Array(sandbox.contents(plist) ?? Data())
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: plist))
-    }
 
     static let refused: [(body: String, says: String)] = [
         ("<data/>", "<data/> is empty data, which Foundation does not read"),

@@ -5,22 +5,8 @@ import TestSupport
 /// Issue 34 item 17, end to end: `set` then `reset` on a `<dict/>` root, or on a file whose
 /// lines end in CR LF, gives the bytes back; every line written ends as the file's lines do,
 /// and Foundation's `PropertyListSerialization` reads every file written.
-@Suite(.tags(.endToEnd), .slowLayer) struct PlistRoundTripCommandTests {
+@Suite(.tags(.endToEnd), .slowLayer) struct PlistRoundTripCommandTests: AppPlistSuite {
     let sandbox = Sandbox()
-    var plist: String { sandbox.folder + "/com.example.app.plist" }
-
-    @discardableResult
-    func run(_ arguments: String...) -> RunResult {
-        sandbox.runBare(["-f", plist, "--key", "route"] + arguments)
-    }
-
-    func bytes() -> [UInt8] {
-        Array(sandbox.contents(plist) ?? Data())
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: plist))
-    }
 
     /// An empty top dictionary as Apple and Foundation write it, `<dict/>`, with LF or CR LF
     /// line ends; and a file of CR LF lines holding keys.
