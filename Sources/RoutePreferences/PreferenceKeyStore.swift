@@ -81,16 +81,16 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         }
     }
 
-    /// The name of the key that holds the state (the whole name when a prefix named it) and the
-    /// value stored under it, `nil` when unset, after the state there is read in its format: in
+    /// The name of the key that holds the state (the whole name when a prefix named it), the
+    /// value stored under it (`nil` when unset) and the state read from it in its format: in
     /// one read of the preferences (one `defaults export` for a domain).
     ///
     /// - Throws: as ``readState()``.
-    public func readStoredValue() throws -> (key: String, value: PropertyListValue?) {
+    public func readStoredValue() throws -> (key: String, value: PropertyListValue?, state: StoredState) {
         let document = try preferences.read(keysStartingWith: key.name)
         let key = try resolvedKey(in: document)
-        _ = try naming(key) { try state(of: key, in: document) }
-        return (key.name, document.dictionary[key.name])
+        let read = try naming(key) { try state(of: key, in: document) }
+        return (key.name, document.dictionary[key.name], read)
     }
 
     /// The key that holds the state in `dictionary` (``PreferenceKey/resolved(in:)``).

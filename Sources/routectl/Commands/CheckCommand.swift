@@ -14,15 +14,16 @@ enum CheckCommand {
         let schema = try requireSchema(context, for: "check")
         var (problems, routes) = ([String](), 0)
         do {
-            if let missing = try missingStore(context) {
+            switch try stored(context) {
+            case .missing(let missing):
                 guard context.options.allowMissing else {
                     return CommandResult(
                         output: "\(missing): there is nothing to check (run with --allow-missing to accept that)\n",
                         status: ExitStatus.failure)
                 }
                 // Nothing stored: no route of the state to check (not even a fresh state's).
-            } else {
-                (problems, routes) = SchemaCheck.problems(in: try context.store.readLocated().state, schema)
+            case .state(let state):
+                (problems, routes) = SchemaCheck.problems(in: state, schema)
             }
         } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             // What the format cannot read, the app cannot either: a finding, not a failure.
@@ -46,20 +47,25 @@ enum CheckCommand {
         return CommandResult(output: problems.map { Printable.escaped($0) + "\n" }.joined(), status: ExitStatus.failure)
     }
 
-    /// What is missing, said for a message (`'x.plist' does not exist`, `key 'route' is not set
-    /// in 'x.plist'`), when the store is not there; `nil` when it is.
-    private static func missingStore(_ context: Context) throws -> String? {
+    /// What the store holds, or what is missing, said for a message (`'x.plist' does not exist`,
+    /// `key 'route' is not set in 'x.plist'`): in one read of the store.
+    private enum Stored {
+        case missing(String)
+        case state(StoredState)
+    }
+
+    private static func stored(_ context: Context) throws -> Stored {
         if let keyStore = context.store as? PreferenceKeyStore {
             if let file = keyStore.preferences as? PropertyListFileStore, try !file.exists() {
-                return "\(file.name) does not exist"
+                return .missing("\(file.name) does not exist")
             }
-            let (key, value) = try keyStore.readStoredValue()
-            return value == nil ? "\(PreferenceKey(key)) is not set in \(context.storeName)" : nil
+            let (key, value, state) = try keyStore.readStoredValue()
+            return value == nil ? .missing("\(PreferenceKey(key)) is not set in \(context.storeName)") : .state(state)
         }
         if let file = context.store as? NavigatorStore, try !file.exists() {
-            return "\(context.storeName) does not exist"
+            return .missing("\(context.storeName) does not exist")
         }
-        return nil
+        return .state(try context.store.readLocated().state)
     }
 
     /// The schema, or a usage error saying that `command` needs one.

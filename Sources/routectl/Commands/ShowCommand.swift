@@ -84,7 +84,7 @@ enum ShowCommand {
             throw NavigatorError(.cannotApply, "\(context.storeName) \(fileKind(of: state, exists: exists)): --launch-arguments passes the value of a key of the app's preferences, named with --key <name> or as store.key in routectl.json")
         }
         // The state must read (in its format) before its value is handed to an app.
-        let (key, stored) = try keyStore.readStoredValue()
+        let (key, stored, _) = try keyStore.readStoredValue()
         guard let value = stored else {
             return CommandResult(notes: ["\(PreferenceKey(key)) is not set in \(context.storeName): the app starts from its own default, so there is no argument to pass"])
         }
