@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # scripts/bench.sh: how fast is routectl next to the least work its job needs?
 #
-# usage: scripts/bench.sh [--quick]      (from anywhere; it works in the repo root)
+# usage: scripts/bench.sh [--quick] [--static]   (from anywhere; it works in the repo root)
 #
-# Builds the Linux release binary as docs/packaging-linux.md does (scripts/release-build.sh,
-# scratch path .build-bench so it never fights a debug build), builds
+# Builds the binary users install, plain `swift build -c release` (scratch path .build-bench,
+# so it never fights a debug build; with --static, for information, the packaged Linux build of
+# docs/packaging-linux.md, scripts/release-build.sh, in .build-bench-static), builds
 # two C "floor" programs (benchmarks/floor/), makes navigator files with 1,000
 # and 10,000 history entries (scripts/make-navigator-file.py), and times with
 # hyperfine (no shell; the median of 200 runs, taken in 20 rounds that each run every command 10
@@ -60,17 +61,21 @@
 # has no names to count).
 #
 # Environment: ROUTECTL_BIN=/path/to/routectl skips the build and uses that
-# binary; ROUTECTL_BASELINE=/path/to/routectl adds it to the preferences cases. TMPDIR picks where the files live (use a real disk, not tmpfs, or
+# binary; ROUTECTL_BASELINE=/path/to/routectl times that binary too, in every case of the same
+# run, and the last table gives each case's median against it (goal: at most 1.2x, issue 36).
+# scripts/bench-scale.sh times the same cases at 1x, 10x and 100x their size (linear?). TMPDIR picks where the files live (use a real disk, not tmpfs, or
 # fsync costs nothing). hyperfine's JSON exports go to .build-bench/bench/.
 set -euo pipefail
 
-runs=200 warmup=20 rounds=20
-case "${1:-}" in
-  "") ;;
-  --quick) runs=30 warmup=5 rounds=3 ;;
-  -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-  *) echo "usage: scripts/bench.sh [--quick]" >&2; exit 64 ;;
-esac
+runs=200 warmup=20 rounds=20 static=0
+for arg; do
+  case "$arg" in
+    --quick) runs=30 warmup=5 rounds=3 ;;
+    --static) static=1 ;;
+    -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--static]" >&2; exit 64 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -90,8 +95,11 @@ for c in cc python3; do command -v "$c" >/dev/null || die "$c is needed"; done
 if [[ -n ${ROUTECTL_BIN:-} ]]; then
   bin=$(command -v "$ROUTECTL_BIN") || die "ROUTECTL_BIN: no such program: $ROUTECTL_BIN"
   [[ $bin == /* ]] || bin=$PWD/$bin
-else
-  bin=$(scripts/release-build.sh --scratch-path .build-bench)
+elif [[ $static == 1 ]]; then
+  bin=$(scripts/release-build.sh --scratch-path .build-bench-static)
+else # the build users install (make install, the Homebrew formula): plain swift build -c release
+  swift build -c release --scratch-path .build-bench >&2
+  bin=$(swift build -c release --scratch-path .build-bench --show-bin-path)/routectl
 fi
 
 baseline=
@@ -216,6 +224,7 @@ for n in 1000 10000; do
 
   echo
   echo "== $n history entries, $(wc -c <"$d/pristine.json") bytes =="
+  mapfile -t extra < <(before_show "-f $d/read.json show --path"; before_change "$d/pristine.json" "$d/before.json" push push bench)
   timed $n \
     -n '/bin/true' -p true /bin/true \
     -n 'C read floor' -p true "$work/read_floor $d/read.json" \
@@ -223,7 +232,8 @@ for n in 1000 10000; do
     -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
     -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench" \
     -n 'jq edit' -p "cp $d/pristine.json $d/jq.json" "sh -c \"$(jq_edit "$d/jq.json" | sed 's/["\\]/\\&/g')\"" \
-    -n 'routectl --version' -p true "$bin --version"
+    -n 'routectl --version' -p true "$bin --version" \
+    "${extra[@]}"
 done
 
 # Format 2: two tabs, a sheet up, 1,000 history entries.
@@ -239,12 +249,14 @@ for w in floor routectl; do cp "$d/pristine.json" "$d/$w.json"; done
 [[ $("$bin" -f "$d/routectl.json" show --json | jq -r '.top.name') == bench ]] || die "routectl push did not push (format 2)"
 echo
 echo "== format 2: two tabs, a sheet, $(jq '.history | length' "$d/pristine.json") history entries, $(wc -c <"$d/pristine.json") bytes =="
+mapfile -t extra < <(before_show "-f $d/read.json show --path"; before_change "$d/pristine.json" "$d/before.json" push push bench)
 timed format2 \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.json" \
   -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
   -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
-  -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench"
+  -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push bench" \
+  "${extra[@]}"
 
 # An app's preferences: a binary plist, route = onboarding under 2,000 other keys.
 d=$work/plist
@@ -350,19 +362,21 @@ cmp -s <(tail -c +2 "$d/pristine.json") <(tail -c "$(($(wc -c <"$d/pristine.json
   die "routectl push changed the elements it kept (navigation-path)"
 echo
 echo "== SwiftUI's NavigationPath: 1,000 screens, $(wc -c <"$d/pristine.json") bytes =="
+mapfile -t extra < <(before_show "-f $d/read.json show --path"; before_change "$d/pristine.json" "$d/before.json" push push details _0:=1)
 timed navigation-path \
   -n '/bin/true' -p true /bin/true \
   -n 'C read floor' -p true "$work/read_floor $d/read.json" \
   -n 'routectl show --path' -p true "$bin -f $d/read.json show --path" \
   -n 'C push floor' -p "cp $d/pristine.json $d/floor.json" "$work/push_floor $d/floor.json" \
-  -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push details _0:=1"
+  -n 'routectl push' -p "cp $d/pristine.json $d/routectl.json" "$bin -f $d/routectl.json push details _0:=1" \
+  "${extra[@]}"
 
 echo
 python3 - "$out/hyperfine-1000.json" "$out/hyperfine-10000.json" "$out/hyperfine-format2.json" "$out/hyperfine-plist.json" \
   "$out/hyperfine-vapn.json" "$out/hyperfine-navigation-path.json" "$out/hyperfine-plist-xml.json" "$out/hyperfine-path-key.json" <<'PY'
 import json, sys
 names = ["/bin/true", "C read floor", "routectl show --path", "C push floor", "routectl push", "jq edit", "routectl --version"]
-small, big, f2 = ({n: r["median"] * 1000 for n, r in zip(names, json.load(open(f))["results"])}
+small, big, f2 = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]}
                   for f in sys.argv[1:4])
 pl, va, np, px, pk = ({r["command"]: r["median"] * 1000 for r in json.load(open(f))["results"]} for f in sys.argv[4:9])
 print(f"{'median (ms)':<22}{'1,000':>9}{'10,000':>9}{'format 2':>10}")
@@ -440,4 +454,16 @@ for label, r, change in [("binary plist, --key route", pl, "routectl set"), ("XM
     if before:
         print(f"{'  before (same run)':<34}{'':>7}{before['routectl show --path']:>8.2f}{before['routectl show --path'] / r['C read floor']:>7.2f}{'':<6}"
               f"{'':>8}{before[change]:>8.2f}{before[change] / r['C push floor']:>7.2f}")
+cases = [("own file, 1,000 entries", small), ("own file, 10,000 entries", big), ("format 2", f2), ("binary plist", pl),
+         ("XML plist", px), ("VAPN under a key", va), ("NavigationPath under a key", pk), ("NavigationPath file", np)]
+if any(k.startswith("before: ") for _, r in cases for k in r):
+    print()
+    print("against the baseline binary (ROUTECTL_BASELINE), same run; goal: at most 1.2x (issue 36)")
+    print(f"{'case':<28}{'command':<24}{'before':>8}{'after':>8}{'ratio':>7}")
+    for label, r in cases:
+        for k, v in r.items():
+            if not k.startswith("before: "):
+                continue
+            now = r[k[len("before: "):]]
+            print(f"{label:<28}{k[len('before: routectl '):]:<24}{v:>8.2f}{now:>8.2f}{now / v:>7.2f} {'PASS' if now / v <= 1.2 else 'MISS'}")
 PY
