@@ -21,7 +21,9 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "RouteModel", targets: ["RouteModel"]),
-        .library(name: "RouteStore", targets: ["RouteStore"]),
+        // The stores, and the formats (RouteCodecs) their initializers name: NavigatorStore(path:
+        // codec:) takes any NavigatorCodec, such as one of FormatTable.standard's rows.
+        .library(name: "RouteStore", targets: ["RouteStore", "RouteCodecs"]),
         // What an app adds for the observable navigator over routectl's stores.
         .library(name: "RouteNavigator", targets: ["RouteNavigator"]),
         .executable(name: "routectl", targets: ["routectl"]),
