@@ -44,7 +44,7 @@ let package = Package(
             swiftSettings: [.enableExperimentalFeature("Extern")]),
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
         // The only target that spawns processes: an app's navigator does not link it.
-        .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
+        .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText", "PlainText"]),
         // File watching (inotify, kqueue) and the observable navigator: no process spawning.
         .target(name: "RouteWatch", dependencies: ["RouteModel", "RouteStore", "RoutePreferences"]),
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteWatch"]),
