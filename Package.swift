@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "RouteProjectTests", dependencies: ["RouteProject", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
-        .testTarget(name: "RouteDefaultsTests", dependencies: ["RouteDefaults", "RouteModel", "TestSupport"]),
+        .testTarget(name: "RouteDefaultsTests", dependencies: ["RouteDefaults", "RouteModel", "JSONText", "TestSupport"]),
         .testTarget(
             name: "RoutePreferencesTests",
             dependencies: ["RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "TestSupport"]),
