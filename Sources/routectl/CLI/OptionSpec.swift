@@ -62,7 +62,7 @@ struct OptionSpec: Sendable {
             long: "domain", short: nil, valueName: "bundle-id", commands: nil,
             summary: "Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s",
             completion: .none,
-            details: "Reads with 'defaults export <bundle-id> -' and writes with 'defaults import <bundle-id> -'. Needs --key; not with --file. Each run of defaults (or of xcrun, with --simulator) that has not ended, and closed its output, within 30 seconds is stopped with every process it started, and routectl exits with status 69 naming it; ROUTECTL_TOOL_TIMEOUT changes the limit.",
+            details: "Reads with 'defaults export <bundle-id> -' and writes with 'defaults import <bundle-id> -'. Needs --key; not with --file. Each run of defaults (or of xcrun, with --simulator, --device or --relaunch) that has not ended, and closed its output, within 30 seconds is stopped with every process it started, and routectl exits with status 69 naming it; ROUTECTL_TOOL_TIMEOUT changes the limit.",
             apply: { $0.domain = try word($1, "a bundle identifier") }),
         OptionSpec(
             long: "simulator", short: nil, valueName: "device", commands: nil,
