@@ -50,6 +50,13 @@ import TestSupport
         #expect(standIn.takeCalls() == [Self.terminate] + Self.export + Self.import)
         #expect(standIn.defaults.bytes() == before)
         #expect(!standIn.isRunning("sim-running"))
+
+        // A change the state refuses (a route setting has no stack to pop) writes and
+        // launches nothing either.
+        let refused = run("pop", "--relaunch")
+        #expect(refused.status != 0 && refused.status != 69, "\(refused.status) \(refused.stderr)")
+        #expect(standIn.takeCalls() == [Self.terminate] + Self.export)
+        #expect(standIn.defaults.bytes() == before)
     }
 
     /// A terminate that fails for another reason than the app not running (the simulator is
