@@ -46,7 +46,7 @@ let package = Package(
             swiftSettings: [.enableExperimentalFeature("Extern")]),
         .target(name: "RoutePreferences", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec"]),
         // The only target that spawns processes: an app's navigator does not link it.
-        .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText"]),
+        .target(name: "RouteDefaults", dependencies: ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText", "PlainText"]),
         // File watching (inotify, kqueue) and the observable navigator: no process spawning.
         .target(name: "RouteWatch", dependencies: ["RouteModel", "RouteStore", "RoutePreferences"]),
         .target(name: "RouteNavigator", dependencies: ["RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "RouteWatch"]),
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "RouteProjectTests", dependencies: ["RouteProject", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteCodecsTests", dependencies: ["RouteCodecs", "RouteModel", "TestSupport"]),
         .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteCodecs", "RouteModel", "TestSupport"]),
-        .testTarget(name: "RouteDefaultsTests", dependencies: ["RouteDefaults", "RouteModel", "TestSupport"]),
+        .testTarget(name: "RouteDefaultsTests", dependencies: ["RouteDefaults", "RouteModel", "JSONText", "TestSupport"]),
         .testTarget(
             name: "RoutePreferencesTests",
             dependencies: ["RoutePreferences", "RouteStore", "RouteCodecs", "RouteModel", "PropertyListCodec", "TestSupport"]),

@@ -67,7 +67,7 @@ _routectl() {
         elif [[ -z $ended && $word == --* ]]; then
             case $word in
                 --file=*) file=${word#*=} ;;
-                --file | --key | --domain | --simulator | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs | --rename | --drop) expect=$word ;;
+                --file | --key | --domain | --simulator | --device | --format | --config | --color | --lock-timeout | --last | --to | --type | --initial | --routes | --history-limit | --tabs | --rename | --drop) expect=$word ;;
             esac
         elif [[ -z $ended && $word == -[!0-9]* ]]; then
             letters=${word:1}
@@ -110,7 +110,7 @@ _routectl() {
             check) own='--allow-missing' ;;
             migrate) own='--rename --drop --dry-run' ;;
         esac
-        _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
+        _routectl_reply "$cur" < <(printf '%s\n' --file -f --key --domain --simulator --device --relaunch --format --config --no-config --json --color --no-color --quiet -q --lock-timeout --help -h --version $own)
         return
     fi
 

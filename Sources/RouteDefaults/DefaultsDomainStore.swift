@@ -68,29 +68,9 @@ public struct DefaultsDomainStore: PreferencesDocument {
         return result
     }
 
-    /// ``timeout`` in words: `30 seconds`, `1 second`, `0.5 seconds`.
-    private var seconds: String {
-        let number = timeout == timeout.rounded() && timeout < 1e15 ? String(Int(timeout)) : String(timeout)
-        return number + (timeout == 1 ? " second" : " seconds")
-    }
-
     private func check(_ result: Subprocess.Result, _ arguments: [String]) throws {
-        let command = "'\(arguments.joined(separator: " "))'"
-        let said = result.firstErrorLine.isEmpty ? "" : ": " + result.firstErrorLine
-        switch result.overtime {
-        case .running?:
-            throw NavigatorError(.toolFailed, "\(command) did not answer within \(seconds); it was stopped")
-        case .outputHeld?:
-            throw NavigatorError(.toolFailed, "\(command) ended, but a process it started kept its output open for \(seconds); it was stopped")
-        case nil:
-            break
-        }
-        if let signal = result.signal {
-            throw NavigatorError(.toolFailed, "\(command) was ended by signal \(signal)" + said)
-        }
-        guard result.status == 0 else {
-            throw NavigatorError(.toolFailed, "\(command) failed with exit status \(result.status)" + said)
-        }
+        let command = Subprocess.named(arguments)
+        if let failure = result.failure(command, timeout: timeout) { throw failure }
         guard result.readAllInput else {
             throw NavigatorError(.toolFailed, "\(command) ended without reading the property list routectl gave it; the domain may be unchanged")
         }

@@ -44,8 +44,8 @@ extension DocsTests {
             (["routectl", "show", "--j"], ["--json"]),
             (["routectl", "show", "--p"], ["--path"]),
             (["routectl", "--p"], []),  // --path belongs to show: not before the command
-            (["routectl", "pop", "--r"], ["--root"]),
-            (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--format", "--config", "--no-config", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
+            (["routectl", "pop", "--r"], ["--root", "--relaunch"]),
+            (["routectl", "history", "-"], ["--file", "-f", "--key", "--domain", "--simulator", "--device", "--relaunch", "--format", "--config", "--no-config", "--json", "--color", "--no-color", "--quiet", "-q", "--lock-timeout", "--help", "-h", "--version", "--last", "-n"]),
             (["routectl", "--color", ""], ["auto", "always", "never"]),
             (["routectl", "--format", ""], ["routectl", "vapn", "codable-array", "flowstacks", "navigation-path", "setting"]),
             (["routectl", "--format=s"], ["--format=setting"]),

@@ -28,7 +28,7 @@ extension DocsTests {
             ("routectl -q h", ["help", "history"]),
             ("routectl show --j", ["--json"]),
             ("routectl --p", []),  // --path belongs to show: not before the command
-            ("routectl pop --r", ["--root"]),
+            ("routectl pop --r", ["--root", "--relaunch"]),
             ("routectl completions ", ["bash", "zsh", "fish"]),
             ("routectl help p", ["pop", "present", "push"]),
             ("routectl push home ", []),

@@ -59,7 +59,7 @@ extension DocsTests {
             ("routectl p", ["pop", "present", "push"]),
             ("routectl -q h", ["help", "history"]),
             ("routectl show --j", ["--json"]),
-            ("routectl pop --r", ["--root"]),
+            ("routectl pop --r", ["--root", "--relaunch"]),
             ("routectl completions ", ["bash", "zsh", "fish"]),
             ("routectl help p", ["pop", "present", "push"]),
             ("routectl _", []),

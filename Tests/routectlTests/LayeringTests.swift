@@ -20,7 +20,7 @@ import Testing
         "RouteProject": ["RouteModel", "JSONText", "PlainText"],
         "RouteStore": ["RouteModel", "RouteCodecs", "PlainText", "Glibc", "Darwin"],
         "RoutePreferences": ["RouteModel", "RouteCodecs", "RouteStore", "PropertyListCodec", "PlainText", "JSONText", "Glibc", "Darwin"],
-        "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "PlainText", "Glibc", "Darwin"],
+        "RouteDefaults": ["RouteModel", "RouteStore", "RoutePreferences", "PropertyListCodec", "JSONText", "PlainText", "Glibc", "Darwin"],
         "RouteWatch": ["RouteModel", "RouteStore", "RoutePreferences", "Glibc", "Darwin"],
         "RouteNavigator": ["Observation", "RouteWatch", "RouteModel", "RouteCodecs", "RouteStore", "RoutePreferences", "Glibc", "Darwin", "SwiftUI"],
         // Not the navigator: an actor brings the concurrency runtime, whose start (libdispatch's

@@ -232,7 +232,7 @@ enum Advice {
                 words += store[index...].map(ShellWord.quote)
                 break
             }
-            if ["--key", "--domain", "--simulator", "--format"].contains(word), index + 1 < store.endIndex, store[index + 1].hasPrefix("-") {
+            if ["--key", "--domain", "--simulator", "--device", "--format"].contains(word), index + 1 < store.endIndex, store[index + 1].hasPrefix("-") {
                 words.append(ShellWord.quote(word + "=" + store[index + 1]))
                 index += 2
             } else {

@@ -62,13 +62,25 @@ struct OptionSpec: Sendable {
             long: "domain", short: nil, valueName: "bundle-id", commands: nil,
             summary: "Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s",
             completion: .none,
-            details: "Reads with 'defaults export <bundle-id> -' and writes with 'defaults import <bundle-id> -'. Needs --key; not with --file. Each run of defaults (or of xcrun, with --simulator) that has not ended, and closed its output, within 30 seconds is stopped with every process it started, and routectl exits with status 69 naming it; ROUTECTL_TOOL_TIMEOUT changes the limit.",
+            details: "Reads with 'defaults export <bundle-id> -' and writes with 'defaults import <bundle-id> -'. Needs --key; not with --file. Each run of defaults (or of xcrun, with --simulator, --device or --relaunch) that has not ended, and closed its output, within 30 seconds is stopped with every process it started, and routectl exits with status 69 naming it; ROUTECTL_TOOL_TIMEOUT changes the limit.",
             apply: { $0.domain = try word($1, "a bundle identifier") }),
         OptionSpec(
             long: "simulator", short: nil, valueName: "device", commands: nil,
             summary: "With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn",
             completion: .choices(["booted"]),
             apply: { $0.simulator = try word($1, "a device UDID or booted") }),
+        OptionSpec(
+            long: "device", short: nil, valueName: "name|identifier", commands: nil,
+            summary: "With --domain: the app's preferences on this connected device, copied out and back with xcrun devicectl",
+            completion: .none,
+            details: "Copies Library/Preferences/<bundle-id>.plist out of the development-signed app's data container with 'xcrun devicectl device copy from --domain-type appDataContainer', changes it as a plist file is changed, and copies it back with 'copy to'. A change ends the app first (devicectl device process terminate); --relaunch starts it after. A failed copy changes nothing and says what devicectl said. Not with --simulator or --file.",
+            apply: { $0.device = try word($1, "a device name or identifier") }),
+        OptionSpec(
+            long: "relaunch", short: nil, valueName: nil, commands: nil,
+            summary: "With --simulator or --device: quit the app before a change and launch it after, so it starts in the new state",
+            completion: .none,
+            details: "With --simulator: 'xcrun simctl terminate <device> <bundle-id>' before the change (an app that is not running is no error) and 'xcrun simctl launch <device> <bundle-id>' after it; a change that fails launches nothing. Without --relaunch, a change written while the simulator app runs is written with a warning that the app may write over it.",
+            apply: { options, _ in options.relaunch = true }),
         OptionSpec(
             long: "format", short: nil, valueName: "name", commands: nil,
             // The names of FormatName.all as a literal (a test holds it to them): built from the

@@ -38,6 +38,10 @@ struct ParsedOptions: Equatable, Sendable {
     var domain: String?
     /// `--simulator`: the simulator device to run `defaults` in.
     var simulator: String?
+    /// `--device`: the connected device whose app's preferences devicectl copies.
+    var device: String?
+    /// `--relaunch`: quit the simulator's or device's app before a change, launch it after.
+    var relaunch = false
     /// `--format`: the format what is read must be in, and a new state is written in.
     var format: String?
     /// `--config`: the project file to use instead of the one found.
@@ -57,7 +61,7 @@ struct ParsedOptions: Equatable, Sendable {
 
     /// The options that chose the store, as given.
     var store: StoreOptions {
-        StoreOptions(file: file, domain: domain, simulator: simulator, key: key, format: format)
+        StoreOptions(file: file, domain: domain, simulator: simulator, device: device, key: key, format: format)
     }
 
     /// The options that chose the store, as words for a command line (``StoreOptions/words``).
@@ -69,16 +73,18 @@ struct StoreOptions: Equatable {
     var file: String?
     var domain: String?
     var simulator: String?
+    var device: String?
     var key: String?
     var format: String?
 
     /// As words for a command line (unquoted): `-f <file>`, `--domain <domain>`,
-    /// `--simulator <device>`, `--key <key>`, `--format <name>`, as given.
+    /// `--simulator <device>`, `--device <device>`, `--key <key>`, `--format <name>`, as given.
     var words: [String] {
         var words: [String] = []
         if let file { words += ["-f", Advice.pathArgument(file)] }
         if let domain { words += ["--domain", domain] }
         if let simulator { words += ["--simulator", simulator] }
+        if let device { words += ["--device", device] }
         if let key { words += ["--key", key] }
         if let format { words += ["--format", format] }
         return words

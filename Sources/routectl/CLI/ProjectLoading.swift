@@ -116,7 +116,8 @@ extension ParsedOptions {
             options.file = file.hasPrefix("/") || loaded.folder == "." ? file : loaded.folder + "/" + file
         }
         options.domain = store.domain
-        options.simulator = simulator ?? store.simulator
+        // A device named on the command line is where the app is: not the project's simulator.
+        options.simulator = device == nil ? simulator ?? store.simulator : simulator
         options.key = key ?? store.key
         options.format = format ?? store.format
         return options

@@ -2,7 +2,7 @@ import RoutePreferences
 import RouteDefaults
 import RouteModel
 
-/// How long `--domain` lets each run of `defaults` (or of `xcrun`, with `--simulator`) take
+/// How long `--domain` lets each run of `defaults` (or of `xcrun`: `simctl`, `devicectl`) take
 /// before stopping it: ``DefaultsDomainStore/defaultTimeout`` seconds, or what
 /// `ROUTECTL_TOOL_TIMEOUT` says (a number of seconds above 0, fractions allowed, at most a day;
 /// empty counts as unset).

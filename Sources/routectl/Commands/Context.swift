@@ -83,9 +83,8 @@ struct Context {
                     "options '--domain' and '--file' name different stores",
                     hint: "keep one: --domain <bundle-id> for the preferences system, or -f <path> for a plist file")
             }
-            let preferences = DefaultsDomainStore(
-                domain: domain, simulator: options.simulator, timeout: try ToolTimeout.seconds(environment: Terminal.variable))
-            location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? [])
+            let preferences = try Context.appPreferences(domain, options)
+            location = [("domain", domain)] + (options.simulator.map { [("simulator", $0)] } ?? []) + (options.device.map { [("device", $0)] } ?? [])
             storeName = preferences.name
             keyName = options.key
             store = try Context.keyStore(preferences, options.key, format: options.format, table, &location)
@@ -95,6 +94,16 @@ struct Context {
             throw UsageError(
                 "option '--simulator' needs '--domain <bundle-id>'",
                 hint: "for example: routectl --domain com.example.app --simulator booted --key route show")
+        }
+        guard options.device == nil else {
+            throw UsageError(
+                "option '--device' needs '--domain <bundle-id>'",
+                hint: "for example: routectl --domain com.example.app --device 'My iPhone' --key route show")
+        }
+        guard !options.relaunch else {
+            throw UsageError(
+                "option '--relaunch' needs '--simulator <device>' or '--device <name>' with '--domain <bundle-id>'",
+                hint: "for example: routectl --domain com.example.app --simulator booted --key route go home --relaunch")
         }
         guard let path = try FileLocation.resolve(explicit: options.file, environment: Terminal.variable) else {
             throw UsageError(
@@ -108,6 +117,36 @@ struct Context {
             store = try Context.keyStore(PropertyListFileStore(path: path, lockTimeout: options.lockTimeout), key, format: options.format, table, &location)
         } else {
             store = NavigatorStore(path: path, formats: try Self.fileFormats(options.format, table), lockTimeout: options.lockTimeout)
+        }
+    }
+
+    /// The preferences of the app `domain` where the options say it runs: through `defaults`
+    /// (on this Mac, or in a simulator, the app quit and relaunched around a change with
+    /// `--relaunch`), or copied from a connected device with devicectl.
+    ///
+    /// - Throws: ``UsageError`` for `--simulator` with `--device`, or `--relaunch` with neither.
+    private static func appPreferences(_ domain: String, _ options: ParsedOptions) throws -> any PreferencesDocument {
+        let timeout = try ToolTimeout.seconds(environment: Terminal.variable)
+        if let device = options.device {
+            guard options.simulator == nil else {
+                throw UsageError(
+                    "options '--simulator' and '--device' name different places for the app",
+                    hint: "keep one: --simulator <UDID|booted> for a simulator, or --device <name|identifier> for a connected device")
+            }
+            return DeviceAppPreferences(device: device, bundle: domain, relaunch: options.relaunch, timeout: timeout)
+        }
+        let preferences = DefaultsDomainStore(domain: domain, simulator: options.simulator, timeout: timeout)
+        guard let simulator = options.simulator else {
+            guard !options.relaunch else {
+                throw UsageError(
+                    "option '--relaunch' needs '--simulator <device>' or '--device <name>': routectl does not quit or launch a Mac app",
+                    hint: "for example: routectl --domain \(ShellWord.quote(domain)) --simulator booted --key route go home --relaunch")
+            }
+            return preferences
+        }
+        let quiet = options.quiet
+        return SimulatorAppPreferences(preferences, device: simulator, relaunch: options.relaunch) { warning in
+            if !quiet { _ = Terminal.emit("routectl: \(Printable.escaped(warning))\n", to: 2) }
         }
     }
 
