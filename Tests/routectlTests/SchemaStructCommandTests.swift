@@ -171,6 +171,27 @@ import TestSupport
         #expect(again.stderr.contains("nothing to migrate: 'DetailFeature.Mode.editing' stands nowhere"), "\(again.stderr)")
     }
 
+    /// The same under an app's preferences key, binary and XML, as data and as a string.
+    @Test(arguments: [VAPNFixtures.PlistFormat.binary, .xml], VAPNFixtures.StoredAs.allCases)
+    func underAPlistKey(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {
+        let key = "stack"
+        let old: [OldApp.Path] = [.detail(.init(id: 1, text: "t", mode: .editing(field: "title")))]
+        let box = try Sandbox.preferences(key, Array(try JSONEncoder().encode(old)), format, storedAs)
+        let config = box.folder + "/routectl.json"
+        box.write(Self.project, to: config)
+        func run(_ words: String...) -> RunResult { box.run(["--config", config, "--key", key] + words) }
+        #expect(run("check").status == 1)
+        let migrated = run("migrate", "--rename", "DetailFeature.Mode.editing=edit", "--rename", "DetailFeature.State.text=draft")
+        #expect(migrated.status == 0, "\(migrated)")
+        #expect(run("push", "help").status == 0)
+        #expect(run("check").status == 0)
+        let stored = try VAPNFixtures.storedValue(path: box.file, key: key)
+        #expect(try JSONDecoder().decode([App.Path].self, from: Data(stored.json)) == [.detail(.init(id: 1, draft: "t", mode: .edit(field: "title"))), .help(page: 1)])
+        #expect(stored.storedAs == storedAs, "data stays data, a string a string")
+        #expect(box.contents()!.starts(with: Data("bplist00".utf8)) == format.isBinary, "binary stays binary, XML XML")
+        #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: key) == VAPNFixtures.otherPreferencesDescription)
+    }
+
     @Test func aStructIsDeclaredAsSwiftWouldCompileIt() {
         let box = Sandbox()
         let config = box.folder + "/routectl.json"
