@@ -67,23 +67,31 @@ extension Schema {
             return try Route.Parameter(key: parameter.key, json: json.text)
         }
         var result = route
-        // A value left out that has a default gets it, as Swift's `.case()` would make it (the
-        // app's decoder does not fill it in); an optional whose default is nil stays out.
-        var filled = parameters
+        if changed {
+            result = try Route(route.name, parameters: parameters)
+            result.preserved = route.preserved
+        }
+        result = try withDefaults(result)
+        try check(result)
+        return result
+    }
+
+    /// `route` with every value it leaves out that has a default given it, as Swift's `.case()`
+    /// makes the value (the app's decoder does not fill it in); an optional whose default is
+    /// `nil` stays out, as the encoder leaves it. Values in the enum's order. What a change
+    /// writes and a named state goes to.
+    public func withDefaults(_ route: Route) throws -> Route {
+        guard let signature = routes[route.name], routes.rawKind == nil else { return route }
+        var filled = route.parameters
         for value in signature.values where value.defaultValue != nil && value.defaultValue != .null {
             guard !filled.contains(where: { $0.key == value.key }), let json = defaultJSON(value.defaultValue!, value.type) else { continue }
             filled.append(try Route.Parameter(key: value.key, json: json.text))
         }
-        if filled.count > parameters.count {
-            let order = Dictionary(uniqueKeysWithValues: signature.values.map { ($0.key, $0.position) })
-            filled.sort { (order[$0.key] ?? Int.max) < (order[$1.key] ?? Int.max) }
-            changed = true
-        }
-        if changed {
-            result = try Route(route.name, parameters: filled)
-            result.preserved = route.preserved
-        }
-        try check(result)
+        guard filled.count > route.parameters.count else { return route }
+        let order = Dictionary(uniqueKeysWithValues: signature.values.map { ($0.key, $0.position) })
+        filled.sort { (order[$0.key] ?? Int.max) < (order[$1.key] ?? Int.max) }
+        var result = try Route(route.name, parameters: filled)
+        result.preserved = route.preserved
         return result
     }
 

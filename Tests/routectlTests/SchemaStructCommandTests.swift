@@ -171,6 +171,22 @@ import TestSupport
         #expect(again.stderr.contains("nothing to migrate: 'DetailFeature.Mode.editing' stands nowhere"), "\(again.stderr)")
     }
 
+    /// A named state that leaves out a value with a default goes to the value with it (as a
+    /// push does), and check takes it as such.
+    @Test func aNamedStateGetsItsDefaultsAsGoWritesThem() throws {
+        let box = Sandbox()
+        let config = box.folder + "/routectl.json"
+        box.write(Self.project.replacingOccurrences(of: #""types": {"#, with: #""states": {"help": "/help", "list": "/list"}, "types": {"#), to: config)
+        box.write("[]")
+        func run(_ words: String...) -> RunResult { box.run(["--config", config, "--format", "codable-array"] + words) }
+        let check = run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout.hasSuffix("states.list /list: 'list' takes a ListFeature.State as _0, found none\n"), "\(check.stdout)")
+        #expect(!check.stdout.contains("states.help"), "\(check.stdout)")
+        #expect(run("go", "@help").status == 0)
+        #expect(try Self.decoded(box) == [.help(page: 1)])
+    }
+
     /// The same under an app's preferences key, binary and XML, as data and as a string.
     @Test(arguments: [VAPNFixtures.PlistFormat.binary, .xml], VAPNFixtures.StoredAs.allCases)
     func underAPlistKey(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {

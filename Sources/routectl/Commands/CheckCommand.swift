@@ -34,8 +34,10 @@ enum CheckCommand {
         let named = context.project?.project.states ?? []
         for state in named {
             for place in RoutePlace.places(inPath: state.path.description, member: "\(context.project!.name):\(state.line): states.\(state.name)") {
+                // `go @<name>` writes a value it leaves out that has a default: so is it checked.
                 var found: [String] = []
-                if let problem = schema.problem(with: place.route, notes: &found) { problems.append("\(place.path): \(problem)") }
+                let route = (try? schema.withDefaults(place.route)) ?? place.route
+                if let problem = schema.problem(with: route, notes: &found) { problems.append("\(place.path): \(problem)") }
                 notes += found.map { "\(place.path): \($0)" }
             }
         }
