@@ -89,7 +89,7 @@ public struct Migration: Sendable, Equatable {
         let parameters = try route.parameters.map { parameter -> Route.Parameter in
             let key = keys?[parameter.key] ?? parameter.key
             if let type = valueType(route: newName, key: key), let value = parameterJSON(parameter) {
-                let renamed = renamedValue(value, type, depth: 0)
+                let renamed = try renamedValue(value, type, depth: 0)
                 if renamed != value {
                     changed = true
                     return try Route.Parameter(key: key, json: renamed.text)
@@ -121,22 +121,29 @@ public struct Migration: Sendable, Equatable {
     }
 
     /// `value`, a `type`, with the cases and stored properties of ``typeRenames`` renamed.
-    private func renamedValue(_ value: JSONValue, _ type: SchemaType, depth: Int) -> JSONValue {
+    ///
+    /// - Throws: `invalidInput` when a struct's property is renamed onto one the value has.
+    private func renamedValue(_ value: JSONValue, _ type: SchemaType, depth: Int) throws -> JSONValue {
         guard let schema, depth < Schema.maxCheckDepth else { return value }
         switch (type, value) {
         case (.optional(let wrapped), _):
-            return value == .null ? value : renamedValue(value, wrapped, depth: depth + 1)
+            return value == .null ? value : try renamedValue(value, wrapped, depth: depth + 1)
         case (.array(let element), .array(let elements)):
-            return .array(elements.map { renamedValue($0, element, depth: depth + 1) })
+            return .array(try elements.map { try renamedValue($0, element, depth: depth + 1) })
         case (.dictionary(let element), .object(let members)):
-            return .object(members.map { JSONValue.Member($0.key, renamedValue($0.value, element, depth: depth + 1)) })
+            return .object(try members.map { JSONValue.Member($0.key, try renamedValue($0.value, element, depth: depth + 1)) })
         case (.named(let name), .object(let members)):
             let renames = typeRenames[name] ?? [:]
             if let structure = schema.structures[name] {
-                return .object(members.map { member in
+                return .object(try members.map { member in
                     let key = renames[member.key] ?? member.key
+                    if key != member.key, members.contains(where: { $0.key == key }) {
+                        throw NavigatorError(
+                            .invalidInput,
+                            "cannot rename \(quoted(member.key)) of \(name) to \(quoted(key)): a value of it has \(quoted(key)) already")
+                    }
                     guard let declared = structure.member(named: key) else { return JSONValue.Member(key, member.value) }
-                    return JSONValue.Member(key, renamedValue(member.value, declared.type, depth: depth + 1))
+                    return JSONValue.Member(key, try renamedValue(member.value, declared.type, depth: depth + 1))
                 })
             }
             // An enum value: one member, its case, holding its values.
@@ -145,9 +152,9 @@ public struct Migration: Sendable, Equatable {
             guard case .object(let payload) = members[0].value, let signature = enumeration[key] else {
                 return .object([JSONValue.Member(key, members[0].value)])
             }
-            return .object([JSONValue.Member(key, .object(payload.map { member in
+            return .object([JSONValue.Member(key, .object(try payload.map { member in
                 guard let declared = signature.value(forKey: member.key) else { return member }
-                return JSONValue.Member(member.key, renamedValue(member.value, declared.type, depth: depth + 1))
+                return JSONValue.Member(member.key, try renamedValue(member.value, declared.type, depth: depth + 1))
             }))])
         case (.named(let name), .string(let text)):
             // A String-backed enum whose raw values are its case names: the stored name renamed.

@@ -74,13 +74,16 @@ extension Schema {
             let place = trail.isEmpty ? member.key : trail + "." + member.key
             notes!.append("\(place): \(what) (the app's decoder ignores it)")
         }
+        // A stored value's members by key (a JSON object has no key twice): one look-up each.
+        var stored: [String: JSONValue] = [:]
+        for member in members { stored[member.key] = member.value }
         for declared in structure.members {
-            guard let member = members.first(where: { $0.key == declared.key }) else {
+            guard let value = stored[declared.key] else {
                 if declared.type.mayBeAbsent { continue }
                 return found("\(name) takes \(declared.type.withArticle) as \(declared.key), found none")
             }
             let place = trail.isEmpty ? declared.key : trail + "." + declared.key
-            if let problem = mismatch(member.value, declared.type, at: "", trail: place, depth: depth + 1, notes: &notes) {
+            if let problem = mismatch(value, declared.type, at: "", trail: place, depth: depth + 1, notes: &notes) {
                 return found("\(name) takes \(declared.type.withArticle) as \(declared.key), \(problem)")
             }
         }

@@ -41,14 +41,18 @@ public struct Schema: Sendable, Equatable {
     public struct Structure: Hashable, Sendable {
         /// The stored properties, each a value labelled by its name, in declared order.
         public let members: [CaseSignature.Value]
+        private let index: [String: Int]
 
         init(_ members: [CaseSignature.Value]) {
             self.members = members
+            var index: [String: Int] = [:]
+            for (offset, member) in members.enumerated() { index[member.key] = offset }
+            self.index = index
         }
 
         /// The property called `name`.
         public func member(named name: String) -> CaseSignature.Value? {
-            members.first { $0.key == name }
+            index[name].map { members[$0] }
         }
     }
 

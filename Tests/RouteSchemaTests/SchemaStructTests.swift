@@ -151,6 +151,10 @@ import TestSupport
         // A history path the same way.
         let history = try migration.apply(toPath: RoutePath(segments: [.route(stored[1])], withoutRoot: true).description)
         #expect(try history.map { try RoutePath(parsing: $0).segments } == [.route(try route("list", #"_0:=[{"view":{}},{"edit":{}}]"#))])
+        // A property renamed onto one the value has would write a key twice: refused.
+        let twice = try route("detail", #"_0:={"id":1,"text":"a","draft":"b","mode":{"view":{}}}"#)
+        let error = #expect(throws: NavigatorError.self) { try migration.renamed(twice) }
+        #expect(error?.message == "cannot rename 'text' of DetailFeature.State to 'draft': a value of it has 'draft' already")
         // Without a schema, `Type.case=new` is a parameter's rename, as it always was.
         let plain = try Migration(renames: ["DetailFeature.Mode.editing=edit"], drops: []).resolved(with: nil)
         #expect(plain.parameterRenames == ["DetailFeature.Mode": ["editing": "edit"]] && plain.typeRenames.isEmpty)
