@@ -16,18 +16,45 @@ public struct ProjectFile: Equatable, Sendable {
         }
     }
 
-    /// A type named under `types`, such as `"Feature": ["more", "list(page: Int)"]`.
+    /// A type named under `types`: an enum by an array of its cases, such as `"Feature":
+    /// ["more", "list(page: Int)"]`, or a struct by an object of its stored properties and their
+    /// types, such as `"DetailFeature.State": {"id": "Int", "draft": "String?"}`.
     public struct TypeDeclaration: Hashable, Sendable {
         public var name: String
         /// The line of the name.
         public var line: Int
-        /// Its cases, uninterpreted.
+        /// An enum's cases, uninterpreted; empty for a struct.
         public var cases: [Declaration]
+        /// A struct's stored properties, uninterpreted, in order; `nil` for an enum.
+        public var members: [Member]?
 
+        /// An enum.
         public init(name: String, line: Int, cases: [Declaration]) {
             self.name = name
             self.line = line
             self.cases = cases
+        }
+
+        /// A struct (`{}`: one without stored properties).
+        public init(name: String, line: Int, members: [Member]) {
+            self.name = name
+            self.line = line
+            self.cases = []
+            self.members = members
+        }
+    }
+
+    /// One stored property of a struct under `types`: its name, its type as written (`String?`),
+    /// and the line of the type.
+    public struct Member: Hashable, Sendable {
+        public var name: String
+        public var type: String
+        public var line: Int
+
+        public init(name: String, type: String, line: Int) {
+            self.name = name
+            self.type = type
+            self.line = line
         }
     }
 

@@ -157,10 +157,25 @@ private struct ProjectFileReader {
         }
     }
 
+    /// An array declares an enum (its cases), an object a struct (its stored properties and
+    /// their types): a project file written before structs keeps its meaning.
     func types(_ value: LocatedJSON) throws -> [ProjectFile.TypeDeclaration] {
         try object(value, "types", of: "an object of type names and their cases").map { member in
-            ProjectFile.TypeDeclaration(
-                name: member.key, line: lines.line(member.keyOffset), cases: try declarations(member.value, "types." + member.key))
+            let name = "types." + member.key
+            let line = lines.line(member.keyOffset)
+            switch member.value.kind {
+            case .object(let properties):
+                let members = try properties.map { property in
+                    ProjectFile.Member(name: property.key, type: try string(property.value, name + "." + property.key), line: self.line(property.value))
+                }
+                return ProjectFile.TypeDeclaration(name: member.key, line: line, members: members)
+            case .array:
+                return ProjectFile.TypeDeclaration(name: member.key, line: line, cases: try declarations(member.value, name))
+            default:
+                throw wrongType(
+                    member.value, name,
+                    "an array of its cases (an enum, such as [\"more\", \"list(page: Int)\"]) or an object of its stored properties (a struct, such as {\"id\": \"Int\"})")
+            }
         }
     }
 

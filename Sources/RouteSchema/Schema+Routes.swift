@@ -17,6 +17,19 @@ extension Schema {
         return payloadMismatch(payload, signature).map { quoteName($0, signature.name) }
     }
 
+    /// As ``problem(with:)``, but exactly as the app's decoder reads a stored route: a member a
+    /// declared struct does not have, which the decoder ignores, is no problem; `notes` gets a
+    /// line for each (`'detail' _0.drat: DetailFeature.State has no stored property 'drat'; did
+    /// you mean 'draft'? (the app's decoder ignores it)`). What `check` uses.
+    public func problem(with route: Route, notes: inout [String]) -> String? {
+        guard let signature = routes[route.name], routes.rawKind == nil,
+              case .object(let cases) = route.codableValue, case .object(let payload) = cases[0].value else { return problem(with: route) }
+        var found: [String] = []
+        let problem = payloadMismatch(payload, signature, notes: &found).map { quoteName($0, signature.name) }
+        notes += found.map { "'\(route.name)' \($0)" }
+        return problem
+    }
+
     /// Throws `invalidInput` (a usage error: exit 64) when `route` is not a value of the app's
     /// route enum; an undeclared route carries the route names, for did-you-mean.
     public func check(_ route: Route) throws {
@@ -47,7 +60,7 @@ extension Schema {
             return route
         }
         var changed = false
-        let parameters = try route.parameters.map { parameter -> Route.Parameter in
+        let parameters: [Route.Parameter] = try route.parameters.map { parameter -> Route.Parameter in
             guard parameter.type == .string, let value = signature.value(forKey: parameter.key),
                   let json = converted(parameter.value, to: value.type) else { return parameter }
             changed = true
@@ -58,8 +71,51 @@ extension Schema {
             result = try Route(route.name, parameters: parameters)
             result.preserved = route.preserved
         }
+        result = try withDefaults(result)
         try check(result)
         return result
+    }
+
+    /// `route` with every value it leaves out that has a default given it, as Swift's `.case()`
+    /// makes the value (the app's decoder does not fill it in); an optional whose default is
+    /// `nil` stays out, as the encoder leaves it. Values in the enum's order. What a change
+    /// writes and a named state goes to.
+    public func withDefaults(_ route: Route) throws -> Route {
+        guard let signature = routes[route.name], routes.rawKind == nil else { return route }
+        var filled = route.parameters
+        for value in signature.values where value.defaultValue != nil && value.defaultValue != .null {
+            guard !filled.contains(where: { $0.key == value.key }), let json = defaultJSON(value.defaultValue!, value.type) else { continue }
+            filled.append(try Route.Parameter(key: value.key, json: json.text))
+        }
+        guard filled.count > route.parameters.count else { return route }
+        let order = Dictionary(uniqueKeysWithValues: signature.values.map { ($0.key, $0.position) })
+        filled.sort { (order[$0.key] ?? Int.max) < (order[$1.key] ?? Int.max) }
+        var result = try Route(route.name, parameters: filled)
+        result.preserved = route.preserved
+        return result
+    }
+
+    /// The JSON synthesized `Codable` writes for `value`, a default of a `type`.
+    func defaultJSON(_ value: CaseSignature.DefaultValue, _ type: SchemaType) -> JSONValue? {
+        switch (value, type) {
+        case (_, .optional(let wrapped)): return value == .null ? .null : defaultJSON(value, wrapped)
+        case (.number(let text), .int): return Int(text).map { .number(String($0)) }
+        case (.number(let text), .double):
+            guard let number = Double(text) else { return nil }
+            return .number(Int(text).map(String.init) ?? "\(number)")
+        case (.string(let text), _): return .string(text)
+        case (.bool(let flag), _): return .bool(flag)
+        case (.emptyArray, _): return .array([])
+        case (.emptyDictionary, _): return .object([])
+        case (.enumCase(let name), .named(let typeName)):
+            guard let enumeration = types[typeName], let signature = enumeration[name] else { return nil }
+            switch signature.rawValue {
+            case .int(let raw)?: return .number(String(raw))
+            case .string(let text)?: return .string(text)
+            case nil: return .object([JSONValue.Member(name, .object([]))])
+            }
+        default: return nil
+        }
     }
 
     /// `name` with `words` as its values: `key=value` and `key:=<json>` as everywhere, and a word

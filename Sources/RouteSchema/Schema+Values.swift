@@ -6,19 +6,31 @@ extension Schema {
     static let maxCheckDepth = 512
 
     /// Why `value` is not a `type` as synthesized `Codable` reads it, or `nil` when it is:
-    /// `found "42"`, `found "a" at [1]`, `found {"mor":{}} (Feature has no case 'mor')`.
+    /// `found "42"`, `found "a" at [1]`, `found {"mor":{}} (Feature has no case 'mor')`. A member
+    /// a struct does not declare is a problem here (a change names what it writes); ``check``
+    /// notes it instead (see ``mismatch(_:_:notes:trail:)``).
     func mismatch(_ value: JSONValue, _ type: SchemaType) -> String? {
-        mismatch(value, type, at: "", depth: 0)
+        var notes: [String]?
+        return mismatch(value, type, at: "", trail: "", depth: 0, notes: &notes)
     }
 
-    private func mismatch(_ value: JSONValue, _ type: SchemaType, at path: String, depth: Int) -> String? {
+    /// As ``mismatch(_:_:)``, but a member a struct does not declare, which the app's decoder
+    /// ignores, is no problem: `notes` gets a line for it, starting with its coding path after
+    /// `trail` (`_0.draft`).
+    func mismatch(_ value: JSONValue, _ type: SchemaType, notes: inout [String], trail: String) -> String? {
+        var collected: [String]? = notes
+        defer { notes = collected ?? notes }
+        return mismatch(value, type, at: "", trail: trail, depth: 0, notes: &collected)
+    }
+
+    private func mismatch(_ value: JSONValue, _ type: SchemaType, at path: String, trail: String, depth: Int, notes: inout [String]?) -> String? {
         func found(_ why: String? = nil) -> String {
             "found \(Schema.brief(value))" + (path.isEmpty ? "" : " at \(path)") + (why.map { " (\($0))" } ?? "")
         }
         guard depth < Schema.maxCheckDepth else { return found("nested deeper than \(Schema.maxCheckDepth)") }
         switch (type, value) {
         case (.optional, .null): return nil
-        case (.optional(let wrapped), _): return mismatch(value, wrapped, at: path, depth: depth + 1)
+        case (.optional(let wrapped), _): return mismatch(value, wrapped, at: path, trail: trail, depth: depth + 1, notes: &notes)
         case (.string, .string), (.bool, .bool): return nil
         case (.double, .number(let text)):
             return Double(text)?.isFinite == true ? nil : found("no Double holds it")
@@ -26,23 +38,61 @@ extension Schema {
             return Schema.isInt(text) ? nil : found("not an integer an Int holds")
         case (.array(let element), .array(let elements)):
             for (index, item) in elements.enumerated() {
-                if let problem = mismatch(item, element, at: path + "[\(index)]", depth: depth + 1) { return problem }
+                if let problem = mismatch(item, element, at: path + "[\(index)]", trail: trail + "[\(index)]", depth: depth + 1, notes: &notes) { return problem }
             }
             return nil
         case (.dictionary(let element), .object(let members)):
             for member in members {
-                if let problem = mismatch(member.value, element, at: path + "[" + quoted(member.key, limit: 40) + "]", depth: depth + 1) { return problem }
+                let key = "[" + quoted(member.key, limit: 40) + "]"
+                if let problem = mismatch(member.value, element, at: path + key, trail: trail + key, depth: depth + 1, notes: &notes) { return problem }
             }
             return nil
         case (.named(let name), _):
+            if let structure = structures[name] {
+                return structMismatch(value, structure, name: name, trail: trail, depth: depth, notes: &notes, found: found)
+            }
             guard let enumeration = types[name] else { return found("\(name) is not declared") }
-            return enumMismatch(value, enumeration, name: name, at: path, depth: depth, found: found)
+            return enumMismatch(value, enumeration, name: name, trail: trail, depth: depth, notes: &notes, found: found)
         default:
             return found()
         }
     }
 
-    private func enumMismatch(_ value: JSONValue, _ enumeration: Enumeration, name: String, at path: String, depth: Int, found: (String?) -> String) -> String? {
+    /// A struct as synthesized `Decodable` reads it: an object holding every stored property
+    /// that is not optional (an optional may be absent or `null`); other members are ignored.
+    private func structMismatch(
+        _ value: JSONValue, _ structure: Structure, name: String, trail: String, depth: Int, notes: inout [String]?, found: (String?) -> String
+    ) -> String? {
+        guard case .object(let members) = value else {
+            return found("a \(name) is written as an object of its stored properties")
+        }
+        for member in members where structure.member(named: member.key) == nil {
+            let names = structure.members.map(\.key)
+            var what = "\(name) has no stored property \(quoted(member.key, limit: 40))"
+            if let near = Schema.nearest(member.key, names) { what += "; did you mean '\(near)'?" }
+            guard notes != nil else { return found(what) }
+            let place = trail.isEmpty ? member.key : trail + "." + member.key
+            notes!.append("\(place): \(what) (the app's decoder ignores it)")
+        }
+        // A stored value's members by key (a JSON object has no key twice): one look-up each.
+        var stored: [String: JSONValue] = [:]
+        for member in members { stored[member.key] = member.value }
+        for declared in structure.members {
+            guard let value = stored[declared.key] else {
+                if declared.type.mayBeAbsent { continue }
+                return found("\(name) takes \(declared.type.withArticle) as \(declared.key), found none")
+            }
+            let place = trail.isEmpty ? declared.key : trail + "." + declared.key
+            if let problem = mismatch(value, declared.type, at: "", trail: place, depth: depth + 1, notes: &notes) {
+                return found("\(name) takes \(declared.type.withArticle) as \(declared.key), \(problem)")
+            }
+        }
+        return nil
+    }
+
+    private func enumMismatch(
+        _ value: JSONValue, _ enumeration: Enumeration, name: String, trail: String, depth: Int, notes: inout [String]?, found: (String?) -> String
+    ) -> String? {
         switch (enumeration.rawKind, value) {
         case (.int?, .number(let text)):
             guard Schema.isInt(text), let raw = Int(text), enumeration.case(rawValue: .int(raw)) != nil else {
@@ -60,7 +110,8 @@ extension Schema {
             guard let signature = enumeration[cases[0].key] else {
                 return found("\(name) has no case \(quoted(cases[0].key, limit: 40))" + (Schema.nearest(cases[0].key, enumeration.names).map { "; did you mean '\($0)'?" } ?? ""))
             }
-            if let problem = payloadMismatch(payload, signature, depth: depth + 1) {
+            let place = trail.isEmpty ? cases[0].key : trail + "." + cases[0].key
+            if let problem = payloadMismatch(payload, signature, depth: depth + 1, trail: place, notes: &notes) {
                 return found("\(name).\(problem)")
             }
             return nil
@@ -70,8 +121,21 @@ extension Schema {
     }
 
     /// Why `payload` is not the associated values of `signature`: `details takes an Int as _0,
-    /// found "42"`; `nil` when it is.
+    /// found "42"`; `nil` when it is. A default does not make a value optional: synthesized
+    /// `Decodable` requires every value that is not optional, default or not.
     func payloadMismatch(_ payload: [JSONValue.Member], _ signature: CaseSignature, depth: Int = 0) -> String? {
+        var notes: [String]?
+        return payloadMismatch(payload, signature, depth: depth, trail: "", notes: &notes)
+    }
+
+    /// As ``payloadMismatch(_:_:depth:)``, with the lenient structs of ``mismatch(_:_:notes:trail:)``.
+    func payloadMismatch(_ payload: [JSONValue.Member], _ signature: CaseSignature, notes: inout [String]) -> String? {
+        var collected: [String]? = notes
+        defer { notes = collected ?? notes }
+        return payloadMismatch(payload, signature, depth: 0, trail: "", notes: &collected)
+    }
+
+    private func payloadMismatch(_ payload: [JSONValue.Member], _ signature: CaseSignature, depth: Int, trail: String, notes: inout [String]?) -> String? {
         for member in payload where signature.value(forKey: member.key) == nil {
             let takes = signature.values.isEmpty
                 ? "takes no values"
@@ -82,8 +146,10 @@ extension Schema {
             guard let member = payload.first(where: { $0.key == value.key }) else {
                 if value.type.mayBeAbsent { continue }
                 return "\(signature.name) takes \(value.type.withArticle) as \(value.key), found none"
+                    + (value.defaultValue == nil ? "" : " (its default \(value.defaultValue!) is not decoded: the app's decoder requires the value)")
             }
-            if let problem = mismatch(member.value, value.type, at: "", depth: depth) {
+            let place = trail.isEmpty ? value.key : trail + "." + value.key
+            if let problem = mismatch(member.value, value.type, at: "", trail: place, depth: depth, notes: &notes) {
                 return "\(signature.name) takes \(value.type.withArticle) as \(value.key), \(problem)"
             }
         }

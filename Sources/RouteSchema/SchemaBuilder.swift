@@ -1,8 +1,9 @@
 /// The checks ``Schema`` makes of its declarations, each naming the file, line and member.
 struct SchemaBuilder {
     let file: String
-    /// Where each parsed case came from, for errors found after parsing (unknown types).
-    private var origins: [(member: String, declaration: SchemaDeclaration, signature: CaseSignature)] = []
+    /// Where each parsed case or struct member came from, for errors found after parsing
+    /// (unknown types, defaults of the wrong type): its member, line, text, and values.
+    private var origins: [(member: String, line: Int, text: String, values: [CaseSignature.Value])] = []
 
     init(file: String) {
         self.file = file
@@ -13,11 +14,17 @@ struct SchemaBuilder {
     }
 
     func checkTypeName(_ name: String, line: Int, member: String) throws(SchemaError) {
-        let valid = !name.isEmpty && name.utf8.count <= 64 && name.utf8.enumerated().allSatisfy { offset, byte in
-            SignatureParser.isIdentifierScalar(UInt32(byte), first: offset == 0)
+        // A nested type is named by its path, as Swift spells it: `DetailFeature.State`.
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = name.utf8.count <= 128 && parts.allSatisfy { part in
+            !part.isEmpty && part.utf8.count <= 64 && part.utf8.enumerated().allSatisfy { offset, byte in
+                SignatureParser.isIdentifierScalar(UInt32(byte), first: offset == 0)
+            }
         }
         guard valid else {
-            throw error(line, member, "", "a type's name is a Swift identifier (letters, digits and '_', up to 64)")
+            throw error(
+                line, member, "",
+                "a type's name is a Swift identifier (letters, digits and '_', up to 64), or a nested type's path of them (DetailFeature.State)")
         }
         if SchemaType.builtIn(named: name) != nil || ["Optional", "Array", "Dictionary"].contains(name) {
             throw error(line, member, "", "\(name) is Swift's own type: give the app's enum its own name")
@@ -52,10 +59,38 @@ struct SchemaBuilder {
                 }
                 keys[value.key] = value
             }
-            origins.append((place, declaration, signature))
+            origins.append((place, declaration.line, declaration.text, signature.values))
             cases.append(signature)
         }
         return Schema.Enumeration(try rawValues(cases, declarations, member: member), rawKind: rawKind(cases))
+    }
+
+    /// The struct the stored properties `members` of `member` make.
+    mutating func structure(_ members: [SchemaMember], member: String) throws(SchemaError) -> Schema.Structure {
+        var values: [CaseSignature.Value] = []
+        var seen = Set<String>()
+        for declared in members {
+            let place = member + "." + declared.name
+            let valid = !declared.name.isEmpty && declared.name.utf8.count <= 64
+                && declared.name.utf8.enumerated().allSatisfy { SignatureParser.isIdentifierScalar(UInt32($1), first: $0 == 0) }
+            guard valid else {
+                throw error(declared.line, place, declared.text, "a stored property's name is a Swift identifier (letters, digits and '_', up to 64)")
+            }
+            // The project file's JSON has no member twice; kept for declarations made in code.
+            guard seen.insert(declared.name).inserted else {
+                throw error(declared.line, place, declared.text, "the stored property '\(declared.name)' is declared twice")
+            }
+            let type: SchemaType
+            do {
+                type = try SignatureParser.parseType(declared.text)
+            } catch {
+                throw self.error(declared.line, place, declared.text, "\(error.reason) (column \(error.column))")
+            }
+            let value = CaseSignature.Value(label: declared.name, type: type, position: values.count)
+            origins.append((place, declared.line, declared.text, [value]))
+            values.append(value)
+        }
+        return Schema.Structure(values)
     }
 
     private func rawKind(_ cases: [CaseSignature]) -> Schema.RawKind? {
@@ -113,17 +148,45 @@ struct SchemaBuilder {
     /// Throws for the first type a declaration names that is not declared.
     func checkReferences(_ schema: Schema) throws(SchemaError) {
         for origin in origins {
-            for value in origin.signature.values {
+            for value in origin.values {
                 if let unknown = firstUnknown(value.type, in: schema) {
-                    let declared = schema.types.keys.sorted()
+                    let declared = schema.typeNames
                     throw error(
-                        origin.declaration.line, origin.member, origin.declaration.text,
+                        origin.line, origin.member, origin.text,
                         "unknown type '\(unknown)': "
                             + (declared.isEmpty
                                 ? "use String, Int, Double or Bool, or declare it under 'types'"
                                 : "use String, Int, Double, Bool or a type under 'types' (\(declared.joined(separator: ", ")))"))
                 }
+                if let defaultValue = value.defaultValue, let problem = Self.defaultProblem(defaultValue, value.type, in: schema) {
+                    throw error(origin.line, origin.member, origin.text, "the default \(defaultValue) of \(value.key) \(problem)")
+                }
             }
+        }
+    }
+
+    /// Why `value` is no default of a `type` (Swift would not compile it), or `nil`.
+    static func defaultProblem(_ value: CaseSignature.DefaultValue, _ type: SchemaType, in schema: Schema) -> String? {
+        switch (type, value) {
+        case (.optional, .null): return nil
+        case (.optional(let wrapped), _): return defaultProblem(value, wrapped, in: schema)
+        case (_, .null): return "is not \(type.withArticle): only an optional (T?) takes nil"
+        case (.int, .number(let text)):
+            return Int(text) == nil ? "is not an integer an Int holds" : nil
+        case (.double, .number), (.string, .string), (.bool, .bool), (.array, .emptyArray), (.dictionary, .emptyDictionary):
+            return nil
+        case (.named(let name), .enumCase(let caseName)):
+            guard let enumeration = schema.types[name] else { return "is not \(type.withArticle): \(name) is a struct, not an enum" }
+            guard let signature = enumeration[caseName] else {
+                return "is no case of \(name)" + (Schema.nearest(caseName, enumeration.names).map { "; did you mean '.\($0)'?" } ?? "")
+            }
+            return signature.values.isEmpty ? nil : "is a case with associated values: name one without, or give none"
+        case (.named(let name), .string), (.named(let name), .number):
+            // An enum with raw values takes its raw value's literal too (`ExpressibleBy...` does
+            // not come with it: Swift refuses), so no.
+            return "is not \(type.withArticle): write a case of \(name), such as .\(schema.types[name]?.names.first ?? "none")"
+        default:
+            return "is not \(type.withArticle)"
         }
     }
 
@@ -131,7 +194,7 @@ struct SchemaBuilder {
         switch type {
         case .string, .int, .double, .bool: return nil
         case .optional(let inner), .array(let inner), .dictionary(let inner): return firstUnknown(inner, in: schema)
-        case .named(let name): return schema.types[name] == nil ? name : nil
+        case .named(let name): return schema.declares(type: name) ? nil : name
         }
     }
 
@@ -163,6 +226,19 @@ struct SchemaBuilder {
                 ready.append(name)
             }
         }
+        // A struct is one "case" that needs every type its stored properties hold directly.
+        for (name, structure) in schema.structures {
+            let needs = Set(structure.members.compactMap { value -> String? in
+                if case .named(let needed) = value.type { return needed }
+                return nil
+            })
+            remaining[name] = [needs.count]
+            for needed in needs { waiting[needed, default: []].append((name, 0)) }
+            if needs.isEmpty {
+                inhabited.insert(name)
+                ready.append(name)
+            }
+        }
         while let done = ready.popLast() {
             for (type, index) in waiting[done] ?? [] where !inhabited.contains(type) {
                 remaining[type]![index] -= 1
@@ -172,11 +248,12 @@ struct SchemaBuilder {
                 }
             }
         }
-        if let name = schema.types.keys.filter({ !inhabited.contains($0) }).min(by: { typeLines[$0]!.line < typeLines[$1]!.line }) {
+        if let name = schema.typeNames.filter({ !inhabited.contains($0) }).min(by: { typeLines[$0]!.line < typeLines[$1]!.line }) {
             let (line, member) = typeLines[name]!
-            throw error(
-                line, member, "",
-                "no value of \(name) is finite: every case holds a \(name) (through its values), so no decoder can finish one; make one case hold none, or the value optional")
+            let how = schema.structures[name] != nil
+                ? "its stored properties hold a \(name) (through their types), so no decoder can finish one; make one of them optional"
+                : "every case holds a \(name) (through its values), so no decoder can finish one; make one case hold none, or the value optional"
+            throw error(line, member, "", "no value of \(name) is finite: \(how)")
         }
     }
 }

@@ -10,3 +10,18 @@ public struct SchemaDeclaration: Hashable, Sendable {
         self.line = line
     }
 }
+
+/// One stored property of a struct declared under `types`, as the project file holds it: its
+/// name, the text of its type (`String?`), and the line it is on.
+public struct SchemaMember: Hashable, Sendable {
+    public let name: String
+    /// The type's text, such as `Int` or `[DetailFeature.State]`.
+    public let text: String
+    public let line: Int
+
+    public init(_ name: String, _ text: String, line: Int) {
+        self.name = name
+        self.text = text
+        self.line = line
+    }
+}

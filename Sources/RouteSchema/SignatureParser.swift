@@ -1,6 +1,7 @@
 /// Parses one declaration in Swift's own syntax: a case name, optionally its associated values
-/// in parentheses, optionally a raw value (`= 0`, `= "text"`). Types are `String`, `Int`,
-/// `Double`, `Bool`, a declared type's name, `T?`, `[T]` and `[String: T]`.
+/// in parentheses (each optionally with a default, `= nil`), optionally a raw value (`= 0`,
+/// `= "text"`). Types are `String`, `Int`, `Double`, `Bool`, a declared type's name (dotted
+/// when nested: `DetailFeature.State`), `T?`, `[T]` and `[String: T]`.
 ///
 /// The parser only reads: whether a named type exists, and whether keys clash, is the schema's
 /// check (``Schema``), which knows every declaration.
@@ -30,6 +31,23 @@ struct SignatureParser {
         }
         var parser = SignatureParser(text)
         return try parser.declaration()
+    }
+
+    /// The type `text` spells (a struct member's: `Int`, `String?`, `[DetailFeature.State]`).
+    static func parseType(_ text: String) throws(Failure) -> SchemaType {
+        guard text.unicodeScalars.count <= maxLength else {
+            throw Failure(reason: "a type is at most \(maxLength) characters", column: maxLength + 1)
+        }
+        var parser = SignatureParser(text)
+        let type = try parser.type(depth: 0)
+        parser.skipSpaces()
+        if let next = parser.peek() {
+            throw parser.fail(
+                next == "="
+                    ? "a stored property's default is not written: synthesized Codable requires the member whatever it is (declare it optional, T?, if it may be missing)"
+                    : "unexpected \(parser.describe(next)) after the type")
+        }
+        return type
     }
 
     private mutating func declaration() throws(Failure) -> CaseSignature {
@@ -85,8 +103,15 @@ struct SignatureParser {
             }
             skipSpaces()
             let type = try self.type(depth: 0)
-            values.append(CaseSignature.Value(label: label, type: type, position: values.count))
             skipSpaces()
+            var defaultValue: CaseSignature.DefaultValue?
+            if peek() == "=" {
+                position += 1
+                skipSpaces()
+                defaultValue = try self.defaultValue()
+                skipSpaces()
+            }
+            values.append(CaseSignature.Value(label: label, type: type, position: values.count, defaultValue: defaultValue))
             switch peek() {
             case ","?: position += 1
             case ")"?:
@@ -98,7 +123,7 @@ struct SignatureParser {
         }
     }
 
-    private mutating func type(depth: Int) throws(Failure) -> SchemaType {
+    mutating func type(depth: Int) throws(Failure) -> SchemaType {
         guard depth < Self.maxDepth else { throw fail("types nest at most \(Self.maxDepth) deep") }
         skipSpaces()
         var type: SchemaType
@@ -125,7 +150,12 @@ struct SignatureParser {
         case nil:
             throw fail("expected a type, such as Int or String")
         default:
-            let name = try identifier(what: "a type, such as Int or String")
+            var name = try identifier(what: "a type, such as Int or String")
+            // A nested type: `DetailFeature.State`.
+            while peek() == ".", position + 1 < scalars.count, Self.isIdentifierScalar(scalars[position + 1].value, first: true) {
+                position += 1
+                name += "." + (try identifier(what: "a nested type's name"))
+            }
             if ["Optional", "Array", "Dictionary"].contains(name) {
                 throw fail("write \(name == "Optional" ? "T?" : name == "Array" ? "[T]" : "[String: T]") for \(name)", at: position - name.unicodeScalars.count)
             }
@@ -142,17 +172,7 @@ struct SignatureParser {
     private mutating func raw() throws(Failure) -> CaseSignature.RawValue {
         switch peek() {
         case "\""?:
-            position += 1
-            var text = ""
-            while let scalar = peek(), scalar != "\"" {
-                if scalar == "\\" { throw fail("a raw value's text has no escapes") }
-                if scalar.value < 0x20 || scalar.value == 0x7F { throw fail("a raw value's text has no control characters") }
-                text.unicodeScalars.append(scalar)
-                position += 1
-            }
-            guard peek() == "\"" else { throw fail("expected '\"' to end the raw value") }
-            position += 1
-            return .string(text)
+            return .string(try stringLiteral(of: "a raw value"))
         case let first? where first == "-" || ("0"..."9").contains(first):
             let start = position
             position += 1
@@ -162,6 +182,67 @@ struct SignatureParser {
             return .int(value)
         default:
             throw fail("expected a raw value: an integer (home = 0) or a string (home = \"start\")")
+        }
+    }
+
+    /// A string literal without escapes (`"start"`), the position at its opening quote.
+    private mutating func stringLiteral(of what: String) throws(Failure) -> String {
+        position += 1
+        var text = ""
+        while let scalar = peek(), scalar != "\"" {
+            if scalar == "\\" { throw fail("\(what)'s text has no escapes") }
+            if scalar.value < 0x20 || scalar.value == 0x7F { throw fail("\(what)'s text has no control characters") }
+            text.unicodeScalars.append(scalar)
+            position += 1
+        }
+        guard peek() == "\"" else { throw fail("expected '\"' to end \(what)") }
+        position += 1
+        return text
+    }
+
+    /// A default value: a literal (`nil`, a number, a string, `true`, `false`, `[]`, `[:]`) or a
+    /// case of an enum (`.none`). Whether it is of the value's type is the schema's check.
+    private mutating func defaultValue() throws(Failure) -> CaseSignature.DefaultValue {
+        let start = position
+        let expected = "expected a default: nil, a number, a string, true, false, [], [:] or a case such as .none"
+        switch peek() {
+        case "\""?:
+            return .string(try stringLiteral(of: "a default"))
+        case let first? where first == "-" || ("0"..."9").contains(first):
+            position += 1
+            while let scalar = peek(), ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "e" || scalar == "E"
+                || ((scalar == "-" || scalar == "+") && (scalars[position - 1] == "e" || scalars[position - 1] == "E")) {
+                position += 1
+            }
+            let text = String(String.UnicodeScalarView(scalars[start..<position])).replacingUnderscores()
+            guard let number = Double(text), number.isFinite, text != "-", text.last.map({ ("0"..."9").contains($0) }) == true else {
+                throw fail("expected a number as the default", at: start)
+            }
+            return .number(text)
+        case "["?:
+            position += 1
+            skipSpaces()
+            if peek() == ":" {
+                position += 1
+                skipSpaces()
+                guard peek() == "]" else { throw fail("a default is an empty dictionary, [:], or another literal without elements") }
+                position += 1
+                return .emptyDictionary
+            }
+            guard peek() == "]" else { throw fail("a default is an empty array, [], or another literal without elements") }
+            position += 1
+            return .emptyArray
+        case "."?:
+            position += 1
+            return .enumCase(try identifier(what: "a case name after '.'"))
+        default:
+            guard let word = try? identifier(what: "a default") else { throw fail(expected) }
+            switch word {
+            case "nil": return .null
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: throw fail(expected, at: start)
+            }
         }
     }
 
@@ -188,21 +269,28 @@ struct SignatureParser {
         }
     }
 
-    private mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while peek() == " " { position += 1 }
     }
 
-    private func peek() -> Unicode.Scalar? {
+    func peek() -> Unicode.Scalar? {
         position < scalars.count ? scalars[position] : nil
     }
 
-    private func fail(_ reason: String, at column: Int? = nil) -> Failure {
+    func fail(_ reason: String, at column: Int? = nil) -> Failure {
         Failure(reason: reason, column: (column ?? position) + 1)
     }
 
-    private func describe(_ scalar: Unicode.Scalar) -> String {
+    func describe(_ scalar: Unicode.Scalar) -> String {
         if scalar.value < 0x20 || scalar.value == 0x7F { return "a control character" }
         if scalar == "'" { return "\"'\"" }
         return "'\(scalar)'"
+    }
+}
+
+extension String {
+    /// The text without `_` (Swift's digit separators: `1_000`).
+    fileprivate func replacingUnderscores() -> String {
+        String(unicodeScalars.filter { $0 != "_" }.map(Character.init))
     }
 }

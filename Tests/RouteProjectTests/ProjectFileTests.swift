@@ -24,6 +24,28 @@ import TestSupport
         }
     }
 
+    /// `types` declares an enum by an array of its cases (as before structs: such a file keeps
+    /// its meaning) and a struct by an object of its stored properties and their types.
+    @Test func typesDeclareStructsAsObjects() throws {
+        let project = try parse("""
+            {"types": {
+              "Feature": ["more"],
+              "DetailFeature.State": {"id": "Int",
+                                      "draft": "String?"},
+              "NavigatorTransition": {}
+            }}
+            """)
+        #expect(project.types == [
+            ProjectFile.TypeDeclaration(name: "Feature", line: 2, cases: [.init("more", line: 2)]),
+            ProjectFile.TypeDeclaration(
+                name: "DetailFeature.State", line: 3, members: [.init(name: "id", type: "Int", line: 3), .init(name: "draft", type: "String?", line: 4)]),
+            ProjectFile.TypeDeclaration(name: "NavigatorTransition", line: 5, members: []),
+        ])
+        #expect(project.types[0].members == nil)
+        #expect(refusal("{\"types\": {\"S\": {\"id\":\n 5}}}") == "routectl.json:2: 'types.S.id' must be a string, found the number '5'")
+        #expect(refusal(#"{"types": {"S": {"id": "Int", "id": "String"}}}"#) == "routectl.json:1: not valid JSON: duplicate member 'id'")
+    }
+
     static let example = """
         {
           "store":  {"domain": "com.example.app", "simulator": "booted", "key": "route", "format": "setting"},
@@ -78,7 +100,7 @@ import TestSupport
         #expect(refusal(#"{"store": {"file": 42}}"#) == "routectl.json:1: 'store.file' must be a string, found the number '42'")
         #expect(refusal(#"{"routes": "home"}"#) == #"routectl.json:1: 'routes' must be an array of strings (enum cases such as "details(Int)"), found a string"#)
         #expect(refusal("{\"routes\": [\"home\",\n null]}") == "routectl.json:2: 'routes[1]' must be a string, found null")
-        #expect(refusal(#"{"types": {"Feature": "more"}}"#) == "routectl.json:1: 'types.Feature' must be an array of strings (enum cases such as \"details(Int)\"), found a string")
+        #expect(refusal(#"{"types": {"Feature": "more"}}"#) == #"routectl.json:1: 'types.Feature' must be an array of its cases (an enum, such as ["more", "list(page: Int)"]) or an object of its stored properties (a struct, such as {"id": "Int"}), found a string"#)
         #expect(refusal(#"{"tabs": {"home": "feed"}}"#) == "routectl.json:1: 'tabs.home' must be an array of tab names, found a string")
         #expect(refusal(#"{"links": {}}"#) == #"routectl.json:1: 'links' must be an array of links ({"url": ..., "path": ...}), found an object"#)
         #expect(refusal(#"{"links": [{"url": "a://b"}]}"#) == "routectl.json:1: 'links[0]' needs both a 'url' and a 'path'")

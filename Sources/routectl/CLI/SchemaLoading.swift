@@ -32,7 +32,10 @@ enum SchemaLoading {
             return try Schema(
                 routes: routes.map { SchemaDeclaration($0.text, line: $0.line) },
                 types: loaded.project.types.map { type in
-                    Schema.TypeDeclaration(name: type.name, line: type.line, cases: type.cases.map { SchemaDeclaration($0.text, line: $0.line) })
+                    if let members = type.members {
+                        return Schema.TypeDeclaration(name: type.name, line: type.line, members: members.map { SchemaMember($0.name, $0.type, line: $0.line) })
+                    }
+                    return Schema.TypeDeclaration(name: type.name, line: type.line, cases: type.cases.map { SchemaDeclaration($0.text, line: $0.line) })
                 },
                 file: loaded.name)
         } catch {

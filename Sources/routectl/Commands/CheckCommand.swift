@@ -12,7 +12,7 @@ import RoutePreferences
 enum CheckCommand {
     static func run(_ context: Context) throws -> CommandResult {
         let schema = try requireSchema(context, for: "check")
-        var (problems, routes) = ([String](), 0)
+        var (problems, routes, notes) = ([String](), 0, [String]())
         do {
             switch try stored(context) {
             case .missing(let missing):
@@ -23,7 +23,7 @@ enum CheckCommand {
                 }
                 // Nothing stored: no route of the state to check (not even a fresh state's).
             case .state(let state):
-                (problems, routes) = SchemaCheck.problems(in: state, schema)
+                (problems, routes, notes) = SchemaCheck.problems(in: state, schema)
             }
         } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {
             // What the format cannot read, the app cannot either: a finding, not a failure.
@@ -34,17 +34,21 @@ enum CheckCommand {
         let named = context.project?.project.states ?? []
         for state in named {
             for place in RoutePlace.places(inPath: state.path.description, member: "\(context.project!.name):\(state.line): states.\(state.name)") {
-                if let problem = schema.problem(with: place.route) { problems.append("\(place.path): \(problem)") }
+                // `go @<name>` writes a value it leaves out that has a default: so is it checked.
+                var found: [String] = []
+                let route = (try? schema.withDefaults(place.route)) ?? place.route
+                if let problem = schema.problem(with: route, notes: &found) { problems.append("\(place.path): \(problem)") }
+                notes += found.map { "\(place.path): \($0)" }
             }
         }
         if problems.isEmpty {
             var summary = "ok: \(routes == 1 ? "1 route" : "\(routes) routes") of the state"
             if !named.isEmpty { summary += " and \(named.count == 1 ? "1 named state" : "\(named.count) named states")" }
             let verb = routes == 1 && named.isEmpty ? "fits" : "fit"
-            return CommandResult(output: summary + " \(verb) the schema of \(context.project!.name)\n")
+            return CommandResult(output: summary + " \(verb) the schema of \(context.project!.name)\n", notes: notes)
         }
         // A problem quotes the app's values: escaped, as every text routectl prints of them.
-        return CommandResult(output: problems.map { Printable.escaped($0) + "\n" }.joined(), status: ExitStatus.failure)
+        return CommandResult(output: problems.map { Printable.escaped($0) + "\n" }.joined(), notes: notes, status: ExitStatus.failure)
     }
 
     /// What the store holds, or what is missing, said for a message (`'x.plist' does not exist`,
@@ -79,23 +83,27 @@ enum CheckCommand {
     }
 }
 extension SchemaCheck {
-    /// Every problem of `state` against `schema`, each `<where>: <what>`, and how many routes
-    /// were checked.
-    static func problems(in state: StoredState, _ schema: Schema) -> (problems: [String], routes: Int) {
+    /// Every problem of `state` against `schema`, each `<where>: <what>`, how many routes were
+    /// checked, and notes on what the app's decoder ignores (a member a declared struct lacks).
+    static func problems(in state: StoredState, _ schema: Schema) -> (problems: [String], routes: Int, notes: [String]) {
         switch state {
         case .setting(let setting):
-            if case .unset = setting { return ([], 0) }
-            return (problem(with: setting, schema).map { ["value: \($0)"] } ?? [], 1)
+            if case .unset = setting { return ([], 0, []) }
+            return (problem(with: setting, schema).map { ["value: \($0)"] } ?? [], 1, [])
         case .navigator(let navigator):
             let codec = FormatTable.standard.format(named: navigator.formatName) ?? NavigatorFileCodec()
             let places = codec.routePlaces(in: navigator)
             var problems = codec.unshownParts(of: navigator)
             // A type name no run of the app resolves: the app restores none of it.
             if let reason = codec.appCannotDecode(navigator) { problems.append("the app cannot decode it as it stands: \(reason)") }
+            var notes: [String] = []
             for place in places {
-                if let problem = schema.problem(with: place.route) { problems.append("\(place.path.isEmpty ? "/" : place.path): \(problem)") }
+                let at = place.path.isEmpty ? "/" : place.path
+                var found: [String] = []
+                if let problem = schema.problem(with: place.route, notes: &found) { problems.append("\(at): \(problem)") }
+                notes += found.map { "\(at): \($0)" }
             }
-            return (problems, places.count)
+            return (problems, places.count, notes)
         }
     }
 }

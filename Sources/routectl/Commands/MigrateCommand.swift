@@ -7,6 +7,8 @@ import RouteSchema
 /// fit it. `--dry-run` prints the paths before and after.
 enum MigrateCommand {
     static func run(_ migration: Migration, dryRun: Bool, _ context: Context) throws -> CommandResult {
+        // `<Type>.<case>=<new>` of a type the schema declares renames that type's case.
+        let migration = migration.resolved(with: context.schema)
         if dryRun {
             let (state, _) = try context.store.readLocated()
             let migrated = try migrate(state, migration)
@@ -40,7 +42,8 @@ enum MigrateCommand {
     /// misspelt `--rename` would otherwise pass in silence.
     private static func nothingMatched(_ migration: Migration, _ context: Context) -> String {
         let parameters = migration.parameterRenames.flatMap { route, keys in keys.keys.map { route + "." + $0 } }
-        let named = Set(migration.routeRenames.keys).union(parameters).union(migration.drops).sorted()
+        let cases = migration.typeRenames.flatMap { type, names in names.keys.map { type + "." + $0 } }
+        let named = Set(migration.routeRenames.keys).union(parameters).union(cases).union(migration.drops).sorted()
         let list = named.map { "'\($0)'" }.joined(separator: ", ")
         return "nothing to migrate: \(list) stands nowhere in \(context.storeName) or its history"
     }
@@ -61,7 +64,7 @@ enum MigrateCommand {
 
     /// Throws (exit 1) when a route of `state` would still not fit `schema`.
     static func refuseUnreadable(_ state: StoredState, _ schema: Schema) throws {
-        let (problems, _) = SchemaCheck.problems(in: state, schema)
+        let (problems, _, _) = SchemaCheck.problems(in: state, schema)
         guard let first = problems.first else { return }
         let more = problems.count > 1 ? " (and \(problems.count - 1) more, which --dry-run lists)" : ""
         throw NavigatorError(
