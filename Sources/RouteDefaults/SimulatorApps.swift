@@ -1,6 +1,7 @@
 import RouteModel
 import PropertyListCodec
 import PlainText
+import RoutePreferences
 
 /// One app installed on a simulator, as `xcrun simctl listapps` describes it.
 public struct SimulatorApp: Equatable, Sendable {
@@ -72,14 +73,14 @@ public enum SimulatorApps {
         do {
             value = try OpenStepPropertyList.decode(bytes)
         } catch let error as PropertyListError {
-            throw NavigatorError(.invalidFile, "\(name) is not an old-style property list: \(error)")
+            throw NavigatorError(.invalidFile, "\(name) is not an old-style property list: \(error)", detail: PreferencesFact.unreadablePropertyList)
         }
         guard case .dictionary(let apps) = value else {
-            throw NavigatorError(.invalidFile, "\(name) is \(value.kindPhrase), where a dictionary of apps by bundle id was expected")
+            throw NavigatorError(.invalidFile, "\(name) is \(value.kindPhrase), where a dictionary of apps by bundle id was expected", detail: PreferencesFact.unreadablePropertyList)
         }
         return try apps.entries.map { entry in
             guard case .dictionary(let info) = entry.value else {
-                throw NavigatorError(.invalidFile, "\(name) has \(entry.value.kindPhrase) for \(quoted(entry.key)), where a dictionary describing the app was expected")
+                throw NavigatorError(.invalidFile, "\(name) has \(entry.value.kindPhrase) for \(quoted(entry.key)), where a dictionary describing the app was expected", detail: PreferencesFact.unreadablePropertyList)
             }
             func text(_ key: String) -> String? {
                 if case .string(let text)? = info[key], !text.isEmpty { return text }

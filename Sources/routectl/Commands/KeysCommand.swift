@@ -43,7 +43,9 @@ enum KeysCommand {
         let order = schema.map { schema in
             ParameterOrder(declared: Dictionary(schema.routes.cases.map { ($0.name, $0.keys) }, uniquingKeysWith: { first, _ in first }))
         } ?? ParameterOrder()
+        // By key, byte for byte: a binary plist keeps its keys in no order of meaning.
         let rows = dictionary.entries.compactMap { row($0, in: dictionary, table, order) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         if rows.isEmpty, notes.isEmpty {
             notes.append("no key of \(preferences.name) holds navigation state in a format routectl reads (\(table.names.joined(separator: ", ")), or a route name)")
         }

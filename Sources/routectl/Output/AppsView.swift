@@ -20,7 +20,7 @@ struct AppsView {
             writer.raw("}")
         }
         writer.raw("\n")
-        return Printable.jsonEscaped(writer.text)
+        return writer.text  // escaped for the terminal as every --json output is (main)
     }
 }
 
@@ -52,6 +52,6 @@ struct KeysView {
             writer.raw("}")
         }
         writer.raw("\n")
-        return Printable.jsonEscaped(writer.text)
+        return writer.text  // escaped for the terminal as every --json output is (main)
     }
 }
