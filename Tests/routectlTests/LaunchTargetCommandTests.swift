@@ -97,6 +97,15 @@ import TestSupport
         #expect(FileManager.default.contents(atPath: plist) == stored)
     }
 
+    /// The README's UI test sets the launch arguments its console block shows `--swift` print.
+    @Test func theReadmesUITestPastesWhatSwiftPrints() throws {
+        let lines = ReadmeConsoleTests.readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let command = try #require(lines.firstIndex(of: "$ routectl show --launch-arguments @item --swift"))
+        let printed = lines[command + 1]
+        #expect(printed.hasPrefix("[\"-stack\", "))
+        #expect(lines.contains { $0.hasPrefix("app.launchArguments = " + printed + ";") })
+    }
+
     @Test func anArgumentOrSwiftWithoutLaunchArgumentsIsAUsageError() {
         let argument = run("--no-config", "-f", plist, "--key", "route", "show", "home")
         #expect(argument.status == 64)
