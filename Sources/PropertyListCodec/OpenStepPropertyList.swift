@@ -19,7 +19,7 @@ import PlainText
 /// them), and a string either quoted (`"…"` or `'…'`, with the escapes `\a \b \f \n \r \t \v`,
 /// `\\`, `\"`, `\'`, `\` and one to three octal digits up to `\177`, `\U` and one to four hex
 /// digits of a UTF-16 unit, a pair of them for a character beyond the BMP, and any other
-/// character after `\` standing for itself) or unquoted (letters, digits and `_ $ / : . -`).
+/// character after `\` standing for itself, `\u` included, as CoreFoundation reads it) or unquoted (letters, digits and `_ $ / : . -`).
 /// `//` and `/* */` comments and white space may stand between tokens. Old-style text has no
 /// numbers, booleans or dates: `1` is the string "1".
 ///
@@ -249,7 +249,7 @@ private struct OpenStepReader {
                 offset += 1
                 break
             }
-            if byte == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "U") || bytes[offset + 1] == UInt8(ascii: "u") {
+            if byte == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "U") {
                 let escape = offset
                 offset += 2
                 var unit: UInt16 = 0
