@@ -127,7 +127,7 @@ complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual pag
 complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTECTL_FILE, else $XDG_STATE_HOME/routectl/navigator.json)'
 complete -c routectl -l key -x -d 'Work on the route under this key of a property list (-f) or domain (--domain)'
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
-complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
+complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn; with apps, the simulator whose apps to list'
 complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks navigation-path setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it'
 complete -c routectl -l config -r -F -d 'The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)'
 complete -c routectl -l no-config -d 'Use no project file, not even one named by $ROUTECTL_CONFIG'

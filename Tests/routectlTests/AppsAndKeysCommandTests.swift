@@ -249,6 +249,24 @@ import TestSupport
         #expect(takeCalls() == ["xcrun simctl spawn booted defaults export com.example.app -", "defaults export com.example.app -"])
     }
 
+    /// `show --launch-arguments <path>` on a simulator's domain: with a format, no tool runs;
+    /// without one, the domain is exported (read), never imported.
+    @Test func launchArgumentsOfAPathRunNoToolWithAFormat() throws {
+        let store = ["--no-config", "--domain", "com.example.app", "--simulator", "booted", "--key", "stack"]
+        let formatted = run(store + ["--format", "codable-array", "show", "--launch-arguments", "/details?_0:=42", "--swift"])
+        #expect(formatted.status == 0)
+        #expect(formatted.stdout == #"["-stack", "<5b7b2264657461696c73223a7b225f30223a34327d7d5d>"]"# + "\n")
+        #expect(formatted.stderr == "")
+        #expect(takeCalls() == [], "no store is read")
+        let bytes = try PropertyListSerialization.data(fromPropertyList: ["stack": CodableArrayFixtures.Notes.appStorage], format: .binary, options: 0)
+        #expect(FileManager.default.createFile(atPath: domains + "/com.example.app.plist", contents: bytes))
+        let read = run(store + ["show", "--launch-arguments", "/details?_0:=7"])
+        #expect(read.status == 0)
+        #expect(read.stdout == #"-stack '"[{\"details\":{\"_0\":7}}]"'"# + "\n")
+        #expect(takeCalls() == ["xcrun simctl spawn booted defaults export com.example.app -", "defaults export com.example.app -"])
+        #expect(FileManager.default.contents(atPath: domains + "/com.example.app.plist") == bytes)
+    }
+
     @Test func keysNeedsPreferencesAndSaysWhenNoneHoldsNavigation() throws {
         let none = run(["keys", "--no-config"])
         #expect(none.status == 64)

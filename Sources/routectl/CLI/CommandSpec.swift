@@ -178,7 +178,7 @@ struct CommandSpec: Sendable {
             command: .apps, synopsis: "--simulator <device>", arity: 0...0, completion: .none,
             summary: "List the apps installed on a simulator: bundle id and name",
             details: [
-                "Runs xcrun simctl listapps <device> (a UDID, a name, or booted) and prints BUNDLE ID and NAME, one app a row by bundle id, or with --json an array of {\"bundleId\", \"name\"}. Only the apps installed on the simulator are listed (ApplicationType User): the runtime's own (System) hold no navigation of yours. The bundle id is what --domain takes.",
+                "Runs xcrun simctl listapps <device> (a UDID or booted) and prints BUNDLE ID and NAME, one app a row by bundle id, or with --json an array of {\"bundleId\", \"name\"}. Only the apps installed on the simulator are listed (ApplicationType User): the runtime's own (System) hold no navigation of yours. The bundle id is what --domain takes.",
             ],
             examples: [("routectl apps --simulator booted", "find the bundle id of your app on the booted simulator")]),
         CommandSpec(

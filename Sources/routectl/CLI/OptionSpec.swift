@@ -66,9 +66,8 @@ struct OptionSpec: Sendable {
             apply: { $0.domain = try word($1, "a bundle identifier") }),
         OptionSpec(
             long: "simulator", short: nil, valueName: "device", commands: nil,
-            summary: "With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn",
+            summary: "With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn; with apps, the simulator whose apps to list",
             completion: .choices(["booted"]),
-            summaries: [(.apps, "The simulator whose installed apps to list (a UDID, or booted)")],
             apply: { $0.simulator = try word($1, "a device UDID or booted") }),
         OptionSpec(
             long: "format", short: nil, valueName: "name", commands: nil,
