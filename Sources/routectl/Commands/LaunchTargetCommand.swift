@@ -37,7 +37,13 @@ enum LaunchTargetCommand {
     static func run(_ target: LaunchTarget, swift: Bool, _ context: Context) throws -> CommandResult {
         let path: RoutePath
         switch target {
-        case .state(let name): path = try StatesCommand.path(of: name, in: context.project)
+        case .state(let name):
+            guard context.project != nil else {
+                throw UsageError(
+                    "'show --launch-arguments @\(name)' needs a project file, and there is no routectl.json in this folder or above it",
+                    hint: "name one with --config <path>, or give the path itself: show --launch-arguments <path>")
+            }
+            path = try StatesCommand.path(of: name, in: context.project)
         case .path(let given): path = given
         }
         // The schema's conversions first, before anything is read, as for go.
