@@ -106,7 +106,7 @@ import TestSupport
         let command = try #require(lines.firstIndex(of: "$ routectl show --launch-arguments @item --swift"))
         let printed = lines[command + 1]
         #expect(printed.hasPrefix("[\"-stack\", "))
-        #expect(lines.contains { $0.hasPrefix("app.launchArguments = " + printed + ";") })
+        #expect(lines.contains { $0.hasPrefix("let app = XCUIApplication(); app.launchArguments = " + printed + ";") })
     }
 
     @Test func anArgumentOrSwiftWithoutLaunchArgumentsIsAUsageError() {
