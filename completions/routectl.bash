@@ -99,7 +99,7 @@ _routectl() {
         [[ ${COMP_WORDS[COMP_CWORD]} == --*=* ]] && prefix=$option=
     elif [[ -z $ended && $cur == -* ]]; then
         case $command in
-            show) own='--path --url --watch -w --launch-arguments' ;;
+            show) own='--path --url --watch -w --launch-arguments --swift' ;;
             push) own='--type' ;;
             pop) own='--to --root' ;;
             present) own='--cover --no-navigation' ;;
@@ -126,9 +126,10 @@ _routectl() {
         esac
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
     elif [[ -z $command ]]; then
-        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man)
+        _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate apps keys help completions man)
     elif [[ $count -eq 0 ]]; then
         case $command in
+            show) _routectl_reply "$cur" < <(_routectl_names __states "$file") ;;
             set) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             push) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
             present) _routectl_reply "$cur" < <(_routectl_names __routes "$file") ;;
@@ -136,7 +137,7 @@ _routectl() {
             go) _routectl_reply "$cur" < <(_routectl_names __states "$file") ;;
             open) compopt -o nospace 2>/dev/null; _routectl_reply "$cur" < <(_routectl_names __links "$file"); _routectl_colon_trim ;;
             link) _routectl_reply "$cur" < <(printf '%s\n' add list remove) ;;
-            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate help completions man) ;;
+            help) _routectl_reply "$cur" < <(printf '%s\n' show set push pop present dismiss tab go open undo redo reset history init link states check migrate apps keys help completions man) ;;
             completions) _routectl_reply "$cur" < <(printf '%s\n' bash zsh fish) ;;
         esac
     else

@@ -24,7 +24,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --device --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs --rename --drop
+                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs --rename --drop
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -119,15 +119,15 @@ complete -c routectl -n __routectl_needs_command -a link -d 'Declare, list or re
 complete -c routectl -n __routectl_needs_command -a states -d 'List the named states of the project file'
 complete -c routectl -n __routectl_needs_command -a check -d 'Check the saved state against the app\'s routes in routectl.json'
 complete -c routectl -n __routectl_needs_command -a migrate -d 'Rewrite the saved state after the app\'s routes changed'
+complete -c routectl -n __routectl_needs_command -a apps -d 'List the apps installed on a simulator: bundle id and name'
+complete -c routectl -n __routectl_needs_command -a keys -d 'List the keys of an app\'s preferences that hold navigation state, with their formats'
 complete -c routectl -n __routectl_needs_command -a help -d 'Show help for routectl or one command'
 complete -c routectl -n __routectl_needs_command -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n __routectl_needs_command -a man -d 'Print the manual page (roff)'
 complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTECTL_FILE, else $XDG_STATE_HOME/routectl/navigator.json)'
 complete -c routectl -l key -x -d 'Work on the route under this key of a property list (-f) or domain (--domain)'
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
-complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn'
-complete -c routectl -l device -x -d 'With --domain: the app\'s preferences on this connected device, copied out and back with xcrun devicectl'
-complete -c routectl -l relaunch -d 'With --simulator or --device: quit the app before a change and launch it after, so it starts in the new state'
+complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn; with apps, the simulator whose apps to list'
 complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks navigation-path setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it'
 complete -c routectl -l config -r -F -d 'The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)'
 complete -c routectl -l no-config -d 'Use no project file, not even one named by $ROUTECTL_CONFIG'
@@ -141,7 +141,8 @@ complete -c routectl -l version -d 'Print the version'
 complete -c routectl -n '__routectl_using_command show' -l path -d 'Print only the path, such as home/details?id=42'
 complete -c routectl -n '__routectl_using_command show' -l url -d 'Print only the deep link URL of the current state, from the declared links'
 complete -c routectl -n '__routectl_using_command show' -s w -l watch -d 'Print the state, then again each time it changes, until interrupted'
-complete -c routectl -n '__routectl_using_command show' -l launch-arguments -d 'Print the launch arguments that start the app in this state without touching its files'
+complete -c routectl -n '__routectl_using_command show' -l launch-arguments -d 'Print the launch arguments that start the app in this state (or in @<name> or <path>) without touching its files'
+complete -c routectl -n '__routectl_using_command show' -l swift -d 'With --launch-arguments: print them as a Swift array literal, for XCUIApplication().launchArguments'
 complete -c routectl -n '__routectl_using_command history' -s n -l last -x -d 'Keep only the last <count> changes'
 complete -c routectl -n '__routectl_using_command pop dismiss' -l to -x -a '(__routectl_names __routes route)' -d 'Stop at <route>: pop until it is on top, dismiss until the top flow holds it'
 complete -c routectl -n '__routectl_using_command pop' -l root -d 'Pop everything above the root'
@@ -159,6 +160,7 @@ complete -c routectl -n '__routectl_using_command migrate' -l rename -x -d 'Rena
 complete -c routectl -n '__routectl_using_command migrate' -l drop -x -a '(__routectl_names __routes route)' -d 'Pop or dismiss a route where it stands, with what is above it (repeatable)'
 complete -c routectl -n '__routectl_using_command migrate' -l dry-run -d 'Print the path before and after, and change nothing'
 complete -c routectl -n '__routectl_using_command check' -l allow-missing -d 'Pass when the store (file, key or domain value) does not exist'
+complete -c routectl -n '__routectl_first_argument show' -a '(__routectl_names __states state)'
 complete -c routectl -n '__routectl_first_argument set' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument push' -a '(__routectl_names __routes route)'
 complete -c routectl -n '__routectl_first_argument present' -a '(__routectl_names __routes route)'
@@ -184,6 +186,8 @@ complete -c routectl -n '__routectl_first_argument help' -a link -d 'Declare, li
 complete -c routectl -n '__routectl_first_argument help' -a states -d 'List the named states of the project file'
 complete -c routectl -n '__routectl_first_argument help' -a check -d 'Check the saved state against the app\'s routes in routectl.json'
 complete -c routectl -n '__routectl_first_argument help' -a migrate -d 'Rewrite the saved state after the app\'s routes changed'
+complete -c routectl -n '__routectl_first_argument help' -a apps -d 'List the apps installed on a simulator: bundle id and name'
+complete -c routectl -n '__routectl_first_argument help' -a keys -d 'List the keys of an app\'s preferences that hold navigation state, with their formats'
 complete -c routectl -n '__routectl_first_argument help' -a help -d 'Show help for routectl or one command'
 complete -c routectl -n '__routectl_first_argument help' -a completions -d 'Print a completion script for bash, zsh or fish'
 complete -c routectl -n '__routectl_first_argument help' -a man -d 'Print the manual page (roff)'

@@ -20,3 +20,24 @@ import TestSupport
         #expect(store.timeout == 2)
     }
 }
+
+/// What `SimulatorApps` runs and reads, without running anything.
+@Suite(.tags(.unit)) struct SimulatorAppsTests {
+    @Test func listappsOfTheDevice() {
+        #expect(SimulatorApps.command(device: "booted") == ["xcrun", "simctl", "listapps", "booted"])
+    }
+
+    @Test func theAppsWithTheirNamesAndTypes() throws {
+        let text = #"{ "a.b" = { ApplicationType = User; CFBundleName = B; }; "c.d" = { CFBundleDisplayName = "D d"; CFBundleName = D; ApplicationType = System; }; e = { }; }"#
+        #expect(try SimulatorApps.parse(Array(text.utf8), name: "it") == [
+            SimulatorApp(bundleID: "a.b", name: "B", type: "User"), SimulatorApp(bundleID: "c.d", name: "D d", type: "System"),
+            SimulatorApp(bundleID: "e", name: "", type: ""),
+        ])
+    }
+
+    @Test func anEntryThatIsNoDictionaryIsRefused() {
+        #expect(throws: (any Error).self) { try SimulatorApps.parse(Array(#"{ "a.b" = User; }"#.utf8), name: "it") }
+        #expect(throws: (any Error).self) { try SimulatorApps.parse(Array("( a )".utf8), name: "it") }
+        #expect(throws: (any Error).self) { try SimulatorApps.parse(Array("{".utf8), name: "it") }
+    }
+}

@@ -52,7 +52,7 @@ import TestSupport
             (["shwo"], ["routectl: unknown command 'shwo'", "hint: did you mean 'show'?"]),
             (["show", "--jsn"], ["routectl: unknown option '--jsn'", "hint: did you mean '--json'?"]),
             (["push"], ["routectl: missing argument for 'push'", "hint: usage: routectl push <route> [<key=value> ...]"]),
-            (["show", "x"], ["routectl: unexpected argument 'x' for 'show'", "hint: 'show' takes no arguments"]),
+            (["show", "x"], ["routectl: unexpected argument 'x' for 'show': a state or path goes with --launch-arguments", "hint: to print the launch arguments of that state: routectl show --launch-arguments x"]),
         ]
         for (args, lines) in cases {
             let result = box.runBare(args)

@@ -71,7 +71,7 @@ import PropertyListCodec
     /// Whether an invocation only reads: nothing may change, whatever its status.
     static func onlyReads(_ action: Invocation.Action) -> Bool {
         switch action {
-        case .show, .watch, .history, .help, .version, .completions, .manual, .listNames, .link(.list), .launchArguments, .states, .check: return true
+        case .show, .watch, .history, .help, .version, .completions, .manual, .listNames, .link(.list), .launchArguments, .states, .check, .apps, .keys: return true
         case .migrate(_, let dryRun): return dryRun
         case .change, .initialize, .link, .goState: return false
         }

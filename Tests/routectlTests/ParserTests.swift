@@ -116,7 +116,8 @@ import RouteModel
     @Test func argumentCounts() {
         #expect(usageError()?.message == "missing command: run 'routectl help <command>' for one command's help")
         #expect(usageError("push")?.message == "missing argument for 'push'")
-        #expect(usageError("show", "extra")?.message == "unexpected argument 'extra' for 'show'")
+        #expect(usageError("show", "extra")?.message == "unexpected argument 'extra' for 'show': a state or path goes with --launch-arguments")
+        #expect(usageError("show", "--launch-arguments", "a", "b")?.message == "unexpected argument 'b' for 'show'")
         #expect(usageError("pop", "1", "2")?.message == "unexpected argument '2' for 'pop'")
         #expect(usageError("pop", "0")?.message == "invalid count '0' for 'pop': expected a whole number >= 1")
         #expect(usageError("pop", "2", "--root")?.message == "'pop' takes only one of <n>, --to <route> and --root")

@@ -6,6 +6,9 @@ enum Command: String, CaseIterable, Sendable, CustomStringConvertible {
     case link, states
     /// The app's schema (issue 21): check a saved state, migrate one after routes changed.
     case check, migrate
+    /// Finding the app and its key (issue 38): a simulator's installed apps, and the keys of an
+    /// app's preferences that hold navigation state.
+    case apps, keys
     case help, completions, man
     /// The hidden helper of the completion scripts (route names, one a line).
     case routes = "__routes"

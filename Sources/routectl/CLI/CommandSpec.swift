@@ -21,15 +21,17 @@ struct CommandSpec: Sendable {
     /// Every command, in the order help lists them.
     static let all: [CommandSpec] = [
         CommandSpec(
-            command: .show, synopsis: "", arity: 0...0, completion: .none,
+            command: .show, synopsis: "[--launch-arguments [@<name> | <path>]]", arity: 0...1, completion: .state,
             summary: "Print the current state",
             details: [
                 "Prints the file, the initial route and the path, then a table of the routes on screen: the root (depth 0) and the routes pushed above it. When sheets, covers or tabs are in use, the table says where each route sits (base, tab, sheet or cover) and the selected tab is marked.",
                 "With --path, prints the path alone; with --url, the URL of the first declared link whose path pattern matches the path (exit status 1 when none does); with --json, an object with file, initial, root, stack, presented, top, path and, when in use, tabs, selectedTab, routes, tabContainers and links.",
                 "With --watch (-w), prints the state, then again each time it changes (another routectl, or the app), until interrupted: with --path a path a line, with --json an object a line.",
+                "With --launch-arguments, prints the launch arguments that start the app in the stored state, or with @<name> or <path> in that state, computed without writing anything; --swift prints them as a Swift array literal for XCUIApplication().launchArguments.",
             ],
             examples: [
                 ("routectl show --path", "print the state as one line, such as home/details?id=42"),
+                ("routectl --key route show --launch-arguments @editing --swift", "the launch arguments of a named state, for a UI test"),
                 ("routectl show --watch --path", "print the path again each time it changes"),
             ]),
         CommandSpec(
@@ -171,6 +173,23 @@ struct CommandSpec: Sendable {
             examples: [
                 ("routectl migrate --rename details=detail --dry-run", "see what renaming details would do"),
                 ("routectl migrate --rename details._0=id --drop legacy", "rename a parameter and drop a removed screen"),
+            ]),
+        CommandSpec(
+            command: .apps, synopsis: "--simulator <device>", arity: 0...0, completion: .none,
+            summary: "List the apps installed on a simulator: bundle id and name",
+            details: [
+                "Runs xcrun simctl listapps <device> (a UDID or booted) and prints BUNDLE ID and NAME, one app a row by bundle id, or with --json an array of {\"bundleId\", \"name\"}. Only the apps installed on the simulator are listed (ApplicationType User): the runtime's own (System) hold no navigation of yours. The bundle id is what --domain takes.",
+            ],
+            examples: [("routectl apps --simulator booted", "find the bundle id of your app on the booted simulator")]),
+        CommandSpec(
+            command: .keys, synopsis: "", arity: 0...0, completion: .none,
+            summary: "List the keys of an app's preferences that hold navigation state, with their formats",
+            details: [
+                "Reads the preferences named with -f <plist>, --domain <bundle-id>, or --domain <bundle-id> --simulator <device> (or the project file's store), and prints KEY, FORMAT and PATH, one key a row by key, or with --json an array of {\"key\", \"format\", \"path\"}. A key is listed when its value is in a format routectl reads (routectl, vapn, flowstacks, navigation-path, codable-array), found from the content as show finds it, or is a string that is a route name (format setting; integers are left out, since any number could be one). PATH is what show --path would print, or empty when the value does not read as that format. Nothing is written; --key is not used.",
+            ],
+            examples: [
+                ("routectl keys --domain com.example.app --simulator booted", "which key holds the app's navigation?"),
+                ("routectl keys -f Library/Preferences/com.example.app.plist", "the same for a plist file"),
             ]),
         CommandSpec(
             command: .help, synopsis: "[<command> [<action>]]", arity: 0...2, completion: .command,

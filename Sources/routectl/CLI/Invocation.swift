@@ -16,8 +16,12 @@ struct Invocation {
         case change(NavigationOperation, recover: Bool)
         case history(last: Int?)
         case initialize(NavigatorState, force: Bool, ifMissing: Bool)
-        /// `show --launch-arguments`.
-        case launchArguments
+        /// `show --launch-arguments`: of the stored state, or of `target`; `swift` for `--swift`.
+        case launchArguments(target: LaunchTarget?, swift: Bool)
+        /// `apps --simulator <device>`.
+        case apps
+        /// `keys`: the keys of an app's preferences that hold navigation state.
+        case keys
         /// `go @<name>`: the path of a named state of the project file.
         case goState(String)
         /// `states`: the project file's named states.
@@ -85,7 +89,21 @@ struct Invocation {
                     "option '--launch-arguments' cannot be used with '\(other)'",
                     hint: "run them one at a time: --launch-arguments prints the arguments alone")
             }
-            action = options.launchArguments ? .launchArguments
+            if options.swift && !options.launchArguments {
+                throw UsageError(
+                    "option '--swift' needs '--launch-arguments'",
+                    hint: "for example: \(Advice.routectl(options.storeArguments)) show --launch-arguments --swift")
+            }
+            var target: LaunchTarget?
+            if let word = arguments.first {
+                guard options.launchArguments else {
+                    throw UsageError(
+                        "unexpected argument \(quoted(word)) for 'show': a state or path goes with --launch-arguments",
+                        hint: "to print the launch arguments of that state: \(Advice.routectl(options.storeArguments)) show --launch-arguments \(ShellWord.quote(word))")
+                }
+                target = try LaunchTarget(word)
+            }
+            action = options.launchArguments ? .launchArguments(target: target, swift: options.swift)
                 : options.watch ? .watch(pathOnly: options.pathOnly) : .show(pathOnly: options.pathOnly, url: options.url)
         case .set where RawInteger.isSpelt(arguments[0]):
             // Only a key holds an integer (named with --key or by the project file's store);
@@ -147,6 +165,10 @@ struct Invocation {
             action = .manual
         case .check:
             action = .check
+        case .apps:
+            action = .apps
+        case .keys:
+            action = .keys
         case .migrate:
             guard !options.renames.isEmpty || !options.drops.isEmpty else {
                 throw UsageError(

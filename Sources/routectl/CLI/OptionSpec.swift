@@ -66,7 +66,7 @@ struct OptionSpec: Sendable {
             apply: { $0.domain = try word($1, "a bundle identifier") }),
         OptionSpec(
             long: "simulator", short: nil, valueName: "device", commands: nil,
-            summary: "With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn",
+            summary: "With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn; with apps, the simulator whose apps to list",
             completion: .choices(["booted"]),
             apply: { $0.simulator = try word($1, "a device UDID or booted") }),
         OptionSpec(
@@ -156,10 +156,16 @@ struct OptionSpec: Sendable {
             apply: { options, _ in options.watch = true }),
         OptionSpec(
             long: "launch-arguments", short: nil, valueName: nil, commands: [.show],
-            summary: "Print the launch arguments that start the app in this state without touching its files",
+            summary: "Print the launch arguments that start the app in this state (or in @<name> or <path>) without touching its files",
             completion: .none,
-            details: "UserDefaults' argument domain: -<key> <value>, one key a line, each word shell-quoted, for XCUIApplication().launchArguments or xcrun simctl launch. A string is written as a quoted property-list string, data as <hex>, an integer as an XML property list. Needs a key an app reads (--key, or the project file's store.key): routectl's own navigator file exits with status 1. An unset key prints nothing. Not with --path, --url, --json or --watch.",
+            details: "UserDefaults' argument domain: -<key> <value>, one key a line, each word shell-quoted, for XCUIApplication().launchArguments or xcrun simctl launch. A string is written as a quoted property-list string, data as <hex>, an integer as an XML property list. Needs a key an app reads (--key, or the project file's store.key): routectl's own navigator file exits with status 1. An unset key prints nothing. With a named state (@<name>, from the project file) or a path, the arguments are those of the state go would write, made in memory: with --format (or the project file's store.format) no store is read, else the key is read, never written, for its format and form (data or string). Not with --path, --url, --json or --watch.",
             apply: { options, _ in options.launchArguments = true }),
+        OptionSpec(
+            long: "swift", short: nil, valueName: nil, commands: [.show],
+            summary: "With --launch-arguments: print them as a Swift array literal, for XCUIApplication().launchArguments",
+            completion: .none,
+            details: "One line: an array of Swift string literals (quotes, backslashes and control characters escaped), such as [\"-route\", \"<value>\"]; [] when the key is unset.",
+            apply: { options, _ in options.swift = true }),
         OptionSpec(
             long: "last", short: "n", valueName: "count", commands: [.history],
             summary: "Keep only the last <count> changes",

@@ -16,6 +16,8 @@ struct ParsedOptions: Equatable, Sendable {
     var watch = false
     /// `show --launch-arguments`.
     var launchArguments = false
+    /// `show --launch-arguments --swift`.
+    var swift = false
     var last: Int?
     /// `--to`'s route, for `pop` and `dismiss`.
     var to: String?

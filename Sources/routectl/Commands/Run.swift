@@ -15,7 +15,10 @@ enum Run {
         case .goState(let name):
             let context = try context
             return try ChangeCommand.run(.go(try StatesCommand.path(of: name, in: context.project)), recover: false, context)
-        case .launchArguments: return try ShowCommand.launchArguments(context)
+        case .launchArguments(nil, let swift): return try ShowCommand.launchArguments(swift: swift, context)
+        case .launchArguments(let target?, let swift): return try LaunchTargetCommand.run(target, swift: swift, context)
+        case .apps: return try AppsCommand.run(invocation.options)
+        case .keys: return try KeysCommand.run(invocation.options)
         case .states: return try StatesCommand.list(invocation.options)
         case .link(let action): return try LinkCommand.run(action, context)
         case .help(let command):

@@ -75,7 +75,7 @@ enum ShowCommand {
 
     /// `show --launch-arguments`: the value under the key, as UserDefaults' argument domain
     /// reads it (see ``LaunchArgument``), after the state there is read as `show` reads it.
-    static func launchArguments(_ context: Context) throws -> CommandResult {
+    static func launchArguments(swift: Bool = false, _ context: Context) throws -> CommandResult {
         guard let keyStore = context.store as? PreferenceKeyStore else {
             // Read it first, as show does: a plist named without --key is said to be one, with
             // the whole command that names its key, not taken for routectl's own file.
@@ -86,9 +86,11 @@ enum ShowCommand {
         // The state must read (in its format) before its value is handed to an app.
         let (key, stored, _) = try keyStore.readStoredValue()
         guard let value = stored else {
-            return CommandResult(notes: ["\(PreferenceKey(key)) is not set in \(context.storeName): the app starts from its own default, so there is no argument to pass"])
+            return CommandResult(
+                output: swift ? "[]\n" : "",
+                notes: ["\(PreferenceKey(key)) is not set in \(context.storeName): the app starts from its own default, so there is no argument to pass"])
         }
-        guard let line = LaunchArgument.line(key: key, value: value) else {
+        guard let line = swift ? LaunchArgument.swiftArray(key: key, value: value) : LaunchArgument.line(key: key, value: value) else {
             throw NavigatorError(.cannotApply, "the value of \(PreferenceKey(key)) in \(context.storeName) (\(value.kindPhrase)) is no route, so routectl passes no argument for it")
         }
         return CommandResult(output: line + "\n")
