@@ -122,6 +122,39 @@ import PropertyListCodec
         #expect(BinaryPropertyListIndex(Self.bytes, probes: 1)?.count == Self.dictionary.count)
     }
 
+    /// The one reader says the first thing wrong in the order CoreFoundation reads a file:
+    /// objects depth first, a dictionary's entries key then value. A key repeated is found once
+    /// the dictionary's keys are all read, but said before a refusal of a later value (and after
+    /// one of an earlier value), among few keys and many.
+    @Test func aRefusalIsTheFirstInReadingOrder() {
+        for extra in [0, 20] {
+            // Entries: extra distinct keys, then `a`, then `a` again (or `b`), the values all true
+            // but the one at `bad`, a null object.
+            func file(repeated: Bool, bad: Int) -> [UInt8] {
+                let count = extra + 2
+                let names = (0..<extra).map { [0x52, 0x6B, UInt8(0x41 + $0)] } + [[0x51, 0x61], [0x51, repeated ? 0x61 : 0x62]]
+                // Objects: the top, the keys, true, null.
+                let values = (0..<count).map { UInt8($0 == bad ? count + 2 : count + 1) }
+                let top: [UInt8] = (count < 15 ? [0xD0 | UInt8(count)] : [0xDF, 0x10, UInt8(count)]) + (1...count).map(UInt8.init) + values
+                return Hostile.binary([top] + names + [[0x09], [0x00]])
+            }
+            let last = extra + 1
+            #expect(Hostile.error(file(repeated: true, bad: last))?.contains("the key 'a' twice") == true, "\(extra)")
+            #expect(Hostile.error(file(repeated: true, bad: last - 1))?.hasPrefix("a null object") == true, "\(extra)")
+            #expect(Hostile.error(file(repeated: false, bad: last))?.hasPrefix("a null object") == true, "\(extra)")
+            #expect(Hostile.error(file(repeated: true, bad: -1))?.contains("the key 'a' twice") == true, "\(extra)")
+        }
+    }
+
+    /// A top object that is not a dictionary decodes, through the same map, which has no entries.
+    @Test func aTopObjectOtherThanADictionaryIsReadThroughTheMap() throws {
+        let bytes = BinaryPropertyList.encode(["a", ["k": 1], .data([1, 2])])
+        let index = try BinaryPropertyListIndex(checking: bytes)
+        #expect(!index.topIsDictionary && index.count == 0)
+        #expect(index.value() == ["a", ["k": 1], .data([1, 2])])
+        #expect(BinaryPropertyListIndex(bytes) == nil)
+    }
+
     /// A key hashed a word at a time (a table of more than 16 keys) is the same key in ASCII and
     /// in UTF-16 whatever its length: shorter than a word, a word, past one, two.
     @Test func keysOfEveryLengthAreTheSameKeyInEitherSpelling() {
