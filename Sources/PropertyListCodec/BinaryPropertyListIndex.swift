@@ -471,7 +471,9 @@ extension BinaryPropertyListIndex {
         }
 
         // Below, offsets, counts and sizes are checked to lie within the file (under 1 GiB)
-        // before they are added, so the arithmetic wraps rather than checks for overflow.
+        // before they are added, so the arithmetic wraps rather than checks for overflow. The
+        // checks that throw are `mutating` for the reason ``scalarEnd(_:_:)`` is: a call not
+        // inlined then passes the checker by reference rather than copying it.
 
         /// Whether `count` bytes from `start` lie within the objects.
         @inline(__always) func fits(_ count: Int, at start: Int) -> Bool {
@@ -479,12 +481,12 @@ extension BinaryPropertyListIndex {
         }
 
         /// Throws unless `count` bytes from `start` lie within the objects.
-        @inline(__always) func need(_ count: Int, at start: Int, for what: StaticString) throws(PropertyListError) {
+        @inline(__always) mutating func need(_ count: Int, at start: Int, for what: StaticString) throws(PropertyListError) {
             guard fits(count, at: start) else { throw pastTheEnd("\(what)", count, at: start) }
         }
 
         /// The error of `count` bytes of `what` from `start` that run past the objects.
-        @inline(never) func pastTheEnd(_ what: String, _ count: Int, at start: Int) -> PropertyListError {
+        @inline(never) mutating func pastTheEnd(_ what: String, _ count: Int, at start: Int) -> PropertyListError {
             // Said once where the objects end, then (by the error) where this one starts.
             PropertyListError("\(what) of \(count) bytes runs past the end of the objects, which stop before byte \(tableOffset); it starts", at: start)
         }
@@ -494,7 +496,7 @@ extension BinaryPropertyListIndex {
         }
 
         /// Where object `index` starts, from the offset table.
-        @inline(__always) func offset(of index: Int) throws(PropertyListError) -> Int {
+        @inline(__always) mutating func offset(of index: Int) throws(PropertyListError) -> Int {
             let entry = tableOffset &+ index &* offsetSize
             let offset = Offsets.load(file, entry, size: offsetSize)
             // Past the 8 bytes of `bplist00` (a literal: the header's array costs a lookup a call).
@@ -505,7 +507,7 @@ extension BinaryPropertyListIndex {
         }
 
         /// The object reference at `position`, checked to name an object.
-        @inline(__always) func reference(at position: Int) throws(PropertyListError) -> Int {
+        @inline(__always) mutating func reference(at position: Int) throws(PropertyListError) -> Int {
             let index = References.load(file, position, size: referenceSize)
             guard index < UInt64(objectCount) else {
                 throw Self.error("a reference to object \(index), but there are only \(objectCount)", at: position)
@@ -515,7 +517,7 @@ extension BinaryPropertyListIndex {
 
         /// The element count of the object whose marker is at `start`, and where its content
         /// starts: the marker's low four bits, or when they are all set, the integer after it.
-        @inline(__always) func count(at start: Int) throws(PropertyListError) -> (count: Int, content: Int) {
+        @inline(__always) mutating func count(at start: Int) throws(PropertyListError) -> (count: Int, content: Int) {
             let low = Int(file[start] & 0x0F)
             if low != 0x0F { return (low, start &+ 1) }
             try need(1, at: start &+ 1, for: "a count")
@@ -740,7 +742,7 @@ extension BinaryPropertyListIndex {
         }
 
         /// Throws when a container at `depth` (the top one is at 0) would nest too deep.
-        @inline(__always) func checkDepth(_ depth: Int, at position: Int) throws(PropertyListError) {
+        @inline(__always) mutating func checkDepth(_ depth: Int, at position: Int) throws(PropertyListError) {
             guard depth < BinaryPropertyList.maxDepth else {
                 throw Self.error("arrays and dictionaries are nested more than \(BinaryPropertyList.maxDepth) deep", at: position)
             }
