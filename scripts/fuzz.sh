@@ -19,6 +19,7 @@
 #              FileReaderFuzzer    (file-reader)    NavigatorFile: decode, round trip; paths
 #              ParserFuzzer        (parser)         the command line, with routectl's CLI sources
 #              PropertyListFuzzer  (property-list)  an app's preferences: decode, round trip, set
+#              BinaryPropertyListFuzzer (binary-property-list) the one binary plist reader: whole = in part, round trip
 #              StackArrayFuzzer    (stack-array)    codable-array and flowstacks
 #              VAPNFuzzer          (vapn)           VAPersistentNavigator's tree
 #            A new Fuzz/<Name>Fuzzer.swift is built and run with them (a missing corpus folder
@@ -87,7 +88,7 @@ fuzzer_name() {
 # they test the command line's internal types.
 with_cli=" ParserFuzzer "
 # Fuzzers compiled together with the codecs' round trip the fuzz suites check too.
-with_round_trip=" NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer "
+with_round_trip=" NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer BinaryPropertyListFuzzer "
 
 # Builds the libFuzzer binaries into $fuzzdir; fails when the toolchain cannot build one of them.
 build_libfuzzer() {
@@ -116,7 +117,7 @@ build_libfuzzer() {
             files=("${cli[@]}" "$source")
             module=routectl
         elif [[ $with_round_trip == *" $stem "* ]]; then
-            files=("$source" Tests/TestSupport/CodecRoundTrip.swift)
+            files=("$source" Tests/TestSupport/CodecRoundTrip.swift Tests/TestSupport/BinaryPropertyListRoundTrip.swift)
             module=$stem
         else
             files=("$source")

@@ -1,10 +1,11 @@
 /// Apple's binary property list, `bplist00`: reading and writing ``PropertyListValue``.
 ///
-/// The reader is strict and safe on hostile input: every offset, length and reference is
-/// checked before it is used, without integer overflow; a container that holds itself
-/// (directly or not) is refused, as are nesting deeper than ``maxDepth`` and files whose values,
-/// counted as often as they are referenced, exceed ``maxValues``. Errors are
-/// ``PropertyListError``s naming the byte offset.
+/// One reader, ``BinaryPropertyListIndex``, checks a file once and maps it; the whole decode and
+/// a read at one key build values from that map. It is strict and safe on hostile input: every
+/// offset, length and reference is checked before it is used, without integer overflow; a
+/// container that holds itself (directly or not) is refused, as are nesting deeper than
+/// ``maxDepth`` and files whose values, counted as often as they are referenced, exceed
+/// ``maxValues``. Errors are ``PropertyListError``s naming the byte offset.
 ///
 /// The writer lays a value out as Apple's `CFBinaryPList` (and Python's `plistlib`) do:
 /// objects in depth-first order (a dictionary's keys before its values), equal scalars
@@ -25,8 +26,7 @@ public enum BinaryPropertyList {
     /// The value that `bytes` hold; throws ``PropertyListError`` when they are not a valid
     /// binary property list of the types ``PropertyListValue`` has.
     public static func decode(_ bytes: [UInt8]) throws -> PropertyListValue {
-        var reader = try BinaryPropertyListReader(bytes)
-        return try reader.decode()
+        try BinaryPropertyListIndex(checking: bytes).value()
     }
 
     /// `value` as a binary property list.

@@ -117,8 +117,7 @@ package enum BinaryPropertyListAppender {
                 references.append(new[value])
             }
             offsets.append(base + tail.count + left)
-            BinaryPropertyListWriter.appendHeader(0xD0, count: keys.count, to: &tail)
-            for reference in keys + references { BinaryPropertyListWriter.append(UInt64(reference), size: referenceSize, to: &tail) }
+            BinaryPropertyListWriter.appendDictionary(keys: keys, values: references, referenceSize: referenceSize, to: &tail)
             top = objectCount
             objectCount += 1
         }
@@ -137,11 +136,9 @@ package enum BinaryPropertyListAppender {
         }
         for offset in offsets { BinaryPropertyListWriter.append(UInt64(offset), size: offsetSize, to: &tail) }
         let oldTrailer = index.bytes.count - BinaryPropertyListTrailer.size
-        tail += index.bytes[oldTrailer..<oldTrailer + 6]  // unused, and the sort version
-        tail += [UInt8(offsetSize), UInt8(referenceSize)]
-        BinaryPropertyListWriter.append(UInt64(objectCount), size: 8, to: &tail)
-        BinaryPropertyListWriter.append(UInt64(top), size: 8, to: &tail)
-        BinaryPropertyListWriter.append(UInt64(tableOffset), size: 8, to: &tail)
+        BinaryPropertyListWriter.appendTrailer(
+            offsetSize: offsetSize, referenceSize: referenceSize, objectCount: objectCount, top: top, tableOffset: tableOffset,
+            unused: index.bytes[oldTrailer..<oldTrailer + 6], to: &tail)
         guard let payload else { return patched(index.bytes, patches, upTo: base) + [tail[...]] }
         return patched(index.bytes, patches, upTo: base) + [tail[..<payload.at], payload.bytes, tail[payload.at...]]
     }

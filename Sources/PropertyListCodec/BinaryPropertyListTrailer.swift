@@ -19,7 +19,7 @@ package struct BinaryPropertyListTrailer {
     package let tableOffset: Int
 
     /// The trailer of `bytes`, after checking the header and every field.
-    package init(_ bytes: [UInt8]) throws {
+    package init(_ bytes: [UInt8]) throws(PropertyListError) {
         guard bytes.starts(with: BinaryPropertyList.magic) else {
             throw PropertyListError("not a binary property list: it does not start with 'bplist00'", at: 0)
         }

@@ -51,10 +51,8 @@ package struct BinaryPropertyListWriter {
         let tableOffset = out.count
         let offsetSize = Self.width(holding: UInt64(tableOffset))
         for offset in offsets { Self.append(UInt64(offset), size: offsetSize, to: &out) }
-        out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
-        Self.append(UInt64(objects.count), size: 8, to: &out)
-        Self.append(0, size: 8, to: &out)  // the top object is always the first
-        Self.append(UInt64(tableOffset), size: 8, to: &out)
+        // The top object is always the first.
+        Self.appendTrailer(offsetSize: offsetSize, referenceSize: referenceSize, objectCount: objects.count, top: 0, tableOffset: tableOffset, to: &out)
         return out
     }
 
@@ -121,11 +119,9 @@ package struct BinaryPropertyListWriter {
             case .unencoded(let value):
                 Self.appendScalar(value, to: &out)
             case .array(let elements):
-                Self.appendHeader(0xA0, count: elements.count, to: &out)
-                for element in elements { Self.append(UInt64(firstIndex + element), size: referenceSize, to: &out) }
+                Self.appendArray(elements, plus: firstIndex, referenceSize: referenceSize, to: &out)
             case .dictionary(let keys, let values):
-                Self.appendHeader(0xD0, count: keys.count, to: &out)
-                for reference in keys + values { Self.append(UInt64(firstIndex + reference), size: referenceSize, to: &out) }
+                Self.appendDictionary(keys: keys, values: values, plus: firstIndex, referenceSize: referenceSize, to: &out)
             }
         }
     }
@@ -268,6 +264,34 @@ package struct BinaryPropertyListWriter {
         case .array, .dictionary:
             preconditionFailure("containers are flattened, not encoded as scalars")
         }
+    }
+
+    /// Appends an array of the objects `elements` (each numbered `base` more), referred to in
+    /// `referenceSize` bytes.
+    package static func appendArray(_ elements: [Int], plus base: Int = 0, referenceSize: Int, to out: inout [UInt8]) {
+        appendHeader(0xA0, count: elements.count, to: &out)
+        for element in elements { append(UInt64(base + element), size: referenceSize, to: &out) }
+    }
+
+    /// Appends a dictionary of the objects `keys` and `values` (each numbered `base` more),
+    /// referred to in `referenceSize` bytes: its keys' references, then its values'.
+    package static func appendDictionary(keys: [Int], values: [Int], plus base: Int = 0, referenceSize: Int, to out: inout [UInt8]) {
+        appendHeader(0xD0, count: keys.count, to: &out)
+        for reference in keys { append(UInt64(base + reference), size: referenceSize, to: &out) }
+        for reference in values { append(UInt64(base + reference), size: referenceSize, to: &out) }
+    }
+
+    /// Appends the trailer (see ``BinaryPropertyListTrailer``); `unused` are its first six bytes
+    /// (five unused and the sort version), which a file changed in place keeps.
+    package static func appendTrailer(
+        offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int,
+        unused: ArraySlice<UInt8> = [0, 0, 0, 0, 0, 0], to out: inout [UInt8]
+    ) {
+        out += unused
+        out += [UInt8(offsetSize), UInt8(referenceSize)]
+        append(UInt64(objectCount), size: 8, to: &out)
+        append(UInt64(top), size: 8, to: &out)
+        append(UInt64(tableOffset), size: 8, to: &out)
     }
 
     /// The narrowest of 1, 2, 4 and 8 bytes that holds `value`. (References and offsets are

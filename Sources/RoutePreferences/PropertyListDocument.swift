@@ -94,16 +94,16 @@ public struct PropertyListDocument: Equatable, Sendable {
             document.partial = Partial(source: .xml(read.layout, keys: read.keys, file: bytes), read: read.dictionary, entries: read.selected)
             return document
         }
-        guard bytes.starts(with: BinaryPropertyList.magic), let index = BinaryPropertyListIndex(bytes) else {
-            return try decode(bytes, name: name)  // a binary file that does not decode: say why
-        }
-        let entries = index.entries(withPrefix: prefix)
-        let values: [PropertyListValue]
+        guard bytes.starts(with: BinaryPropertyList.magic) else { return try decode(bytes, name: name) }
+        let index: BinaryPropertyListIndex
         do {
-            values = try index.values(entries)
-        } catch let error as PropertyListError {
+            index = try BinaryPropertyListIndex(checking: bytes)
+        } catch {
             throw unreadable("\(name) is not a valid binary property list: \(error)")
         }
+        guard index.topIsDictionary else { return try decode(bytes, name: name) }  // says what the root is
+        let entries = index.entries(withPrefix: prefix)
+        let values = index.values(entries)
         let dictionary = PropertyListDictionary(zip(entries, values).map { .init(key: index.key($0), value: $1) })
         var document = PropertyListDocument(dictionary, format: .binary)
         document.partial = Partial(source: .binary(index), read: dictionary, entries: entries)
@@ -116,12 +116,15 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// - Throws: as ``decode(_:name:)`` (never, for a file read in part: it was checked).
     public func whole() throws -> PropertyListDocument {
         guard let partial else { return self }
-        let bytes: [UInt8]
+        var document: PropertyListDocument
         switch partial.source {
-        case .binary(let index): bytes = index.bytes
-        case .xml(_, _, let file): bytes = file
+        case .binary(let index):
+            // Built from the map the file was read through: checked once, not again.
+            guard case .dictionary(let dictionary) = index.value() else { preconditionFailure("a binary file read in part has a dictionary at its top") }
+            document = PropertyListDocument(dictionary, format: .binary)
+        case .xml(_, _, let file):
+            document = try Self.decode(file, name: "the property list")
         }
-        var document = try Self.decode(bytes, name: "the property list")
         for (key, change) in changes(partial) {
             switch change {
             case .replace(_, let value), .add(_, let value): document.dictionary = document.dictionary.replacing(key, with: value)

@@ -5,8 +5,8 @@ import TestSupport
 
 /// The appender's pieces on binary plists laid out as no writer lays them out: objects in any
 /// order with bytes between them, the top dictionary anywhere and of any number, values shared by
-/// two keys, two objects at the same bytes, offsets and references wider than needed. The same
-/// bytes as the one-buffer appender of 5667831, decoding to the dictionary changed.
+/// two keys, two objects at the same bytes, offsets and references wider than needed: they decode
+/// to the dictionary changed.
 @Suite(.tags(.fuzz), .slowLayer) struct AppenderHostileLayoutFuzzTests {
     static func scalar(_ random: inout FuzzRandom) -> PropertyListValue {
         random.pick([
@@ -65,7 +65,7 @@ import TestSupport
         return out
     }
 
-    @Test func piecesAreTheOneBufferBytesWhateverTheLayout() throws {
+    @Test func piecesDecodeToTheDictionaryChangedWhateverTheLayout() throws {
         var random = FuzzRandom(seed: FuzzSettings.seed(for: "AppenderHostileLayoutFuzzTests"))
         var checked = 0, patchedInPlace = 0, shared = 0, overlapping = 0
         for _ in 0..<FuzzSettings.cases(3_000, factor: 100) {
@@ -95,7 +95,6 @@ import TestSupport
             }
             guard !changes.isEmpty else { continue }
             let pieces = BinaryPropertyListAppender.applying(changes, to: index)
-            #expect(pieces.map { Array($0.joined()) } == OneBufferAppender.applying(changes, to: index), "\(bytes) \(changes)")
             guard let pieces else { continue }
             let joined = Array(pieces.joined())
             if joined.count == bytes.count { patchedInPlace += 1 }

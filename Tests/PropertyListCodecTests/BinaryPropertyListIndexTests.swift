@@ -4,10 +4,9 @@ import TestSupport
 
 import PropertyListCodec
 
-/// ``BinaryPropertyListIndex`` (a binary plist checked whole, decoded at one key) and
-/// ``BinaryPropertyListAppender`` (a change appended): the index accepts exactly what the
-/// decoder decodes to a dictionary, and what the appender writes decodes, and reads in
-/// Foundation, to the dictionary changed and every other value as it was.
+/// ``BinaryPropertyListIndex`` (the one reader: a binary plist checked whole, read at one key or
+/// whole) and ``BinaryPropertyListAppender`` (a change appended): what the appender writes
+/// decodes, and reads in Foundation, to the dictionary changed and every other value as it was.
 @Suite(.tags(.unit)) struct BinaryPropertyListIndexTests {
     typealias Hostile = PropertyListHostileInputTests
 
@@ -57,7 +56,7 @@ import PropertyListCodec
         #expect(index.entries(withPrefix: "setting1").count == 11)
         #expect(index.entries(withPrefix: "").count == Self.dictionary.count)
         #expect(index.entries(withPrefix: "nope").isEmpty)
-        #expect(try index.values(index.entries(withPrefix: "n")) == [300, -2, Self.dictionary["nested"]!])
+        #expect(index.values(index.entries(withPrefix: "n")) == [300, -2, Self.dictionary["nested"]!])
         #expect(index.valueCount == Self.dictionary.entries.reduce(1) { $0 + 1 + Self.count($1.value) })
     }
 
@@ -121,6 +120,39 @@ import PropertyListCodec
         #expect(BinaryPropertyListIndex(Hostile.binary([manyKeys] + distinct), probes: 0)?.count == 21)
         #expect(BinaryPropertyListIndex(Self.bytes, probes: 0)?.count == Self.dictionary.count)
         #expect(BinaryPropertyListIndex(Self.bytes, probes: 1)?.count == Self.dictionary.count)
+    }
+
+    /// The one reader says the first thing wrong in the order CoreFoundation reads a file:
+    /// objects depth first, a dictionary's entries key then value. A key repeated is found once
+    /// the dictionary's keys are all read, but said before a refusal of a later value (and after
+    /// one of an earlier value), among few keys and many.
+    @Test func aRefusalIsTheFirstInReadingOrder() {
+        for extra in [0, 20] {
+            // Entries: extra distinct keys, then `a`, then `a` again (or `b`), the values all true
+            // but the one at `bad`, a null object.
+            func file(repeated: Bool, bad: Int) -> [UInt8] {
+                let count = extra + 2
+                let names = (0..<extra).map { [0x52, 0x6B, UInt8(0x41 + $0)] } + [[0x51, 0x61], [0x51, repeated ? 0x61 : 0x62]]
+                // Objects: the top, the keys, true, null.
+                let values = (0..<count).map { UInt8($0 == bad ? count + 2 : count + 1) }
+                let top: [UInt8] = (count < 15 ? [0xD0 | UInt8(count)] : [0xDF, 0x10, UInt8(count)]) + (1...count).map(UInt8.init) + values
+                return Hostile.binary([top] + names + [[0x09], [0x00]])
+            }
+            let last = extra + 1
+            #expect(Hostile.error(file(repeated: true, bad: last))?.contains("the key 'a' twice") == true, "\(extra)")
+            #expect(Hostile.error(file(repeated: true, bad: last - 1))?.hasPrefix("a null object") == true, "\(extra)")
+            #expect(Hostile.error(file(repeated: false, bad: last))?.hasPrefix("a null object") == true, "\(extra)")
+            #expect(Hostile.error(file(repeated: true, bad: -1))?.contains("the key 'a' twice") == true, "\(extra)")
+        }
+    }
+
+    /// A top object that is not a dictionary decodes, through the same map, which has no entries.
+    @Test func aTopObjectOtherThanADictionaryIsReadThroughTheMap() throws {
+        let bytes = BinaryPropertyList.encode(["a", ["k": 1], .data([1, 2])])
+        let index = try BinaryPropertyListIndex(checking: bytes)
+        #expect(!index.topIsDictionary && index.count == 0)
+        #expect(index.value() == ["a", ["k": 1], .data([1, 2])])
+        #expect(BinaryPropertyListIndex(bytes) == nil)
     }
 
     /// A key hashed a word at a time (a table of more than 16 keys) is the same key in ASCII and
@@ -199,7 +231,7 @@ import PropertyListCodec
                 let index = try #require(BinaryPropertyListIndex(file), "offsets \(offsetSize), references \(referenceSize)")
                 let found = index.entries(withPrefix: "kM")
                 #expect(found == [12], "offsets \(offsetSize), references \(referenceSize)")
-                #expect(try index.values(found) == [.integer(PropertyListInteger(12))], "offsets \(offsetSize), references \(referenceSize)")
+                #expect(index.values(found) == [.integer(PropertyListInteger(12))], "offsets \(offsetSize), references \(referenceSize)")
             }
         }
     }
@@ -226,9 +258,11 @@ import PropertyListCodec
         #expect(sorted == true)
     }
 
-    /// The index agrees with the decoder on mutations of a dictionary of every type and of
-    /// many keys (the sample of ``PropertyListHostileInputTests`` has few).
-    @Test(.slowLayer) func mutationsAreAcceptedExactlyWhenTheyDecode() {
+    /// Mutations of a dictionary of every type and of many keys (the sample of
+    /// ``PropertyListHostileInputTests`` has few), round-tripped through the one reader
+    /// (``BinaryPropertyListRoundTrip``): what it accepts reads the same in part and whole, and
+    /// encodes to bytes that read back to the same value.
+    @Test(.slowLayer) func mutationsRoundTripThroughTheOneReader() {
         var random = FuzzRandom(seed: FuzzSettings.seed(for: "BinaryPropertyListIndex.mutations"))
         var accepted = 0
         for _ in 0..<FuzzSettings.cases(2_000, factor: 100) {
@@ -241,7 +275,11 @@ import PropertyListCodec
                 default: bytes[index] = UInt8.random(in: 0...255, using: &random)
                 }
             }
-            if Hostile.error(bytes) == nil { accepted += 1 }
+            switch BinaryPropertyListRoundTrip.check(bytes) {
+            case .broken(let problem): Issue.record("\(problem): \(bytes)")
+            case .read: accepted += 1
+            case .refused: break
+            }
         }
         #expect(accepted > 0)
     }
