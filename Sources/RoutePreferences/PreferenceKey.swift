@@ -12,6 +12,10 @@ import PlainText
 ///   one an `Int` holds (-2⁶³...2⁶³-1);
 /// - data is a state in one of the ``formats`` (as an app stores a `Codable` value), by
 ///   default routectl's navigator JSON;
+/// - an array of strings, each one JSON value, is sindresorhus/Defaults' `Key<[Route]>`, read
+///   as format `codable-array` and written back as such an array (``DefaultsArray``); a string
+///   that no format reads and that is one enum value's JSON is its `Key<Route>`, a one-route
+///   setting (``CodableValueCodec``);
 /// - no value is an unset setting, so the app's default applies;
 /// - any other type holds no route.
 ///
@@ -293,7 +297,6 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             switch entry.value {
             case .string(let text) where recognized(Array(text.utf8)) || (try? Route(text)) != nil: return entry.key
             case .data(let bytes) where recognized(bytes): return entry.key
-            case .string(let text) where codableValue.recognizes(Array(text.utf8)): return entry.key
             case .array(let elements) where strings(elements).flatMap(DefaultsArray.joined).map(recognized) == true: return entry.key
             default: return nil
             }
