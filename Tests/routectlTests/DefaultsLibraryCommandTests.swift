@@ -73,4 +73,19 @@ import TestSupport
         #expect(push.errorLines.first?.contains("set <route>") == true, "\(push.stderr)")
         #expect(box.contents() == before)
     }
+
+    /// Through `defaults` (a stand-in keeping the domain in a plist file), with and without a
+    /// simulator: the array is read and written back as one.
+    @Test(arguments: [nil, "booted"])
+    func anArrayInADomainIsChangedAndReadByDefaults(simulator: String?) throws {
+        let standIn = DefaultsStandIn()
+        let old = Self.stack.map(DefaultsMirror.serialize)
+        FileManager.default.createFile(atPath: standIn.plist(), contents: Data(try DefaultsMirror.plist(key: "saved", value: old, binary: true)))
+        let store = ["--domain", DefaultsStandIn.domain] + (simulator.map { ["--simulator", $0] } ?? []) + ["--key", "saved"]
+        #expect(standIn.run(store + ["show", "--path"]).stdout == "/home/details?_0:=42/profile?id:=7&name=Ann\n")
+        let pop = standIn.run(store + ["pop"])
+        #expect(pop.status == 0, "\(pop.stderr)")
+        #expect(try DefaultsMirror.strings(path: standIn.plist(), key: "saved") == Array(old.prefix(2)))
+        #expect(try VAPNFixtures.describeOtherPreferences(path: standIn.plist(), key: "saved") == VAPNFixtures.otherPreferencesDescription)
+    }
 }
