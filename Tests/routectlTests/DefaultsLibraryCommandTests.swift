@@ -67,6 +67,10 @@ import TestSupport
         #expect(try DefaultsMirror.deserialize(AppScreen.self, DefaultsMirror.string(path: box.file, key: "saved")) == .profile(id: 3, name: "Bo"))
         #expect(box.contents()!.starts(with: Data("bplist00".utf8)) == binary)
         #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: "saved") == VAPNFixtures.otherPreferencesDescription)
+        let config = box.folder + "/routectl.json"
+        box.write(#"{"routes": ["home", "details(Int)", "profile(id: Int, name: String)"]}"#, to: config)
+        let check = box.runBare(["--config", config, "-f", box.file, "--key", "saved", "check"])
+        #expect(check.status == 0 && check.stdout.hasPrefix("ok: 1 route of the state"), "one route: \(check.stdout)\(check.stderr)")
         let before = box.contents()
         let push = box.run("--key", "saved", "push", "details", "_0:=1")
         #expect(push.status == 1, "one route has no room for a stack: \(push.stderr)")
