@@ -289,15 +289,17 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
     }
 
     /// The keys of `dictionary` whose values could hold a route, in order: strings that are
-    /// valid route names or that one of `formats` recognizes, and data that one recognizes.
-    /// (Whether such a value decodes is not checked.)
+    /// valid route names or that one of `formats` recognizes, data that one recognizes, and
+    /// arrays of JSON strings that one recognizes as an array (Defaults' `Key<[Route]>`, not
+    /// empty). (Whether such a value decodes is not checked.)
     public static func candidates(in dictionary: PropertyListDictionary, formats: FormatTable = .standard) -> [String] {
         func recognized(_ bytes: [UInt8]) -> Bool { formats.formats.contains { $0.recognizes(bytes) } }
         return dictionary.entries.compactMap { entry in
             switch entry.value {
             case .string(let text) where recognized(Array(text.utf8)) || (try? Route(text)) != nil: return entry.key
             case .data(let bytes) where recognized(bytes): return entry.key
-            case .array(let elements) where strings(elements).flatMap(DefaultsArray.joined).map(recognized) == true: return entry.key
+            // Not an empty array: many keys hold one, few of them a stack.
+            case .array(let elements) where !elements.isEmpty && strings(elements).flatMap(DefaultsArray.joined).map(recognized) == true: return entry.key
             default: return nil
             }
         }

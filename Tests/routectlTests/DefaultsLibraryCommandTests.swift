@@ -51,6 +51,12 @@ import TestSupport
         let refused = plain.run("--key", "saved", "show")
         #expect(refused.status == 65, "an array of plain strings is no stack: \(refused.stderr)")
         #expect(refused.stderr.contains("reset --force") == false, "\(refused.stderr)")
+        // The hint names the keys that hold a stack: a Defaults array, not any empty array.
+        let keys: [String: Any] = ["plain": ["home"], "empty": [String](), "saved": Self.stack.map(DefaultsMirror.serialize)]
+        let several = Sandbox(holding: Array(try PropertyListSerialization.data(fromPropertyList: keys, format: .binary, options: 0)))
+        let hint = several.run("--key", "plain", "show")
+        #expect(hint.status == 65)
+        #expect(hint.errorLines.last?.hasSuffix("keys that could hold a route: saved; for example: routectl -f \(several.file) --key saved show") == true, "\(hint.stderr)")
     }
 
     @Test(arguments: [true, false])
