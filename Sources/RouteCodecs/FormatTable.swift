@@ -94,9 +94,18 @@ public struct FormatTable: Sendable {
     /// ``NavigatorCodec/read(_:)``), and says which format that is.
     ///
     /// - Throws: as ``detect(_:)`` and the format's decoder.
+    ///
+    /// An empty file (0 bytes: swift-sharing's `@Shared(.fileStorage)` writes one before the
+    /// app's first save) is an empty stack, as `[]` is: in the format `--format` or the project
+    /// file names (``alike``), else in one of the stack formats, to be told before a change
+    /// (``UndecidedFormat``). Its first change writes the format's own text.
     public func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
-        try read(recognized: bytes) ?? (try defaultFormat.read(bytes), defaultFormat)
+        if bytes.isEmpty, let empty = try read(recognized: Self.emptyStack) { return empty }
+        return try read(recognized: bytes) ?? (try defaultFormat.read(bytes), defaultFormat)
     }
+
+    /// Every stack format's empty stack, what an empty file is read as.
+    static let emptyStack = Array("[]".utf8)
 
     /// The state `bytes` hold in the one format that recognizes them (see ``recognizing(_:)``),
     /// and that format; `nil` when none does. Each format recognizes and decodes in one look

@@ -202,9 +202,11 @@ public struct VAPNCodec: NavigatorCodec {
         let items = tabNodes.map { $0.value("tabItem").flatMap { $0 == .null ? nil : $0 } }
         let oldValue = old.value("selectedTab").flatMap { $0 == .null ? nil : $0 }
         if selectedIndex(oldValue, items: items) == tabs.selectedIndex { return old.value("selectedTab") }
-        if let item = items[tabs.selectedIndex] { return item }
+        if let item = items[tabs.selectedIndex], selectedIndex(item, items: items) == tabs.selectedIndex { return item }
         guard selectedIndex(nil, items: items) == tabs.selectedIndex else {
-            throw cannotHold("selecting tab \(quoted(tabs.selected.name)), which has no tab item to select it by")
+            // Tabs tagged alike (the library's EmptyTabItemTag, `{}`): it shows the first of them.
+            let reason = items[tabs.selectedIndex] == nil ? "which has no tab item to select it by" : "whose tab item an earlier tab has too (the app would show that one)"
+            throw cannotHold("selecting tab \(quoted(tabs.selected.name)), \(reason)")
         }
         return nil
     }
@@ -279,6 +281,12 @@ public struct VAPNCodec: NavigatorCodec {
         }
     }
 
+    /// Whether `value` is `{}`: VAPersistentNavigator's `EmptyTabItemTag` or `EmptySheetTag`, an
+    /// empty struct, as synthesized `Codable` writes one.
+    fileprivate static func isEmptyTag(_ value: JSONValue) -> Bool {
+        value == .object([])
+    }
+
     /// Which tab the library shows for `selected` (a tab item, or `nil`): the first tab whose
     /// item equals it; for `nil`, the first tab without an item; else the first tab.
     fileprivate static func selectedIndex(_ selected: JSONValue?, items: [JSONValue?]) -> Int {
@@ -320,8 +328,10 @@ public struct VAPNCodec: NavigatorCodec {
             guard case .array = members.value("tabs")! else {
                 throw VAPNCodec.invalid("tabs is not an array", at: join(path, "tabs"))
             }
-            for key in ["root", "tabItem", "selectedTab"] {
-                if let value = optional(key) { try Node.checkEnumValue(value, at: join(path, key)) }
+            if let value = optional("root") { try Node.checkEnumValue(value, at: join(path, "root")) }
+            // A tag is an enum value, or `{}`: the library's `EmptyTabItemTag`, an empty struct.
+            for key in ["tabItem", "selectedTab"] {
+                if let value = optional(key), !VAPNCodec.isEmptyTag(value) { try Node.checkEnumValue(value, at: join(path, key)) }
             }
         }
 
@@ -352,9 +362,10 @@ public struct VAPNCodec: NavigatorCodec {
             }
         }
 
-        /// The tab's name: its tab item's case, or `_<index>` for a tab without one.
+        /// The tab's name: its tab item's case, or `_<index>` for a tab without one or with the
+        /// library's `EmptyTabItemTag` (`{}`, no case to name it by).
         func tabName(index: Int) throws -> String {
-            guard let item = optional("tabItem") else { return "_\(index)" }
+            guard let item = optional("tabItem"), !VAPNCodec.isEmptyTag(item) else { return "_\(index)" }
             guard case .object(let cases) = item, Route.isValidName(cases[0].key) else {
                 throw cannotShow("the tab item's case is not a name routectl takes (letters, digits, '_', '.', '-')", at: "tabItem")
             }
@@ -466,7 +477,8 @@ extension PresentationStyle {
         guard case .object(let cases) = value, cases.count == 1, case .object(let payload) = cases[0].value else { return nil }
         switch cases[0].key {
         case "sheet":
-            if let tag = payload.value("tag"), tag != .null {
+            // A tag is an enum value, or `{}`: the library's `EmptySheetTag`, an empty struct.
+            if let tag = payload.value("tag"), tag != .null, !VAPNCodec.isEmptyTag(tag) {
                 guard case .object(let tagCases) = tag, tagCases.count == 1, case .object = tagCases[0].value else { return nil }
             }
             self = .sheet

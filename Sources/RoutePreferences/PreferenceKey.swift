@@ -12,6 +12,10 @@ import PlainText
 ///   one an `Int` holds (-2⁶³...2⁶³-1);
 /// - data is a state in one of the ``formats`` (as an app stores a `Codable` value), by
 ///   default routectl's navigator JSON;
+/// - an array of strings, each one JSON value, is sindresorhus/Defaults' `Key<[Route]>`, read
+///   as format `codable-array` and written back as such an array (``DefaultsArray``); a string
+///   that no format reads and that is one enum value's JSON is its `Key<Route>`, a one-route
+///   setting (``CodableValueCodec``);
 /// - no value is an unset setting, so the app's default applies;
 /// - any other type holds no route.
 ///
@@ -117,6 +121,10 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
                 return (.navigator(read.state), format(read.codec))
             }
             guard FormatTable.startsWithJSONContainer(bytes) else { return (.setting(.value(text)), nil) }
+            // sindresorhus/Defaults' Key<Route>: one enum value as JSON (a one-route setting).
+            if !formats.isForced, Self.codableValue.recognizes(bytes) {
+                return (.navigator(try naming { try Self.codableValue.read(bytes) }), Self.codableValue)
+            }
             throw notARoute("holds JSON in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
         case .data(let bytes):
             guard let read = try naming({ try formats.read(recognized: bytes) }) else {
@@ -124,6 +132,17 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
                 throw notARoute("holds \(what) in none of the formats routectl reads (\(formats.names.joined(separator: ", ")))", in: dictionary)
             }
             return (.navigator(read.state), format(read.codec))
+        case .array(let elements):
+            // sindresorhus/Defaults' Key<[Route]>: each element's JSON, a string each.
+            guard let strings = Self.strings(elements), let bytes = DefaultsArray.joined(strings),
+                  let codec = formats.format(named: Self.arrayFormatName)
+            else {
+                if formats.isForced { throw FormatTable.notInFormat(formats.defaultFormat.name, summary: formats.defaultFormat.summary).about(description) }
+                throw notARoute(
+                    "holds an array that is not one of JSON strings (sindresorhus/Defaults' [Route], format '\(Self.arrayFormatName)'), so no route routectl reads",
+                    in: dictionary)
+            }
+            return (.navigator(try naming { try codec.read(bytes) }), codec)
         case .integer(let integer):
             if formats.isForced {
                 // --format named a navigator format, which no integer is.
@@ -181,6 +200,22 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The format of an array of JSON strings (sindresorhus/Defaults' `Key<[Route]>`).
+    static let arrayFormatName = "codable-array"
+    /// The format of one enum value kept as a JSON string (Defaults' `Key<Route>`).
+    static let codableValue = CodableValueCodec()
+
+    /// The strings of a plist array that holds strings only; `nil` for any other.
+    private static func strings(_ elements: [PropertyListValue]) -> [String]? {
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .string(let text) = element else { return nil }
+            strings.append(text)
+        }
+        return strings
+    }
+
     /// `value` as a route setting (``holdsSettingOnly``).
     private func setting(_ value: PropertyListValue) throws -> StoredState {
         if case .integer(let integer) = value, let raw = integer.int64 {
@@ -217,10 +252,16 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
             if case .integer(let old)? = dictionary[name] { integer = integer.keepingWidth(of: old) }
             return (dictionary.replacing(name, with: .integer(integer)), 0)
         case .navigator(var navigator):
-            let encoded = try (format ?? self.format(in: dictionary)).encode(&navigator)
+            let codec = try format ?? self.format(in: dictionary)
+            let encoded = try codec.encode(&navigator)
             state = .navigator(navigator)
             let value: PropertyListValue
-            if case .string(let old)? = dictionary[name], (try? formats.recognizing(Array(old.utf8))) != nil {
+            if case .array(let old)? = dictionary[name], codec.name == Self.arrayFormatName, let strings = Self.strings(old) {
+                // Defaults' array, written back as one: a JSON string an element.
+                value = .array(try DefaultsArray.strings(encoded.bytes, old: strings).map { .string($0) })
+            } else if codec is CodableValueCodec {
+                value = .string(String(decoding: encoded.bytes, as: UTF8.self))
+            } else if case .string(let old)? = dictionary[name], (try? formats.recognizing(Array(old.utf8))) != nil {
                 value = .string(String(decoding: encoded.bytes, as: UTF8.self))
             } else {
                 value = .data(encoded.bytes)
@@ -235,21 +276,30 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         // A forced table has one format: what the key held is refused or replaced (`--force`).
         guard !formats.isForced else { return formats.defaultFormat }
         switch dictionary[name] {
-        case .string(let text)?: return try formats.recognizing(Array(text.utf8)) ?? formats.defaultFormat
+        case .string(let text)?:
+            let bytes = Array(text.utf8)
+            if let found = try formats.recognizing(bytes) { return found }
+            return Self.codableValue.recognizes(bytes) ? Self.codableValue : formats.defaultFormat
         case .data(let bytes)?: return try formats.recognizing(bytes) ?? formats.defaultFormat
+        case .array(let elements)?:
+            if Self.strings(elements) != nil, let codec = formats.format(named: Self.arrayFormatName) { return codec }
+            return formats.defaultFormat
         default: return formats.defaultFormat
         }
     }
 
     /// The keys of `dictionary` whose values could hold a route, in order: strings that are
-    /// valid route names or that one of `formats` recognizes, and data that one recognizes.
-    /// (Whether such a value decodes is not checked.)
+    /// valid route names or that one of `formats` recognizes, data that one recognizes, and
+    /// arrays of JSON strings that one recognizes as an array (Defaults' `Key<[Route]>`, not
+    /// empty). (Whether such a value decodes is not checked.)
     public static func candidates(in dictionary: PropertyListDictionary, formats: FormatTable = .standard) -> [String] {
         func recognized(_ bytes: [UInt8]) -> Bool { formats.formats.contains { $0.recognizes(bytes) } }
         return dictionary.entries.compactMap { entry in
             switch entry.value {
             case .string(let text) where recognized(Array(text.utf8)) || (try? Route(text)) != nil: return entry.key
             case .data(let bytes) where recognized(bytes): return entry.key
+            // Not an empty array: many keys hold one, few of them a stack.
+            case .array(let elements) where !elements.isEmpty && strings(elements).flatMap(DefaultsArray.joined).map(recognized) == true: return entry.key
             default: return nil
             }
         }

@@ -91,7 +91,9 @@ extension SchemaCheck {
             if case .unset = setting { return ([], 0, []) }
             return (problem(with: setting, schema).map { ["value: \($0)"] } ?? [], 1, [])
         case .navigator(let navigator):
-            let codec = FormatTable.standard.format(named: navigator.formatName) ?? NavigatorFileCodec()
+            // Defaults' Key<Route> (read under a key only, in no table) is one route.
+            let codec = FormatTable.standard.format(named: navigator.formatName)
+                ?? (navigator.formatName == CodableValueCodec().name ? CodableValueCodec() : NavigatorFileCodec())
             let places = codec.routePlaces(in: navigator)
             var problems = codec.unshownParts(of: navigator)
             // A type name no run of the app resolves: the app restores none of it.

@@ -43,6 +43,10 @@ enum ShowCommand {
             // state with history was read from a file: no second look at the disk for it.)
             notes.append("\(context.storeName) does not exist: this is the fresh state a first change starts from")
         }
+        if case .navigator(let navigator) = state, navigator.formatName.contains(" or ") {
+            // `[]` or an empty file: shown, but no format is told yet (a change asks for one).
+            notes.append("\(context.storeName) holds an empty stack, which the formats \(navigator.formatName) keep alike: a change needs --format <name> (or store.format in routectl.json)")
+        }
         if url {
             let navigator = context.declaring(try context.naming(foundKey: foundKey) { try state.navigator(for: "links") })
             return CommandResult(output: try navigator.url().description + "\n")
