@@ -187,20 +187,11 @@ enum FileReader {
     }
 
     /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
-    /// rest: a command that only appends an entry writes the others back untouched.
-    /// `badTabs` is set to where the first entry's `tabs` is not an array of strings: a format-2
-    /// file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
-    private static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
-        // The common case in one tight pass; anything else is read below, from the start.
-        if let scan = HistoryScan(scanner.bytes, at: scanner.position) {
-            scanner.position = scan.end
-            return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: scan.bounds, lastSeq: scan.lastSeq))
-        }
-        return try readHistoryFully(&scanner, badTabs: &badTabs)
-    }
-
-    /// ``readHistory(_:badTabs:)`` for any history, with callbacks per member.
-    static func readHistoryFully(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
+    /// rest (the map ``JSONStoredHistory`` holds): `show` builds no entry, a command that only
+    /// appends one writes the others back untouched, and `history` and `undo` decode those they
+    /// need. `badTabs` is set to where the first entry's `tabs` is not an array of strings: a
+    /// format-2 file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
+    static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
         var bounds: [Int] = []
         bounds.reserveCapacity(scanner.bytes.count / 80)  // a typical entry is 150-200 bytes
         var lastSeq = 0
