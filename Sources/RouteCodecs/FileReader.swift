@@ -238,6 +238,12 @@ private struct HistoryCursor {
     /// The next byte after white space (`index` moved to it), or 0 at the end.
     @inline(__always)
     mutating func next() -> UInt8 {
+        // Most tokens follow one space, or none.
+        if index < buffer.count, buffer[index] > 0x20 { return buffer[index] }
+        if index &+ 1 < buffer.count, buffer[index] == 0x20, buffer[index &+ 1] > 0x20 {
+            index &+= 1
+            return buffer[index]
+        }
         while index < buffer.count {
             let byte = buffer[index]
             guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return byte }
@@ -268,6 +274,45 @@ private struct HistoryCursor {
         return escaped
     }
 
+    /// The key whose quote is at `index`, moved past: packed as ``JSONScanner/packedKey(_:)``
+    /// packs it (0 for one it does not), and whether it holds escapes.
+    @inline(__always)
+    mutating func key() throws -> (packed: UInt64, escaped: Bool) {
+        if index &+ 8 <= buffer.count {
+            // A history key, in one comparison each.
+            let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            func matches(_ token: (word: UInt64, length: Int)) -> Bool {
+                word & ~(UInt64.max << (token.length &* 8)) == token.word
+            }
+            var packed: UInt64 = 0
+            var length = 0
+            if matches(HistoryKey.seqToken) {
+                (packed, length) = (HistoryKey.seq, HistoryKey.seqToken.length)
+            } else if matches(HistoryKey.atToken) {
+                (packed, length) = (HistoryKey.at, HistoryKey.atToken.length)
+            } else if matches(HistoryKey.opToken) {
+                (packed, length) = (HistoryKey.op, HistoryKey.opToken.length)
+            } else if matches(HistoryKey.argsToken) {
+                (packed, length) = (HistoryKey.args, HistoryKey.argsToken.length)
+            } else if matches(HistoryKey.pathToken) {
+                (packed, length) = (HistoryKey.path, HistoryKey.pathToken.length)
+            } else if matches(HistoryKey.tabsToken) {
+                (packed, length) = (HistoryKey.tabs, HistoryKey.tabsToken.length)
+            }
+            if length > 0 {
+                index &+= length
+                return (packed, false)
+            }
+        }
+        let keyStart = index
+        let escaped = try string()
+        var packed: UInt64 = 0
+        if !escaped, index &- keyStart <= 10 {
+            for keyIndex in (keyStart &+ 1)..<(index &- 1) { packed = packed << 8 | UInt64(buffer[keyIndex]) }
+        }
+        return (packed, escaped)
+    }
+
     /// The value after white space read as a whole by the scanner, from `index`.
     @discardableResult
     mutating func whole<T>(_ read: (inout JSONScanner) throws -> T) throws -> T {
@@ -291,16 +336,10 @@ private struct HistoryCursor {
             while true {
                 guard next() == UInt8(ascii: "\"") else { throw error("expected a string key") }
                 let keyStart = index
-                let escaped = try string()
+                let (packed, escaped) = try key()
                 let key = JSONScanner.JSONKey(range: keyStart..<index, escaped: escaped)
                 try expect(UInt8(ascii: ":"), "':'")
                 let valueStart = index
-                // The key packed as ``JSONScanner/packedKey(_:)`` packs it (0 for one it does not).
-                var packed: UInt64 = 0
-                let keyEnd = key.range.upperBound
-                if !escaped, keyEnd &- keyStart <= 10 {
-                    for keyIndex in (keyStart &+ 1)..<(keyEnd &- 1) { packed = packed << 8 | UInt64(buffer[keyIndex]) }
-                }
                 switch packed {
                 case HistoryKey.seq:
                     let first = next()

@@ -67,6 +67,20 @@ import TestSupport
         #expect(try stored.entry(at: 2).tabs == ["a", "b"])
     }
 
+    @Test func keyTokensAreTheKeysAsTheyStand() {
+        for (token, packed, name) in [
+            (HistoryKey.seqToken, HistoryKey.seq, "seq"), (HistoryKey.atToken, HistoryKey.at, "at"), (HistoryKey.opToken, HistoryKey.op, "op"),
+            (HistoryKey.argsToken, HistoryKey.args, "args"), (HistoryKey.pathToken, HistoryKey.path, "path"),
+            (HistoryKey.tabsToken, HistoryKey.tabs, "tabs"),
+        ] {
+            let bytes = Array("\"\(name)\"".utf8)
+            #expect(token.length == bytes.count, "\(name)")
+            #expect(token.word == bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }, "\(name)")
+            #expect(packed == bytes.dropFirst().dropLast().reduce(0) { $0 << 8 | UInt64($1) }, "\(name)")
+            #expect(HistoryKey.names.contains(name))
+        }
+    }
+
     @Test func anEmptyHistoryMapsNothing() throws {
         for text in ["[]", "[ ]", "[\n  ]"] {
             let (history, end) = try NavigatorFile.readHistory(Array(text.utf8), at: 0)
