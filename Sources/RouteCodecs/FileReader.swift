@@ -304,6 +304,12 @@ private struct HistoryCursor {
                 return (packed, false)
             }
         }
+        return try otherKey()
+    }
+
+    /// ``key()`` for a key that is not a history key's plain token.
+    @inline(never)
+    mutating func otherKey() throws -> (packed: UInt64, escaped: Bool) {
         let keyStart = index
         let escaped = try string()
         var packed: UInt64 = 0
