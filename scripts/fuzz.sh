@@ -4,9 +4,9 @@
 #   scripts/fuzz.sh SECONDS [all|tests|libfuzzer]
 #
 # tests      loops the seeded fuzz tests (HostileInputTests and PlistKeyFuzzTests over the binary;
-#            ParserFuzzTests, NavigatorFileFuzzTests, VAPNFuzzTests, StackArrayFuzzTests,
-#            NavigationPathFuzzTests, RoutePathFuzzTests, URLFuzzTests, LinkPropertyTests,
-#            PropertyListHostileInputTests in process) with a new seed each
+#            ParserFuzzTests, NavigatorFileFuzzTests, HistoryReaderFuzzTests, VAPNFuzzTests,
+#            StackArrayFuzzTests, NavigationPathFuzzTests, RoutePathFuzzTests, URLFuzzTests,
+#            LinkPropertyTests, PropertyListHostileInputTests in process) with a new seed each
 #            round and ROUTECTL_FUZZ_CASES cases (default 1000; in-process tests run 100 times
 #            as many), printing each seed. A failing round prints its seed and the command that
 #            replays it, and the script exits 1. The clock starts once the tests are built;
@@ -16,7 +16,7 @@
 #            targets, so `swift build` and `swift test` never see them) and runs each for an
 #            equal share of the time, seeded from Fuzz/corpus/<name>/ (<Name> in kebab case) and
 #            keeping their corpora in the scratch folder. Today's targets:
-#              FileReaderFuzzer    (file-reader)    NavigatorFile: decode, round trip; paths
+#              FileReaderFuzzer    (file-reader)    NavigatorFile: decode, round trip, history; paths
 #              ParserFuzzer        (parser)         the command line, with routectl's CLI sources
 #              PropertyListFuzzer  (property-list)  an app's preferences: decode, round trip, set
 #              BinaryPropertyListFuzzer (binary-property-list) the one binary plist reader: whole = in part, round trip
@@ -36,7 +36,7 @@ seconds=${1:?usage: scripts/fuzz.sh SECONDS [all|tests|libfuzzer]}
 mode=${2:-all}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 cases=${ROUTECTL_FUZZ_CASES:-1000}
-filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|VAPNFuzzTests|StackArrayFuzzTests|NavigationPathFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
+filter='HostileInputTests|ParserFuzzTests|NavigatorFileFuzzTests|HistoryReaderFuzzTests|VAPNFuzzTests|StackArrayFuzzTests|NavigationPathFuzzTests|RoutePathFuzzTests|URLFuzzTests|LinkPropertyTests|PlistKeyFuzzTests|PropertyListHostileInputTests'
 fuzzdir=$scratch/libfuzzer
 start=$(date +%s)
 
@@ -88,7 +88,7 @@ fuzzer_name() {
 # they test the command line's internal types.
 with_cli=" ParserFuzzer "
 # Fuzzers compiled together with the codecs' round trip the fuzz suites check too.
-with_round_trip=" NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer BinaryPropertyListFuzzer "
+with_round_trip=" FileReaderFuzzer NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer BinaryPropertyListFuzzer "
 
 # Builds the libFuzzer binaries into $fuzzdir; fails when the toolchain cannot build one of them.
 build_libfuzzer() {

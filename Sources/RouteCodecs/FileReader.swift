@@ -187,54 +187,208 @@ enum FileReader {
     }
 
     /// Checks each entry's shape, keeping where its bytes are and its `seq` without decoding the
-    /// rest: a command that only appends an entry writes the others back untouched.
-    /// `badTabs` is set to where the first entry's `tabs` is not an array of strings: a format-2
-    /// file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
-    private static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
-        // The common case in one tight pass; anything else is read below, from the start.
-        if let scan = HistoryScan(scanner.bytes, at: scanner.position) {
-            scanner.position = scan.end
-            return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: scan.bounds, lastSeq: scan.lastSeq))
+    /// rest (the map ``JSONStoredHistory`` holds): `show` builds no entry, a command that only
+    /// appends one writes the others back untouched, and `history` and `undo` decode those they
+    /// need. `badTabs` is set to where the first entry's `tabs` is not an array of strings: a
+    /// format-2 file is then invalid, a format-1 file (where 1.0 did not know the member) is not.
+    static func readHistory(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
+        let whole = scanner
+        var bounds: [Int] = []
+        bounds.reserveCapacity(whole.bytes.count / 80)  // a typical entry is 150-200 bytes
+        var lastSeq = 0
+        let end = try whole.bytes.withUnsafeBufferPointer { buffer in
+            var cursor = HistoryCursor(buffer: buffer, index: whole.position, scanner: whole)
+            try cursor.expect(UInt8(ascii: "["), "'['")
+            if cursor.next() == UInt8(ascii: "]") { return cursor.index + 1 }
+            while true {
+                _ = cursor.next()
+                let start = cursor.index
+                lastSeq = max(lastSeq, try cursor.entry(badTabs: &badTabs))
+                bounds.append(start)
+                bounds.append(cursor.index)
+                switch cursor.next() {
+                case UInt8(ascii: ","): cursor.index += 1
+                case UInt8(ascii: "]"): return cursor.index + 1
+                default: throw cursor.error("expected ',' or ']'")
+                }
+            }
         }
-        return try readHistoryFully(&scanner, badTabs: &badTabs)
+        scanner.position = end
+        if bounds.isEmpty { return History() }
+        return History(stored: JSONStoredHistory(buffer: whole.bytes, bounds: bounds, lastSeq: lastSeq))
+    }
+}
+
+/// The history array read over the file's bytes with ``JSONScanner``'s grammar, taken a token at
+/// a time (its strings, integers and any other value are the scanner's own): each entry is
+/// checked once, and nothing of it is built but its `seq`. (A struct with mutating methods, not
+/// local functions capturing the index, which the compiler checks for exclusive access at run
+/// time.)
+private struct HistoryCursor {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var index: Int
+    /// The scanner over the same bytes, for the values read as a whole (an unknown member's, a
+    /// long number).
+    let scanner: JSONScanner
+
+    func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(reason: reason, offset: offset ?? index)
     }
 
-    /// ``readHistory(_:badTabs:)`` for any history, with callbacks per member.
-    static func readHistoryFully(_ scanner: inout JSONScanner, badTabs: inout Int?) throws -> History {
-        var bounds: [Int] = []
-        bounds.reserveCapacity(scanner.bytes.count / 80)  // a typical entry is 150-200 bytes
-        var lastSeq = 0
-        try scanner.readArray(depth: 2) { scanner in
-            _ = scanner.peek()
-            let start = scanner.position
-            var seq: Int?
-            var found = 0
-            try scanner.readObjectKeys(depth: 3) { scanner, key in
-                switch scanner.packedKey(key) ?? 0 {
+    /// The next byte after white space (`index` moved to it), or 0 at the end.
+    @inline(__always)
+    mutating func next() -> UInt8 {
+        // Most tokens follow one space, or none.
+        if index < buffer.count, buffer[index] > 0x20 { return buffer[index] }
+        if index &+ 1 < buffer.count, buffer[index] == 0x20, buffer[index &+ 1] > 0x20 {
+            index &+= 1
+            return buffer[index]
+        }
+        while index < buffer.count {
+            let byte = buffer[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { return byte }
+            index &+= 1
+        }
+        return 0
+    }
+
+    /// Consumes `byte` after white space, or throws naming `expected`.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ expected: String) throws {
+        guard next() == byte else { throw error("expected \(expected)") }
+        index &+= 1
+    }
+
+    /// Checks the string after white space and moves past it; whether it holds escapes.
+    @inline(__always)
+    mutating func string() throws -> Bool {
+        guard next() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        // Plain ASCII to the closing quote, most often.
+        let end = JSONScanner.skipPlainBytes(buffer, from: index &+ 1)
+        if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
+            index = end &+ 1
+            return false
+        }
+        let (after, escaped) = try JSONScanner.scanString(buffer, from: index)
+        index = after
+        return escaped
+    }
+
+    /// The key whose quote is at `index`, moved past: packed as ``JSONScanner/packedKey(_:)``
+    /// packs it (0 for one it does not), and whether it holds escapes.
+    @inline(__always)
+    mutating func key() throws -> (packed: UInt64, escaped: Bool) {
+        if index &+ 8 <= buffer.count {
+            // A history key, in one comparison each.
+            let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            func matches(_ token: (word: UInt64, length: Int)) -> Bool {
+                word & ~(UInt64.max << (token.length &* 8)) == token.word
+            }
+            var packed: UInt64 = 0
+            var length = 0
+            if matches(HistoryKey.seqToken) {
+                (packed, length) = (HistoryKey.seq, HistoryKey.seqToken.length)
+            } else if matches(HistoryKey.atToken) {
+                (packed, length) = (HistoryKey.at, HistoryKey.atToken.length)
+            } else if matches(HistoryKey.opToken) {
+                (packed, length) = (HistoryKey.op, HistoryKey.opToken.length)
+            } else if matches(HistoryKey.argsToken) {
+                (packed, length) = (HistoryKey.args, HistoryKey.argsToken.length)
+            } else if matches(HistoryKey.pathToken) {
+                (packed, length) = (HistoryKey.path, HistoryKey.pathToken.length)
+            } else if matches(HistoryKey.tabsToken) {
+                (packed, length) = (HistoryKey.tabs, HistoryKey.tabsToken.length)
+            }
+            if length > 0 {
+                index &+= length
+                return (packed, false)
+            }
+        }
+        return try otherKey()
+    }
+
+    /// ``key()`` for a key that is not a history key's plain token.
+    @inline(never)
+    mutating func otherKey() throws -> (packed: UInt64, escaped: Bool) {
+        let keyStart = index
+        let escaped = try string()
+        var packed: UInt64 = 0
+        if !escaped, index &- keyStart <= 10 {
+            for keyIndex in (keyStart &+ 1)..<(index &- 1) { packed = packed << 8 | UInt64(buffer[keyIndex]) }
+        }
+        return (packed, escaped)
+    }
+
+    /// The value after white space read as a whole by the scanner, from `index`.
+    @discardableResult
+    mutating func whole<T>(_ read: (inout JSONScanner) throws -> T) throws -> T {
+        var value = scanner
+        value.position = index
+        defer { index = value.position }
+        return try read(&value)
+    }
+
+    /// The entry whose `{` is next: its members checked, its `seq` returned, `index` moved past
+    /// its `}`.
+    mutating func entry(badTabs: inout Int?) throws -> Int {
+        guard next() == UInt8(ascii: "{") else { throw error("expected '{'") }
+        let start = index
+        index &+= 1
+        var seq = 0
+        var found = 0
+        if next() == UInt8(ascii: "}") {
+            index &+= 1
+        } else {
+            while true {
+                guard next() == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let keyStart = index
+                let (packed, escaped) = try key()
+                let key = JSONScanner.JSONKey(range: keyStart..<index, escaped: escaped)
+                try expect(UInt8(ascii: ":"), "':'")
+                let valueStart = index
+                switch packed {
                 case HistoryKey.seq:
-                    let valueStart = scanner.position
-                    let value = try scanner.readInt()
-                    guard value >= 1 else { throw scanner.error("seq must be a whole number >= 1", at: valueStart) }
-                    seq = value
+                    let first = next()
+                    guard first == UInt8(ascii: "-") || (first &- UInt8(ascii: "0")) < 10 else { throw error("expected a number") }
+                    if let (number, end) = JSONScanner.shortInt(buffer, at: index) {
+                        seq = number
+                        index = end
+                    } else {
+                        seq = try whole { try $0.readInt() }
+                    }
+                    guard seq >= 1 else { throw error("seq must be a whole number >= 1", at: valueStart) }
                     found |= 1
                 case HistoryKey.at:
-                    _ = try scanner.scanString()
+                    _ = try string()
                     found |= 2
                 case HistoryKey.op:
-                    _ = try scanner.scanString()
+                    _ = try string()
                     found |= 4
                 case HistoryKey.args:
-                    try scanner.readArray(depth: 4) { _ = try $0.scanString() }
+                    try expect(UInt8(ascii: "["), "'['")
+                    if next() == UInt8(ascii: "]") {
+                        index &+= 1
+                    } else {
+                        while true {
+                            _ = try string()
+                            switch next() {
+                            case UInt8(ascii: ","): index &+= 1; continue
+                            case UInt8(ascii: "]"): index &+= 1
+                            default: throw error("expected ',' or ']'")
+                            }
+                            break
+                        }
+                    }
                     found |= 8
                 case HistoryKey.path:
-                    _ = try scanner.scanString()
+                    _ = try string()
                     found |= 16
                 case HistoryKey.tabs:
                     // Paths, like `path`: checked as JSON strings here (so that every entry
                     // accepted now decodes later), read as paths by undo.
-                    let valueStart = scanner.position
                     var paths = scanner
-                    try scanner.skipValue(depth: 4)
+                    paths.position = index
+                    try whole { try $0.skipValue(depth: 4) }
                     if badTabs == nil, (try? paths.readArray(depth: 4) { _ = try $0.scanString() }) == nil {
                         badTabs = valueStart
                     }
@@ -242,21 +396,21 @@ enum FileReader {
                     // An escaped spelling of a known key is not matched above, but `decodeEntry`
                     // (which decodes keys) would read it: refuse it here, so that an entry
                     // accepted now is read the same way later.
-                    if key.escaped, HistoryKey.names.contains(try scanner.text(of: key)) {
-                        throw scanner.error("history entry key \(quoted(try scanner.text(of: key))) is written with escapes", at: key.range.lowerBound)
+                    if escaped, HistoryKey.names.contains(try scanner.text(of: key)) {
+                        throw error("history entry key \(quoted(try scanner.text(of: key))) is written with escapes", at: keyStart)
                     }
-                    try scanner.skipValue(depth: 4)
+                    try whole { try $0.skipValue(depth: 4) }
                 }
+                switch next() {
+                case UInt8(ascii: ","): index &+= 1; continue
+                case UInt8(ascii: "}"): index &+= 1
+                default: throw error("expected ',' or '}'")
+                }
+                break
             }
-            guard found == 31, let seq else {
-                throw scanner.error("history entry needs seq, at, op, args and path", at: start)
-            }
-            bounds.append(start)
-            bounds.append(scanner.position)
-            lastSeq = max(lastSeq, seq)
         }
-        if bounds.isEmpty { return History() }
-        return History(stored: JSONStoredHistory(buffer: scanner.bytes, bounds: bounds, lastSeq: lastSeq))
+        guard found == 31 else { throw error("history entry needs seq, at, op, args and path", at: start) }
+        return seq
     }
 }
 

@@ -9,4 +9,15 @@ package enum HistoryKey {
     package static let tabs: UInt64 = 0x74_61_62_73  // "tabs"
     /// The same keys as text.
     package static let names: Set<String> = ["seq", "at", "op", "args", "path", "tabs"]
+
+    /// The keys' string tokens as they stand in the bytes, quotes included (`"seq"`), each as
+    /// the little-endian word of its bytes and its length: the reader tells a plain key with one
+    /// comparison (a test checks them against the text). Computed, so that they are constants in
+    /// the code rather than globals initialized on first use.
+    package static var seqToken: (word: UInt64, length: Int) { (0x22_7165_7322, 5) }
+    package static var atToken: (word: UInt64, length: Int) { (0x2274_6122, 4) }
+    package static var opToken: (word: UInt64, length: Int) { (0x2270_6F22, 4) }
+    package static var argsToken: (word: UInt64, length: Int) { (0x2273_6772_6122, 6) }
+    package static var pathToken: (word: UInt64, length: Int) { (0x2268_7461_7022, 6) }
+    package static var tabsToken: (word: UInt64, length: Int) { (0x2273_6261_7422, 6) }
 }

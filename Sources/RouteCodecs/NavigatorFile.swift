@@ -188,14 +188,14 @@ package enum NavigatorFile {
         return sizes + history.recorded.map(size)
     }
 
-    /// The history array at `start` (its value in a file) as the full reader reads it, without
-    /// ``HistoryScan``: for tests that hold the scan to it. `nil` for an empty history.
-    package static func readHistoryFully(_ bytes: [UInt8], at start: Int) throws -> (history: JSONStoredHistory?, end: Int) {
+    /// The history array at `start` (its value in a file) as the file reader reads it: where each
+    /// entry stands, the highest `seq`, and the index after the array. `nil` for an empty history.
+    package static func readHistory(_ bytes: [UInt8], at start: Int) throws -> (history: JSONStoredHistory?, end: Int) {
         var scanner = JSONScanner(bytes)
         scanner.position = start
         var badTabs: Int?
-        let history = try FileReader.readHistoryFully(&scanner, badTabs: &badTabs)
-        guard badTabs == nil else { throw JSONSyntaxError(reason: "bad tabs", offset: badTabs) }
+        let history = try FileReader.readHistory(&scanner, badTabs: &badTabs)
+        guard badTabs == nil else { throw JSONSyntaxError(reason: "a history entry's \"tabs\" must be an array of paths (strings)", offset: badTabs) }
         return (history.stored as? JSONStoredHistory, scanner.position)
     }
 
