@@ -52,7 +52,7 @@ let package = Package(
             name: "routectl",
             dependencies: ["RouteModel", "RouteCodecs", "RouteSchema", "RouteStore", "RoutePreferences", "RouteDefaults", "RouteWatch", "RouteProject", "PropertyListCodec", "JSONText", "PlainText"]),
         // What the test targets share: spawning the binary, sandboxes, fuzz inputs.
-        .target(name: "TestSupport", dependencies: ["RouteModel", "RouteCodecs", "PlainText"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["RouteModel", "RouteCodecs", "PlainText", "PropertyListCodec"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
         .testTarget(name: "PropertyListCodecTests", dependencies: ["PropertyListCodec", "TestSupport"]),
         // Types named as SwiftUI's (NavigationStack, Tab, TabView, NavigationPath), for a test

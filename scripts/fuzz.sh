@@ -87,7 +87,7 @@ fuzzer_name() {
 # they test the command line's internal types.
 with_cli=" ParserFuzzer "
 # Fuzzers compiled together with the codecs' round trip the fuzz suites check too.
-with_round_trip=" NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer "
+with_round_trip=" NavigationPathFuzzer PropertyListFuzzer StackArrayFuzzer VAPNFuzzer "
 
 # Builds the libFuzzer binaries into $fuzzdir; fails when the toolchain cannot build one of them.
 build_libfuzzer() {

@@ -5,8 +5,14 @@ import PlainText
 /// The whole input is first checked to be UTF-8 holding only characters Foundation reads (those
 /// XML allows, the control characters it writes raw, U+FFFE and U+FFFF); then the prolog, the `<plist>`
 /// element and its one value are read, recursing into arrays and dictionaries no deeper than
-/// ``XMLPropertyList/maxDepth``. Where the top dictionary's entries lie is recorded as
-/// ``rootEntryEnds``, for ``XMLPropertyListLayout``.
+/// ``XMLPropertyList/maxDepth``. It is the one reader of the format: the whole decode, a key
+/// looked up, `show --path` under a key and a change spliced into the file all read through it.
+/// Where the top dictionary's entries lie is recorded as it reads (the map: each key, where its
+/// value starts and where the entry ends; ``XMLPropertyListMap``, ``XMLPropertyListLayout``);
+/// with ``selecting``, only the entries asked for are built, every other value is checked in
+/// the same pass and built later from the map if it is asked for. Text is skipped to the next
+/// `<` or `&` eight bytes at a time; a dictionary's keys are compared as bytes, through a hash
+/// table past 16 of them.
 package struct XMLPropertyListReader {
     /// The whole input.
     package let bytes: [UInt8]
@@ -18,10 +24,17 @@ package struct XMLPropertyListReader {
     private(set) var rootTag: Range<Int>? = nil
     /// Whether that tag was `<dict/>`.
     private(set) var rootIsEmptyTag = false
-    /// Where each entry of the top dictionary ends: after its value.
+    /// The map of the top dictionary: where each entry's value starts (its start tag)...
+    private(set) var rootValueStarts: [Int] = []
+    /// ...and where each entry ends (after its value).
     private(set) var rootEntryEnds: [Int] = []
-    /// The keys of the top dictionary's entries, in order.
-    private(set) var rootKeys: [String] = []
+    /// The text of the keys of the dictionaries being read, references expanded, one after
+    /// another: the top dictionary's stay (``rootKeys`` says where each lies), a nested one's
+    /// are dropped when it ends.
+    private(set) var keyText: [UInt8] = []
+    /// Where each key of the dictionaries being read lies in ``keyText``, the innermost last;
+    /// after the read, the top dictionary's keys, in order.
+    private(set) var rootKeys: [Range<Int>] = []
     /// When set, only the top dictionary's entries whose keys start with these bytes are built
     /// (``selectedEntries``); every other value is read and checked exactly as when it is
     /// built, so the same documents are accepted and refused with the same messages.
@@ -67,7 +80,7 @@ package struct XMLPropertyListReader {
     }
 
     /// The length of the UTF-8 sequence `lead` starts (2 to 4 bytes) and the bits it holds of
-    /// its scalar, or `nil` for a byte no character not ASCII starts with (the scan's check too).
+    /// its scalar, or `nil` for a byte no character not ASCII starts with.
     static func utf8Lead(_ lead: UInt8) -> (length: Int, value: UInt32)? {
         switch lead {
         case 0xC2...0xDF: (2, UInt32(lead & 0x1F))
@@ -154,8 +167,8 @@ package struct XMLPropertyListReader {
     }
 
     /// The value whose start tag is at `offset` of `bytes`, read as at nesting `depth`, and the
-    /// offset after it. The characters are taken as checked: ``XMLPropertyListScan`` checks
-    /// them, and builds its selected values by this.
+    /// offset after it: a value of the map the reader made (``XMLPropertyListMap``), built when
+    /// asked for. The characters are taken as checked (the reader checked them making the map).
     package static func value(in bytes: [UInt8], at offset: Int, depth: Int) throws -> (value: PropertyListValue, end: Int) {
         var reader = XMLPropertyListReader(bytes)
         reader.position = offset
@@ -235,7 +248,16 @@ package struct XMLPropertyListReader {
         }
         guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
         var entries: [PropertyListDictionary.Entry] = []
-        var seen = Set<HashedBytes>()
+        // This dictionary's keys: their text from `firstText` of keyText, their places from
+        // `firstKey` of rootKeys; a nested dictionary's are dropped when it ends.
+        let firstText = keyText.count, firstKey = rootKeys.count
+        var table = KeyTable()
+        defer {
+            if !isRoot {
+                keyText.removeSubrange(firstText...)
+                rootKeys.removeSubrange(firstKey...)
+            }
+        }
         while true {
             try skipMisc()
             if starts(with: "</") {
@@ -246,31 +268,44 @@ package struct XMLPropertyListReader {
             guard keyTag.is("key") else {
                 throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
             }
-            // The key's bytes are hashed as they are; a String is made only for an entry built,
-            // the top dictionary's keys, or a message.
-            let keyBytes = try textBytes(of: keyTag)
-            var key: String { String(decoding: keyBytes, as: UTF8.self) }
-            guard seen.insert(HashedBytes(keyBytes)).inserted else {
-                throw error("the dictionary has the key \(quoted(key)) twice", at: keyTag.offset)
+            // The key's text is kept as bytes; a String is made only for an entry built or a message.
+            var text = keyText
+            keyText = []
+            let start = text.count
+            do {
+                try appendText(of: keyTag, to: &text)
+            } catch {
+                keyText = text
+                throw error
             }
+            keyText = text
+            let key = start..<keyText.count
+            var name: String { String(decoding: keyText[key], as: UTF8.self) }
+            guard table.insert(key, among: rootKeys[firstKey...], in: keyText) else {
+                throw error("the dictionary has the key \(quoted(name)) twice", at: keyTag.offset)
+            }
+            rootKeys.append(key)
             try skipMisc()
             guard position < bytes.count, !starts(with: "</") else {
-                throw error("the key \(quoted(key)) has no value")
-            }
-            if isRoot, let prefix = selecting {
-                if keyBytes.starts(with: prefix) {
-                    selectedEntries.append(rootEntryEnds.count)
-                    entries.append(.init(key: key, value: try value(depth: depth + 1)))
-                } else {
-                    _ = try value(depth: depth + 1, build: false)
-                }
-            } else {
-                let value = try value(depth: depth + 1, build: build)
-                if build { entries.append(.init(key: key, value: value)) }
+                throw error("the key \(quoted(name)) has no value")
             }
             if isRoot {
+                rootValueStarts.append(position)
+                if let prefix = selecting {
+                    if keyText[key].starts(with: prefix) {
+                        selectedEntries.append(rootEntryEnds.count)
+                        entries.append(.init(key: name, value: try value(depth: depth + 1)))
+                    } else {
+                        _ = try value(depth: depth + 1, build: false)
+                    }
+                } else {
+                    let value = try value(depth: depth + 1, build: build)
+                    if build { entries.append(.init(key: name, value: value)) }
+                }
                 rootEntryEnds.append(position)
-                rootKeys.append(key)
+            } else {
+                let value = try value(depth: depth + 1, build: build)
+                if build { entries.append(.init(key: name, value: value)) }
             }
         }
     }
@@ -302,14 +337,14 @@ package struct XMLPropertyListReader {
     /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
     /// the text is checked the same way but not kept (the empty string is returned).
     private mutating func text(of tag: Tag, collect: Bool = true) throws -> String {
-        let text = try textBytes(of: tag, collect: collect)
+        var text: [UInt8] = []
+        try appendText(of: tag, to: &text, collect: collect)
         return text.isEmpty ? "" : String(decoding: text, as: UTF8.self)
     }
 
-    /// The UTF-8 bytes of ``text(of:collect:)``.
-    private mutating func textBytes(of tag: Tag, collect: Bool = true) throws -> [UInt8] {
-        if tag.empty { return [] }
-        var out: [UInt8] = []
+    /// Appends the UTF-8 bytes of ``text(of:collect:)`` to `out` (without `collect`, none).
+    private mutating func appendText(of tag: Tag, to out: inout [UInt8], collect: Bool = true) throws {
+        if tag.empty { return }
         while true {
             guard position < bytes.count else {
                 throw error("<\(tag.name)> is not closed", at: tag.offset)
@@ -318,7 +353,7 @@ package struct XMLPropertyListReader {
             if byte == UInt8(ascii: "<") {
                 if starts(with: "</") {
                     try endTag(tag.nameBytes)
-                    return out
+                    return
                 } else if starts(with: "<![CDATA[") {
                     let start = position
                     position += 9
@@ -335,12 +370,34 @@ package struct XMLPropertyListReader {
                 if collect { out += expanded }
             } else {
                 let start = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: "<"), bytes[position] != UInt8(ascii: "&") {
-                    position += 1
-                }
+                position = Self.markup(in: bytes, from: position + 1)
                 if collect { out += bytes[start..<position] }
             }
         }
+    }
+
+    /// The offset of the first `<` or `&` of `bytes` from `start` on, or their count: eight
+    /// bytes at a time.
+    private static func markup(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var index = start
+            let end = buffer.count
+            while index &+ 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let found = zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(word ^ 0x2626_2626_2626_2626)
+                if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+                index &+= 8
+            }
+            while index < end, base[index] != UInt8(ascii: "<"), base[index] != UInt8(ascii: "&") { index &+= 1 }
+            return index
+        }
+    }
+
+    /// The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
+    @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~((word & lows &+ lows) | word) & 0x8080_8080_8080_8080
     }
 
     /// The UTF-8 bytes of the entity or character reference at `&`.
@@ -590,7 +647,7 @@ package struct XMLPropertyListReader {
     }
 
     /// Whether `byte` is XML white space: a space, tab, line feed or carriage return (the
-    /// scan's and the layout's test too).
+    /// layout's test too).
     @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
@@ -601,5 +658,67 @@ package struct XMLPropertyListReader {
         let start = position
         while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         return position > start
+    }
+}
+
+/// The keys of one dictionary being read, to find a key given twice: up to 16 are compared with
+/// each other, more are found through a hash table of their bytes (``KeyHash``, whose seed differs
+/// from process to process, so that no file can be built to fill one slot).
+private struct KeyTable {
+    /// The table: for each slot, 1 + the index of a key among the dictionary's, or 0 for none;
+    /// empty while there are 16 keys or fewer.
+    private var slots: [Int32] = []
+
+    /// Adds `key` (where its text lies in `text`) to `keys`, the dictionary's keys before it;
+    /// `false` when one of them is the same.
+    mutating func insert(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
+        let count = keys.count
+        if count < 16 {
+            for other in keys where other.count == key.count && text[other] == text[key] { return false }
+            return true
+        }
+        if 2 * (count + 1) > slots.count {
+            // Grown (or made): every key before this one placed again.
+            var capacity = 64
+            while capacity < 4 * (count + 1) { capacity <<= 1 }
+            slots = [Int32](repeating: 0, count: capacity)
+            for (index, other) in keys.enumerated() { _ = place(other, index, keys, text) }
+        }
+        return place(key, count, keys, text)
+    }
+
+    /// Places `key`, the dictionary's key number `index`; `false` when a key already placed is
+    /// the same.
+    private mutating func place(_ key: Range<Int>, _ index: Int, _ keys: ArraySlice<Range<Int>>, _ text: [UInt8]) -> Bool {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(key, text)) & mask
+        while slots[slot] != 0 {
+            let other = keys[keys.startIndex + Int(slots[slot]) - 1]
+            if other.count == key.count, text[other] == text[key] { return false }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(truncatingIfNeeded: index + 1)
+        return true
+    }
+
+    /// The hash of the bytes of `text` at `key`, eight at a time.
+    private static func hash(_ key: Range<Int>, _ text: [UInt8]) -> UInt64 {
+        text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return KeyHash.finish(KeyHash.seed) }
+            var index = key.lowerBound
+            var hash = KeyHash.seed ^ UInt64(truncatingIfNeeded: key.count)
+            while index + 8 <= key.upperBound {
+                hash = KeyHash.mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < key.upperBound {
+                tail |= UInt64(base[index]) << shift
+                shift += 8
+                index += 1
+            }
+            return KeyHash.finish(KeyHash.mix(hash, tail))
+        }
     }
 }
