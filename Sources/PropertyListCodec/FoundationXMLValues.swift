@@ -143,10 +143,23 @@ package enum FoundationXMLValues {
         return .failure(Refusal(reason: "\(quoted(text)) is not a real number"))
     }
 
+    /// ``real(_:)`` of a text as UTF-8 bytes; without `build`, a real it reads is `0` (its value
+    /// is not worked out). A plain decimal number, the usual text, is read here by the same
+    /// rule as ``real(_:)``'s; any other text, by ``real(_:)``.
+    package static func real(utf8 text: ArraySlice<UInt8>, build: Bool) -> Result<Double, Refusal> {
+        if let first = text.first, first == 0x2B || first == 0x2D || first == 0x2E || first &- 0x30 < 10,
+           let number = decimal(text, build: build) {
+            return .success(number)
+        }
+        return real(String(decoding: text, as: UTF8.self))
+    }
+
     /// The number `units` spell wholly as `strtod` reads the characters Foundation passes it:
     /// `[+-]` then digits with an optional `.` (at least one digit), then optionally `e` or `E`,
     /// a sign and digits; `nil` for anything else.
-    private static func decimal(_ units: ArraySlice<UInt16>) -> Double? {
+    /// Without `build`, such a number is `0`.
+    private static func decimal<Units: RandomAccessCollection>(_ units: Units, build: Bool = true) -> Double?
+    where Units.Element: FixedWidthInteger, Units.Index == Int {
         var index = units.startIndex
         func isDigit(_ index: Int) -> Bool { index < units.endIndex && units[index] >= 0x30 && units[index] <= 0x39 }
         if index < units.endIndex, units[index] == 0x2B || units[index] == 0x2D { index += 1 }
@@ -164,7 +177,8 @@ package enum FoundationXMLValues {
             while isDigit(index) { index += 1 }
         }
         guard index == units.endIndex else { return nil }
-        return Double(String(decoding: units.map { UInt8($0) }, as: UTF8.self))
+        guard build else { return 0 }
+        return Double(String(decoding: units.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self))
     }
 
     // MARK: Dates
@@ -203,13 +217,16 @@ package enum FoundationXMLValues {
             year = year &* 10 &+ Int32(bytes[index] - UInt8(ascii: "0"))
             index += 1
         }
-        var fields: [Int8] = []
+        // Month, day, hours, minutes, seconds, each followed by its separator (`-T::Z`).
+        var fields = SIMD8<Int8>()
+        let separators: SIMD8<UInt8> = [0x2D, 0x54, 0x3A, 0x3A, 0x5A, 0, 0, 0]
         guard at(index) == UInt8(ascii: "-") else { return refused() }
         index += 1
-        for separator in Array("-T::Z".utf8) {
+        for field in 0..<5 {
+            let separator = separators[field]
             // read2DigitNumber: two digits, with a byte after them.
             guard index + 2 < bytes.count, isDigit(bytes[index]), isDigit(bytes[index + 1]) else { return refused() }
-            fields.append(Int8((bytes[index] - UInt8(ascii: "0")) * 10 + bytes[index + 1] - UInt8(ascii: "0")))
+            fields[field] = Int8((bytes[index] - UInt8(ascii: "0")) * 10 + bytes[index + 1] - UInt8(ascii: "0"))
             index += 2
             guard at(index) == separator else { return refused() }
             index += 1
@@ -271,6 +288,18 @@ package enum FoundationXMLValues {
         var count = 0
         var index = start
         defer { end = index }
+        if !collect {
+            // Nothing kept: only where the text ends and whether a byte is not ASCII matter, so
+            // ASCII without `<` is passed over eight bytes at a time (the loop reads the rest).
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                while index &+ 8 <= buffer.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    guard word & 0x8080_8080_8080_8080 == 0, XMLPropertyListReader.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) == 0 else { return }
+                    index &+= 8
+                }
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") { break }

@@ -30,7 +30,7 @@ package struct XMLPropertyListReader {
     private(set) var rootEntryEnds: [Int] = []
     /// The text of the keys of the dictionaries being read, references expanded, one after
     /// another: the top dictionary's stay (``rootKeys`` says where each lies), a nested one's
-    /// are dropped when it ends.
+    /// are dropped when it ends. (A string being built is collected after them, then dropped.)
     private(set) var keyText: [UInt8] = []
     /// Where each key of the dictionaries being read lies in ``keyText``, the innermost last;
     /// after the read, the top dictionary's keys, in order.
@@ -48,34 +48,43 @@ package struct XMLPropertyListReader {
         self.fromUTF16 = fromUTF16
     }
 
-    /// A start tag as read: where its name lies, where it began, and whether it closed itself
-    /// (`<x/>`). The name is compared as bytes; it is made a String only for a message.
+    /// A start tag as read: where its name lies and which name of the vocabulary it is, where
+    /// it began, and whether it closed itself (`<x/>`). The name is compared as bytes; it is
+    /// made a String only for a message (``name(_:)``).
     private struct Tag {
-        var nameBytes: ArraySlice<UInt8>
+        /// The names of the property-list vocabulary, and any other.
+        enum Kind { case plist, dict, key, array, string, integer, real, `true`, `false`, date, data, other }
+
+        var name: Range<Int>
+        var kind: Kind
         var offset: Int
         var empty: Bool
         /// Its attributes, by name, their values as written (entities not expanded): a
         /// processing instruction's (an element's are skipped, as Foundation skips them).
         var attributes: [String: String]
+    }
 
-        /// The name, for messages.
-        var name: String { String(decoding: nameBytes, as: UTF8.self) }
+    /// The name of `tag`, for messages.
+    private func name(_ tag: Tag) -> String { String(decoding: bytes[tag.name], as: UTF8.self) }
 
-        /// Whether the name is `text`.
-        func `is`(_ text: StaticString) -> Bool {
-            Self.bytes(nameBytes, equal: text)
-        }
-
-        static func bytes(_ bytes: ArraySlice<UInt8>, equal text: StaticString) -> Bool {
-            let count = text.utf8CodeUnitCount
-            guard bytes.count == count else { return false }
-            let pattern = UnsafeBufferPointer(start: text.utf8Start, count: count)
-            var index = bytes.startIndex
-            for byte in pattern {
-                guard bytes[index] == byte else { return false }
-                index += 1
-            }
-            return true
+    /// Which name of the vocabulary the bytes at `name` are.
+    private func kind(_ name: Range<Int>) -> Tag.Kind {
+        let at = name.lowerBound
+        switch name.count {
+        case 3: return matches("key", at: at) ? .key : .other
+        case 4:
+            if matches("dict", at: at) { return .dict }
+            if matches("real", at: at) { return .real }
+            if matches("true", at: at) { return .true }
+            if matches("date", at: at) { return .date }
+            return matches("data", at: at) ? .data : .other
+        case 5:
+            if matches("array", at: at) { return .array }
+            if matches("false", at: at) { return .false }
+            return matches("plist", at: at) ? .plist : .other
+        case 6: return matches("string", at: at) ? .string : .other
+        case 7: return matches("integer", at: at) ? .integer : .other
+        default: return .other
         }
     }
 
@@ -121,7 +130,7 @@ package struct XMLPropertyListReader {
         // or a value without <plist> around it.
         let start = position
         let plist = try startTag()
-        guard plist.is("plist") else {
+        guard plist.kind == .plist else {
             position = start
             return try value(depth: 0)
         }
@@ -185,11 +194,11 @@ package struct XMLPropertyListReader {
         let tag = try startTag()
         // The common names first, compared as bytes.
         // A <key> where a value must be is a string to Foundation (only a dictionary's keys must be <key>s).
-        if tag.is("string") || tag.is("key") { return .string(try text(of: tag, collect: build)) }
-        if tag.is("dict") { return try dictionary(tag, depth: depth, build: build) }
-        if tag.is("array") { return try array(tag, depth: depth, build: build) }
+        if tag.kind == .string || tag.kind == .key { return .string(try text(of: tag, collect: build)) }
+        if tag.kind == .dict { return try dictionary(tag, depth: depth, build: build) }
+        if tag.kind == .array { return try array(tag, depth: depth, build: build) }
         // Numbers, dates and data are read exactly as Foundation reads them (FoundationXMLValues).
-        if tag.is("integer") {
+        if tag.kind == .integer {
             guard !tag.empty else { throw error("<integer/> is empty", at: tag.offset) }
             var end = position
             let read = FoundationXMLValues.integer(bytes, from: position, end: &end)
@@ -198,21 +207,30 @@ package struct XMLPropertyListReader {
             try endTag("integer")
             return .integer(integer)
         }
-        if tag.is("real") {
+        if tag.kind == .real {
             guard !tag.empty else { throw error("<real/> is empty", at: tag.offset) }
-            let read = FoundationXMLValues.real(try text(of: tag))
+            let read: Result<Double, FoundationXMLValues.Refusal>
+            let stop = Self.markup(in: bytes, from: position)
+            if stop + 1 < bytes.count, bytes[stop] == UInt8(ascii: "<"), bytes[stop + 1] == UInt8(ascii: "/") {
+                // Text without references or CDATA (the usual), read as it lies.
+                read = FoundationXMLValues.real(utf8: bytes[position..<stop], build: build)
+                position = stop
+                try endTag("real")
+            } else {
+                read = FoundationXMLValues.real(try text(of: tag))
+            }
             guard case .success(let real) = read else { throw error(Self.reason(read), at: tag.offset) }
             return .real(real)
         }
-        if tag.is("true") || tag.is("false") {
+        if tag.kind == .true || tag.kind == .false {
             // Foundation reads <true></true> but nothing between the tags, not even white space.
             if !tag.empty {
-                guard starts(with: "</") else { throw error("<\(tag.name)> must be empty", at: tag.offset) }
-                try endTag(tag.nameBytes)
+                guard starts(with: "</") else { throw error("<\(name(tag))> must be empty", at: tag.offset) }
+                try endTag(tag)
             }
-            return .boolean(tag.is("true"))
+            return .boolean(tag.kind == .true)
         }
-        if tag.is("date") {
+        if tag.kind == .date {
             guard !tag.empty else { throw error("<date/> is empty", at: tag.offset) }
             var end = position
             let read = FoundationXMLValues.date(bytes, from: position, end: &end)
@@ -221,7 +239,7 @@ package struct XMLPropertyListReader {
             try endTag("date")
             return .date(seconds)
         }
-        if tag.is("data") {
+        if tag.kind == .data {
             guard !tag.empty else {
                 throw error("<data/> is empty data, which Foundation does not read (it reads <data></data>)", at: tag.offset)
             }
@@ -233,7 +251,7 @@ package struct XMLPropertyListReader {
             try endTag("data")
             return .data(data)
         }
-        throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
+        throw error("unknown element \(quoted("<" + name(tag) + ">"))", at: tag.offset)
     }
 
     /// The dictionary whose start tag `tag` was just read.
@@ -265,20 +283,12 @@ package struct XMLPropertyListReader {
                 return .dictionary(PropertyListDictionary(entries))
             }
             let keyTag = try startTag()
-            guard keyTag.is("key") else {
-                throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
+            guard keyTag.kind == .key else {
+                throw error("expected <key> in <dict>, not \(quoted("<" + name(keyTag) + ">"))", at: keyTag.offset)
             }
             // The key's text is kept as bytes; a String is made only for an entry built or a message.
-            var text = keyText
-            keyText = []
-            let start = text.count
-            do {
-                try appendText(of: keyTag, to: &text)
-            } catch {
-                keyText = text
-                throw error
-            }
-            keyText = text
+            let start = keyText.count
+            try appendText(of: keyTag)
             let key = start..<keyText.count
             var name: String { String(decoding: keyText[key], as: UTF8.self) }
             guard table.insert(key, among: rootKeys[firstKey...], in: keyText) else {
@@ -337,41 +347,45 @@ package struct XMLPropertyListReader {
     /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
     /// the text is checked the same way but not kept (the empty string is returned).
     private mutating func text(of tag: Tag, collect: Bool = true) throws -> String {
-        var text: [UInt8] = []
-        try appendText(of: tag, to: &text, collect: collect)
-        return text.isEmpty ? "" : String(decoding: text, as: UTF8.self)
+        // Collected after the keys of the dictionaries being read, then dropped.
+        let mark = keyText.count
+        try appendText(of: tag, collect: collect)
+        guard keyText.count > mark else { return "" }
+        let text = String(decoding: keyText[mark...], as: UTF8.self)
+        keyText.removeSubrange(mark...)
+        return text
     }
 
-    /// Appends the UTF-8 bytes of ``text(of:collect:)`` to `out` (without `collect`, none).
-    private mutating func appendText(of tag: Tag, to out: inout [UInt8], collect: Bool = true) throws {
+    /// Appends the UTF-8 bytes of ``text(of:collect:)`` to ``keyText`` (without `collect`, none).
+    private mutating func appendText(of tag: Tag, collect: Bool = true) throws {
         if tag.empty { return }
         while true {
             guard position < bytes.count else {
-                throw error("<\(tag.name)> is not closed", at: tag.offset)
+                throw error("<\(name(tag))> is not closed", at: tag.offset)
             }
             let byte = bytes[position]
             if byte == UInt8(ascii: "<") {
                 if starts(with: "</") {
-                    try endTag(tag.nameBytes)
+                    try endTag(tag)
                     return
                 } else if starts(with: "<![CDATA[") {
                     let start = position
                     position += 9
                     guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
-                    if collect { out += bytes[position..<end] }
+                    if collect { keyText += bytes[position..<end] }
                     position = end + 3
                 } else if starts(with: "<!--") {
-                    throw error("a comment inside <\(tag.name)>, which Foundation does not read")
+                    throw error("a comment inside <\(name(tag))>, which Foundation does not read")
                 } else {
-                    throw error("an element inside <\(tag.name)>")
+                    throw error("an element inside <\(name(tag))>")
                 }
             } else if byte == UInt8(ascii: "&") {
                 let expanded = try reference()
-                if collect { out += expanded }
+                if collect { keyText += expanded }
             } else {
                 let start = position
                 position = Self.markup(in: bytes, from: position + 1)
-                if collect { out += bytes[start..<position] }
+                if collect { keyText += bytes[start..<position] }
             }
         }
     }
@@ -395,7 +409,7 @@ package struct XMLPropertyListReader {
     }
 
     /// The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
-    @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    @inline(__always) static func zeroBytes(_ word: UInt64) -> UInt64 {
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~((word & lows &+ lows) | word) & 0x8080_8080_8080_8080
     }
@@ -450,19 +464,20 @@ package struct XMLPropertyListReader {
             throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
         }
         position += processingInstruction ? 2 : 1
-        let nameBytes = try readName()
-        var name: String { String(decoding: nameBytes, as: UTF8.self) }
+        let nameRange = try readName()
+        let kind = processingInstruction ? .other : self.kind(nameRange)
+        var name: String { String(decoding: bytes[nameRange], as: UTF8.self) }
         var attributes: [String: String] = [:]
         while true {
             let hadSpace = skipWhitespace()
             guard position < bytes.count else { throw error("the tag <\(name)> is not closed", at: start) }
             if processingInstruction ? starts(with: "?>") : starts(with: "/>") {
                 position += 2
-                return Tag(nameBytes: nameBytes, offset: start, empty: true, attributes: attributes)
+                return Tag(name: nameRange, kind: kind, offset: start, empty: true, attributes: attributes)
             }
             if !processingInstruction, bytes[position] == UInt8(ascii: ">") {
                 position += 1
-                return Tag(nameBytes: nameBytes, offset: start, empty: false, attributes: attributes)
+                return Tag(name: nameRange, kind: kind, offset: start, empty: false, attributes: attributes)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
             if !processingInstruction {
@@ -472,9 +487,9 @@ package struct XMLPropertyListReader {
                     throw error("the tag <\(name)> is not closed", at: start)
                 }
                 position = close + 1
-                return Tag(nameBytes: nameBytes, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"), attributes: [:])
+                return Tag(name: nameRange, kind: kind, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"), attributes: [:])
             }
-            let attribute = String(decoding: try readName(), as: UTF8.self)
+            let attribute = String(decoding: bytes[try readName()], as: UTF8.self)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
                 throw error("expected '=' after the attribute \(quoted(attribute))")
@@ -501,17 +516,25 @@ package struct XMLPropertyListReader {
 
     /// Reads `</name>`, which must close the element `name`.
     private mutating func endTag(_ expected: StaticString) throws {
-        try endTag(expected.description) { Tag.bytes($0, equal: expected) }
+        let count = expected.utf8CodeUnitCount
+        // `</name>` as it is nearly always written, at once.
+        if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
+           bytes[position + 2 + count] == UInt8(ascii: ">"), matches(expected, at: position + 2) {
+            position += count + 3
+            return
+        }
+        try endTag(expected.description) { [bytes] in $0.count == count && Self.matches(bytes, expected, at: $0.lowerBound) }
     }
 
-    /// Reads `</name>`, which must close the element whose name is `expected`.
-    private mutating func endTag(_ expected: ArraySlice<UInt8>) throws {
-        try endTag(String(decoding: expected, as: UTF8.self)) { $0.elementsEqual(expected) }
+    /// Reads `</name>`, which must close the element of `tag`.
+    private mutating func endTag(_ tag: Tag) throws {
+        let bytes = self.bytes
+        try endTag(String(decoding: bytes[tag.name], as: UTF8.self)) { bytes[$0].elementsEqual(bytes[tag.name]) }
     }
 
-    /// Reads `</name>`, where `matches` says whether the name read is the one expected (named
-    /// `expected()` in a message).
-    private mutating func endTag(_ expected: @autoclosure () -> String, matches: (ArraySlice<UInt8>) -> Bool) throws {
+    /// Reads `</name>`, where `matches` says whether the name read (where it lies) is the one
+    /// expected (named `expected()` in a message).
+    private mutating func endTag(_ expected: @autoclosure () -> String, matches: (Range<Int>) -> Bool) throws {
         let start = position
         guard starts(with: "</") else {
             throw error(position < bytes.count ? "expected </\(expected())>" : "the document ends before </\(expected())>")
@@ -527,7 +550,7 @@ package struct XMLPropertyListReader {
 
     /// Reads a name: an ASCII letter, `_` or `:`, then letters, digits, `.`, `-`, `_` or `:`.
     /// (Names outside ASCII are valid XML but never part of a property list.)
-    private mutating func readName() throws -> ArraySlice<UInt8> {
+    private mutating func readName() throws -> Range<Int> {
         let start = position
         func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
             switch byte {
@@ -541,7 +564,7 @@ package struct XMLPropertyListReader {
         }
         while position < bytes.count, isNameByte(bytes[position], first: position == start) { position += 1 }
         guard position > start else { throw error("expected a name") }
-        return bytes[start..<position]
+        return start..<position
     }
 
     /// Skips white space, comments and processing instructions.
@@ -551,6 +574,9 @@ package struct XMLPropertyListReader {
     private mutating func skipMisc(prolog: Bool = false) throws {
         while true {
             skipWhitespace()
+            // Most often an element's `<` is next: nothing to skip.
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "<"),
+                  bytes[position + 1] == UInt8(ascii: "!") || bytes[position + 1] == UInt8(ascii: "?") else { return }
             if starts(with: "<!--") {
                 try comment(skipping: prolog ? 1 : 0)
             } else if starts(with: "<?") {
@@ -626,12 +652,25 @@ package struct XMLPropertyListReader {
     }
 
     /// Whether the input continues with `text` at the current position.
-    private func starts(with text: StaticString) -> Bool {
+    @inline(__always) private func starts(with text: StaticString) -> Bool {
+        matches(text, at: position)
+    }
+
+    /// Whether the bytes of `text` lie at `offset`.
+    @inline(__always) private func matches(_ text: StaticString, at offset: Int) -> Bool {
+        Self.matches(bytes, text, at: offset)
+    }
+
+    /// Whether the bytes of `text` lie at `offset` of `bytes`.
+    @inline(__always) private static func matches(_ bytes: [UInt8], _ text: StaticString, at offset: Int) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard count <= bytes.count - position else { return false }
-        let pattern = UnsafeBufferPointer(start: text.utf8Start, count: count)
-        for index in 0..<count where bytes[position + index] != pattern[index] { return false }
-        return true
+        guard count <= bytes.count - offset else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let pattern = text.utf8Start
+            guard buffer[offset] == pattern[0] else { return false }
+            for index in 1..<count where buffer[offset + index] != pattern[index] { return false }
+            return true
+        }
     }
 
     /// Where `text` next occurs from the current position, or `nil`.
