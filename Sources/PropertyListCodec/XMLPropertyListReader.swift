@@ -61,7 +61,7 @@ package struct XMLPropertyListReader {
         var empty: Bool
         /// Its attributes, by name, their values as written (entities not expanded): a
         /// processing instruction's (an element's are skipped, as Foundation skips them).
-        var attributes: [String: String]
+        var attributes: [String: String]? = nil
     }
 
     /// The name of `tag`, for messages.
@@ -149,7 +149,7 @@ package struct XMLPropertyListReader {
         let start = position
         let tag = try startTag(processingInstruction: true)
         let names = fromUTF16 ? ["utf-16", "utf-16le", "utf-16be", "utf16"] : ["utf-8", "utf8"]
-        if let encoding = tag.attributes["encoding"], !names.contains(encoding.lowercased()) {
+        if let encoding = tag.attributes?["encoding"], !names.contains(encoding.lowercased()) {
             throw error("the encoding \(quoted(encoding)) is not supported here; only UTF-8, or UTF-16 with a byte-order mark", at: start)
         }
     }
@@ -467,6 +467,17 @@ package struct XMLPropertyListReader {
         let nameRange = try readName()
         let kind = processingInstruction ? .other : self.kind(nameRange)
         var name: String { String(decoding: bytes[nameRange], as: UTF8.self) }
+        // An element's start tag as it is nearly always written, `<name>` or `<name/>`, at once.
+        if !processingInstruction, position + 1 < bytes.count {
+            if bytes[position] == UInt8(ascii: ">") {
+                position += 1
+                return Tag(name: nameRange, kind: kind, offset: start, empty: false)
+            }
+            if bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: ">") {
+                position += 2
+                return Tag(name: nameRange, kind: kind, offset: start, empty: true)
+            }
+        }
         var attributes: [String: String] = [:]
         while true {
             let hadSpace = skipWhitespace()
@@ -487,7 +498,7 @@ package struct XMLPropertyListReader {
                     throw error("the tag <\(name)> is not closed", at: start)
                 }
                 position = close + 1
-                return Tag(name: nameRange, kind: kind, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"), attributes: [:])
+                return Tag(name: nameRange, kind: kind, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"))
             }
             let attribute = String(decoding: bytes[try readName()], as: UTF8.self)
             skipWhitespace()
@@ -528,6 +539,12 @@ package struct XMLPropertyListReader {
 
     /// Reads `</name>`, which must close the element of `tag`.
     private mutating func endTag(_ tag: Tag) throws {
+        let count = tag.name.count
+        if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
+           bytes[position + 2 + count] == UInt8(ascii: ">"), Self.same(bytes, position + 2, tag.name.lowerBound, count) {
+            position += count + 3
+            return
+        }
         let bytes = self.bytes
         try endTag(String(decoding: bytes[tag.name], as: UTF8.self)) { bytes[$0].elementsEqual(bytes[tag.name]) }
     }
@@ -552,17 +569,17 @@ package struct XMLPropertyListReader {
     /// (Names outside ASCII are valid XML but never part of a property list.)
     private mutating func readName() throws -> Range<Int> {
         let start = position
-        func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"):
-                return true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                return !first
-            default:
-                return false
+        position = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                let letter = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+                let other = byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                guard letter || (other && index > start) else { break }
+                index += 1
             }
+            return index
         }
-        while position < bytes.count, isNameByte(bytes[position], first: position == start) { position += 1 }
         guard position > start else { throw error("expected a name") }
         return start..<position
     }
@@ -661,6 +678,14 @@ package struct XMLPropertyListReader {
         Self.matches(bytes, text, at: offset)
     }
 
+    /// Whether the `count` bytes of `bytes` from `a` and from `b` are the same (the caller checks they exist).
+    @inline(__always) static func same(_ bytes: [UInt8], _ a: Int, _ b: Int, _ count: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in 0..<count where buffer[a + index] != buffer[b + index] { return false }
+            return true
+        }
+    }
+
     /// Whether the bytes of `text` lie at `offset` of `bytes`.
     @inline(__always) private static func matches(_ bytes: [UInt8], _ text: StaticString, at offset: Int) -> Bool {
         let count = text.utf8CodeUnitCount
@@ -713,7 +738,7 @@ private struct KeyTable {
     mutating func insert(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
         let count = keys.count
         if count < 16 {
-            for other in keys where other.count == key.count && text[other] == text[key] { return false }
+            for other in keys where other.count == key.count && XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) { return false }
             return true
         }
         if 2 * (count + 1) > slots.count {
@@ -733,7 +758,7 @@ private struct KeyTable {
         var slot = Int(truncatingIfNeeded: Self.hash(key, text)) & mask
         while slots[slot] != 0 {
             let other = keys[keys.startIndex + Int(slots[slot]) - 1]
-            if other.count == key.count, text[other] == text[key] { return false }
+            if other.count == key.count, XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) { return false }
             slot = (slot + 1) & mask
         }
         slots[slot] = Int32(truncatingIfNeeded: index + 1)
