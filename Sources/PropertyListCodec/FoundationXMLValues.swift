@@ -186,7 +186,8 @@ package enum FoundationXMLValues {
     /// The seconds since 2001 of the date whose text starts at `start` of `bytes`, as
     /// Foundation reads it; `end` is set to where it stopped reading (the `<` of the end tag
     /// for a date it reads).
-    package static func date(_ bytes: [UInt8], from start: Int, end: inout Int) -> Result<Double, Refusal> {
+    /// Without `build`, a date it reads is `0` (its moment is not worked out).
+    package static func date(_ bytes: [UInt8], from start: Int, end: inout Int, build: Bool = true) -> Result<Double, Refusal> {
         var index = start
         defer { end = index }
         func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -232,6 +233,7 @@ package enum FoundationXMLValues {
             index += 1
         }
         guard at(index) == UInt8(ascii: "<") else { return refused() }
+        guard build else { return .success(0) }
         let fullYear = negative ? 0 &- year : year
         let days = absoluteDays(year: Int64(fullYear &- 2001), month: fields[0], day: fields[1])
         var seconds = 86400.0 * days

@@ -41,6 +41,9 @@ package struct XMLPropertyListReader {
     package var selecting: [UInt8]? = nil
     /// The indexes of the top dictionary's entries that were built, when ``selecting``.
     private(set) var selectedEntries: [Int] = []
+    /// The attributes of the last processing instruction read (the declaration), by name,
+    /// their values as written (an element's are skipped, as Foundation skips them).
+    private var attributes: [String: String] = [:]
 
     /// A reader of `bytes`, from the start; `fromUTF16` when they were transcoded from UTF-16.
     package init(_ bytes: [UInt8], fromUTF16: Bool = false) {
@@ -59,9 +62,6 @@ package struct XMLPropertyListReader {
         var kind: Kind
         var offset: Int
         var empty: Bool
-        /// Its attributes, by name, their values as written (entities not expanded): a
-        /// processing instruction's (an element's are skipped, as Foundation skips them).
-        var attributes: [String: String]? = nil
     }
 
     /// The name of `tag`, for messages.
@@ -147,9 +147,9 @@ package struct XMLPropertyListReader {
     /// a file that was UTF-16, UTF-16).
     private mutating func declaration() throws {
         let start = position
-        let tag = try startTag(processingInstruction: true)
+        _ = try startTag(processingInstruction: true)
         let names = fromUTF16 ? ["utf-16", "utf-16le", "utf-16be", "utf16"] : ["utf-8", "utf8"]
-        if let encoding = tag.attributes?["encoding"], !names.contains(encoding.lowercased()) {
+        if let encoding = attributes["encoding"], !names.contains(encoding.lowercased()) {
             throw error("the encoding \(quoted(encoding)) is not supported here; only UTF-8, or UTF-16 with a byte-order mark", at: start)
         }
     }
@@ -233,7 +233,7 @@ package struct XMLPropertyListReader {
         if tag.kind == .date {
             guard !tag.empty else { throw error("<date/> is empty", at: tag.offset) }
             var end = position
-            let read = FoundationXMLValues.date(bytes, from: position, end: &end)
+            let read = FoundationXMLValues.date(bytes, from: position, end: &end, build: build)
             guard case .success(let seconds) = read else { throw error(Self.reason(read), at: tag.offset) }
             position = end
             try endTag("date")
@@ -478,17 +478,17 @@ package struct XMLPropertyListReader {
                 return Tag(name: nameRange, kind: kind, offset: start, empty: true)
             }
         }
-        var attributes: [String: String] = [:]
+        attributes = [:]
         while true {
             let hadSpace = skipWhitespace()
             guard position < bytes.count else { throw error("the tag <\(name)> is not closed", at: start) }
             if processingInstruction ? starts(with: "?>") : starts(with: "/>") {
                 position += 2
-                return Tag(name: nameRange, kind: kind, offset: start, empty: true, attributes: attributes)
+                return Tag(name: nameRange, kind: kind, offset: start, empty: true)
             }
             if !processingInstruction, bytes[position] == UInt8(ascii: ">") {
                 position += 1
-                return Tag(name: nameRange, kind: kind, offset: start, empty: false, attributes: attributes)
+                return Tag(name: nameRange, kind: kind, offset: start, empty: false)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
             if !processingInstruction {
@@ -732,6 +732,8 @@ private struct KeyTable {
     /// The table: for each slot, 1 + the index of a key among the dictionary's, or 0 for none;
     /// empty while there are 16 keys or fewer.
     private var slots: [Int32] = []
+    /// The hash of each key placed, by its index (so that growing the table hashes none again).
+    private var hashes: [UInt64] = []
 
     /// Adds `key` (where its text lies in `text`) to `keys`, the dictionary's keys before it;
     /// `false` when one of them is the same.
@@ -746,7 +748,13 @@ private struct KeyTable {
             var capacity = 64
             while capacity < 4 * (count + 1) { capacity <<= 1 }
             slots = [Int32](repeating: 0, count: capacity)
-            for (index, other) in keys.enumerated() { _ = place(other, index, keys, text) }
+            if hashes.isEmpty { hashes = keys.map { Self.hash($0, text) } }
+            let mask = capacity - 1
+            for index in hashes.indices {
+                var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(truncatingIfNeeded: index + 1)
+            }
         }
         return place(key, count, keys, text)
     }
@@ -755,13 +763,18 @@ private struct KeyTable {
     /// the same.
     private mutating func place(_ key: Range<Int>, _ index: Int, _ keys: ArraySlice<Range<Int>>, _ text: [UInt8]) -> Bool {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(key, text)) & mask
+        let hash = Self.hash(key, text)
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
-            let other = keys[keys.startIndex + Int(slots[slot]) - 1]
-            if other.count == key.count, XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) { return false }
+            let placed = Int(slots[slot]) - 1
+            let other = keys[keys.startIndex + placed]
+            if hashes[placed] == hash, other.count == key.count, XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
+                return false
+            }
             slot = (slot + 1) & mask
         }
         slots[slot] = Int32(truncatingIfNeeded: index + 1)
+        hashes.append(hash)
         return true
     }
 
