@@ -1,6 +1,6 @@
 // libFuzzer target for the property-list reader and the preference key. Not a SwiftPM target:
 // scripts/fuzz.sh compiles it with swiftc against the package's library modules, built with the
-// sanitizers.
+// sanitizers, with Tests/TestSupport/CodecRoundTrip.swift.
 
 import PropertyListCodec
 import RouteModel
@@ -8,6 +8,9 @@ import RoutePreferences
 
 /// Decodes the input as an app's preferences and checks what every decoding must satisfy:
 ///
+/// - an XML input round-trips through the one reader (``CodecRoundTrip/xmlPropertyList(_:prefix:)``):
+///   read whole and under `route` alike, its map's values those of the whole read, a change
+///   spliced in as the whole write;
 /// - it fails only with `invalidFile` and the fact `unreadablePropertyList`, in one line;
 /// - a decoded document encodes in its form (XML may refuse only with `cannotApply`, for a value
 ///   it cannot hold), and that decodes again to the same document and encodes to the same bytes;
@@ -19,6 +22,9 @@ import RoutePreferences
 @_cdecl("LLVMFuzzerTestOneInput")
 public func propertyListFuzzer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    if PropertyListFormat.detect(bytes) == .xml, let problem = CodecRoundTrip.xmlPropertyList(bytes, prefix: "route").problem {
+        fatalError(problem)
+    }
     let document: PropertyListDocument
     do {
         document = try PropertyListDocument.decode(bytes, name: "the input")

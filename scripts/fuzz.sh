@@ -88,7 +88,7 @@ fuzzer_name() {
 # they test the command line's internal types.
 with_cli=" ParserFuzzer "
 # Fuzzers compiled together with the codecs' round trip the fuzz suites check too.
-with_round_trip=" FileReaderFuzzer NavigationPathFuzzer StackArrayFuzzer VAPNFuzzer BinaryPropertyListFuzzer "
+with_round_trip=" FileReaderFuzzer NavigationPathFuzzer PropertyListFuzzer StackArrayFuzzer VAPNFuzzer BinaryPropertyListFuzzer "
 
 # Builds the libFuzzer binaries into $fuzzdir; fails when the toolchain cannot build one of them.
 build_libfuzzer() {

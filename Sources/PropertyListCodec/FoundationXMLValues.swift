@@ -143,10 +143,23 @@ package enum FoundationXMLValues {
         return .failure(Refusal(reason: "\(quoted(text)) is not a real number"))
     }
 
+    /// ``real(_:)`` of a text as UTF-8 bytes; without `build`, a real it reads is `0` (its value
+    /// is not worked out). A plain decimal number, the usual text, is read here by the same
+    /// rule as ``real(_:)``'s; any other text, by ``real(_:)``.
+    package static func real(utf8 text: ArraySlice<UInt8>, build: Bool) -> Result<Double, Refusal> {
+        if let first = text.first, first == 0x2B || first == 0x2D || first == 0x2E || first &- 0x30 < 10,
+           let number = decimal(text, build: build) {
+            return .success(number)
+        }
+        return real(String(decoding: text, as: UTF8.self))
+    }
+
     /// The number `units` spell wholly as `strtod` reads the characters Foundation passes it:
     /// `[+-]` then digits with an optional `.` (at least one digit), then optionally `e` or `E`,
     /// a sign and digits; `nil` for anything else.
-    private static func decimal(_ units: ArraySlice<UInt16>) -> Double? {
+    /// Without `build`, such a number is `0`.
+    private static func decimal<Units: RandomAccessCollection>(_ units: Units, build: Bool = true) -> Double?
+    where Units.Element: FixedWidthInteger, Units.Index == Int {
         var index = units.startIndex
         func isDigit(_ index: Int) -> Bool { index < units.endIndex && units[index] >= 0x30 && units[index] <= 0x39 }
         if index < units.endIndex, units[index] == 0x2B || units[index] == 0x2D { index += 1 }
@@ -164,7 +177,8 @@ package enum FoundationXMLValues {
             while isDigit(index) { index += 1 }
         }
         guard index == units.endIndex else { return nil }
-        return Double(String(decoding: units.map { UInt8($0) }, as: UTF8.self))
+        guard build else { return 0 }
+        return Double(String(decoding: units.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self))
     }
 
     // MARK: Dates
@@ -172,7 +186,8 @@ package enum FoundationXMLValues {
     /// The seconds since 2001 of the date whose text starts at `start` of `bytes`, as
     /// Foundation reads it; `end` is set to where it stopped reading (the `<` of the end tag
     /// for a date it reads).
-    package static func date(_ bytes: [UInt8], from start: Int, end: inout Int) -> Result<Double, Refusal> {
+    /// Without `build`, a date it reads is `0` (its moment is not worked out).
+    package static func date(_ bytes: [UInt8], from start: Int, end: inout Int, build: Bool = true) -> Result<Double, Refusal> {
         var index = start
         defer { end = index }
         func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -203,18 +218,22 @@ package enum FoundationXMLValues {
             year = year &* 10 &+ Int32(bytes[index] - UInt8(ascii: "0"))
             index += 1
         }
-        var fields: [Int8] = []
+        // Month, day, hours, minutes, seconds, each followed by its separator (`-T::Z`).
+        var fields = SIMD8<Int8>()
+        let separators: SIMD8<UInt8> = [0x2D, 0x54, 0x3A, 0x3A, 0x5A, 0, 0, 0]
         guard at(index) == UInt8(ascii: "-") else { return refused() }
         index += 1
-        for separator in Array("-T::Z".utf8) {
+        for field in 0..<5 {
+            let separator = separators[field]
             // read2DigitNumber: two digits, with a byte after them.
             guard index + 2 < bytes.count, isDigit(bytes[index]), isDigit(bytes[index + 1]) else { return refused() }
-            fields.append(Int8((bytes[index] - UInt8(ascii: "0")) * 10 + bytes[index + 1] - UInt8(ascii: "0")))
+            fields[field] = Int8((bytes[index] - UInt8(ascii: "0")) * 10 + bytes[index + 1] - UInt8(ascii: "0"))
             index += 2
             guard at(index) == separator else { return refused() }
             index += 1
         }
         guard at(index) == UInt8(ascii: "<") else { return refused() }
+        guard build else { return .success(0) }
         let fullYear = negative ? 0 &- year : year
         let days = absoluteDays(year: Int64(fullYear &- 2001), month: fields[0], day: fields[1])
         var seconds = 86400.0 * days
@@ -271,6 +290,18 @@ package enum FoundationXMLValues {
         var count = 0
         var index = start
         defer { end = index }
+        if !collect {
+            // Nothing kept: only where the text ends and whether a byte is not ASCII matter, so
+            // ASCII without `<` is passed over eight bytes at a time (the loop reads the rest).
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                while index &+ 8 <= buffer.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    guard word & 0x8080_8080_8080_8080 == 0, XMLPropertyListReader.zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) == 0 else { return }
+                    index &+= 8
+                }
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") { break }

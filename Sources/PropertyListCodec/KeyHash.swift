@@ -1,5 +1,5 @@
 /// The hash by which a dictionary's keys are found twice through a table, in a binary plist's
-/// check (``BinaryPropertyListIndex``) and an XML plist's scan (``XMLPropertyListScan``): a
+/// check (``BinaryPropertyListIndex``) and an XML plist's reader (``XMLPropertyListReader``): a
 /// seed, each word of eight bytes mixed in turn, then the bits spread.
 enum KeyHash {
     /// A seed that differs from process to process (a file cannot be built to collide).

@@ -1,6 +1,5 @@
 /// Base64 (RFC 4648, standard alphabet, padded) as XML property lists hold `<data>`: written so,
-/// and checked strictly by ``validLength(_:)``, the form the one-pass scan takes (whose bytes
-/// Foundation decodes the same). The reader decodes any `<data>` as Foundation does,
+/// and decoded strictly by ``decode(_:base:collect:)``. The reader decodes any `<data>` as Foundation does,
 /// leniently (``FoundationXMLValues/data(_:from:end:collect:)``).
 package enum PropertyListBase64 {
     /// The 64 digits, in order.
@@ -38,70 +37,6 @@ package enum PropertyListBase64 {
     /// same errors) but no bytes are kept: the empty array is returned.
     package static func decode(_ text: ArraySlice<UInt8>, base: Int, collect: Bool = true) throws -> [UInt8] {
         try text.withUnsafeBufferPointer { try decode($0, base: base, collect: collect) }
-    }
-
-    /// The length of the text before the first `<` of `text` when ``decode(_:base:collect:)``
-    /// reads that text, else (or without a `<`) `nil`: its checks without its bytes or
-    /// messages, eight digits at a time where there are eight in a row. (The text of `<data>`,
-    /// found and checked in one pass.)
-    package static func validLength(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = text.baseAddress else { return nil }
-        return values.withUnsafeBufferPointer { values -> Int? in
-            let count = text.count
-            var digits = 0  // in the group being read, as decode counts them (0...3)
-            var padding = 0
-            var finished = false
-            var index = 0
-            while index < count {
-                if padding == 0 {
-                    // A run of digits: eight at a time (which leaves the count as it was), then
-                    // one at a time up to the byte that ends it.
-                    while index &+ 8 <= count, areDigits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                        index &+= 8
-                    }
-                    while index < count, values[Int(base[index])] != 0xFF {
-                        digits = (digits &+ 1) & 3
-                        index &+= 1
-                    }
-                    guard index < count else { return nil }
-                }
-                let byte = base[index]
-                index &+= 1
-                switch byte {
-                case 0x20, 0x09, 0x0A, 0x0D:
-                    // A line's end and the next line's indentation, at once.
-                    while index < count, base[index] == 0x09 || base[index] == 0x20 || base[index] == 0x0A || base[index] == 0x0D {
-                        index &+= 1
-                    }
-                case UInt8(ascii: "="):
-                    guard !finished, digits >= 2 else { return nil }
-                    padding &+= 1
-                    if digits &+ padding == 4 { finished = true }
-                case UInt8(ascii: "<"):
-                    return finished || (digits == 0 && padding == 0) ? index &- 1 : nil
-                default:
-                    // A digit after padding, or no base64 at all.
-                    return nil
-                }
-            }
-            return nil
-        }
-    }
-
-    /// Whether the eight bytes of `word` are all digits (`A-Z a-z 0-9 + /`), each compared
-    /// with the ranges at once: for a byte below 0x80, adding `0x80 - low` sets its high bit
-    /// when it is at least `low`, and adding `0x7F - high` when it is above `high` (no carry
-    /// passes into the next byte).
-    @inline(__always) static func areDigits(_ word: UInt64) -> Bool {
-        let highs: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        guard word & highs == 0 else { return false }
-        @inline(__always) func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
-            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high)) & highs
-        }
-        let letters = within(word | 0x2020_2020_2020_2020, 0x61, 0x7A)  // either case, as lower case
-        let digits = within(word, 0x30, 0x39)
-        let signs = within(word, 0x2B, 0x2B) | within(word, 0x2F, 0x2F)
-        return letters | digits | signs == highs
     }
 
     /// ``decode(_:base:collect:)`` over a buffer.

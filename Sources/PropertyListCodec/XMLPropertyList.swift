@@ -46,28 +46,14 @@ public enum XMLPropertyList {
     }
 
     /// The entries of the top dictionary whose keys start with `prefix` (byte for byte), the
-    /// indexes of those entries among all of them, every key in order, and the layout (whose
-    /// ``XMLPropertyListLayout/dictionary`` holds only those entries); the other values are
-    /// checked as ``decode(_:)`` checks them but not built. `nil` when the top value is not a
-    /// dictionary. Throws exactly where ``decode(_:)`` throws, with the same error.
-    ///
-    /// A document in the common shape is read by one pass over its bytes
-    /// (``XMLPropertyListScan``), which builds nothing else; any other, by the reader.
+    /// indexes of those entries among all of them, the map of all of them (every key, in order,
+    /// and where each value lies, to build it when asked), and the layout (whose
+    /// ``XMLPropertyListLayout/dictionary`` holds only those entries); `nil` when the top value
+    /// is not a dictionary. The other values are read and checked by the same reader, in the
+    /// same pass, but not built, so this throws exactly where ``decode(_:)`` throws, with the
+    /// same error.
     package static func decodeSelecting(_ bytes: [UInt8], prefix: String) throws
-        -> (dictionary: PropertyListDictionary, selected: [Int], keys: XMLPropertyListKeys, layout: XMLPropertyListLayout)?
-    {
-        if let scan = XMLPropertyListScan(bytes, selecting: Array(prefix.utf8)) {
-            let layout = XMLPropertyListLayout(
-                bytes: bytes, encoding: .utf8, dictionary: scan.dictionary, rootTag: scan.rootTag, rootIsEmptyTag: scan.rootIsEmptyTag,
-                entryEnds: scan.entryEnds)
-            return (scan.dictionary, scan.selected, XMLPropertyListKeys(bytes: bytes, ranges: scan.keys), layout)
-        }
-        return try decodeSelectingByReader(bytes, prefix: prefix)
-    }
-
-    /// ``decodeSelecting(_:prefix:)`` by the reader, whatever the document's shape.
-    package static func decodeSelectingByReader(_ bytes: [UInt8], prefix: String) throws
-        -> (dictionary: PropertyListDictionary, selected: [Int], keys: XMLPropertyListKeys, layout: XMLPropertyListLayout)?
+        -> (dictionary: PropertyListDictionary, selected: [Int], map: XMLPropertyListMap, layout: XMLPropertyListLayout)?
     {
         let encoding = XMLPropertyListLayout.Encoding(bytes)
         let text = encoding == .utf8 ? bytes : try XMLPropertyListLayout.utf8(fromUTF16: bytes, bigEndian: encoding == .utf16BE)
@@ -77,7 +63,8 @@ public enum XMLPropertyList {
         let layout = XMLPropertyListLayout(
             bytes: text, encoding: encoding, dictionary: dictionary, rootTag: tag, rootIsEmptyTag: reader.rootIsEmptyTag,
             entryEnds: reader.rootEntryEnds)
-        return (dictionary, reader.selectedEntries, XMLPropertyListKeys(reader.rootKeys), layout)
+        let map = XMLPropertyListMap(bytes: text, keyText: reader.keyText, keys: reader.rootKeys, valueStarts: reader.rootValueStarts)
+        return (dictionary, reader.selectedEntries, map, layout)
     }
 
     /// `value` as an XML property list; throws ``PropertyListError`` for what XML cannot

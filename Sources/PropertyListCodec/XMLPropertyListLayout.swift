@@ -45,6 +45,13 @@ package struct XMLPropertyListLayout: Sendable {
     /// first, after the start tag), so it holds the white space and comments before it.
     package let entryEnds: [Int]
 
+    /// This layout with `dictionary` as the dictionary read: the whole of one read in part,
+    /// its other entries built from the map (``XMLPropertyListMap``).
+    package func holding(_ dictionary: PropertyListDictionary) -> XMLPropertyListLayout {
+        XMLPropertyListLayout(
+            bytes: bytes, encoding: encoding, dictionary: dictionary, rootTag: rootTag, rootIsEmptyTag: rootIsEmptyTag, entryEnds: entryEnds)
+    }
+
     /// The document holding `new` instead of the dictionary read, in this layout and encoding.
     ///
     /// Entries are matched in order, as routectl changes them (a value replaced in place, a

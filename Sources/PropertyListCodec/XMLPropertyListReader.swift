@@ -5,8 +5,14 @@ import PlainText
 /// The whole input is first checked to be UTF-8 holding only characters Foundation reads (those
 /// XML allows, the control characters it writes raw, U+FFFE and U+FFFF); then the prolog, the `<plist>`
 /// element and its one value are read, recursing into arrays and dictionaries no deeper than
-/// ``XMLPropertyList/maxDepth``. Where the top dictionary's entries lie is recorded as
-/// ``rootEntryEnds``, for ``XMLPropertyListLayout``.
+/// ``XMLPropertyList/maxDepth``. It is the one reader of the format: the whole decode, a key
+/// looked up, `show --path` under a key and a change spliced into the file all read through it.
+/// Where the top dictionary's entries lie is recorded as it reads (the map: each key, where its
+/// value starts and where the entry ends; ``XMLPropertyListMap``, ``XMLPropertyListLayout``);
+/// with ``selecting``, only the entries asked for are built, every other value is checked in
+/// the same pass and built later from the map if it is asked for. Text is skipped to the next
+/// `<` or `&` eight bytes at a time; a dictionary's keys are compared as bytes, through a hash
+/// table past 16 of them.
 package struct XMLPropertyListReader {
     /// The whole input.
     package let bytes: [UInt8]
@@ -18,16 +24,26 @@ package struct XMLPropertyListReader {
     private(set) var rootTag: Range<Int>? = nil
     /// Whether that tag was `<dict/>`.
     private(set) var rootIsEmptyTag = false
-    /// Where each entry of the top dictionary ends: after its value.
+    /// The map of the top dictionary: where each entry's value starts (its start tag)...
+    private(set) var rootValueStarts: [Int] = []
+    /// ...and where each entry ends (after its value).
     private(set) var rootEntryEnds: [Int] = []
-    /// The keys of the top dictionary's entries, in order.
-    private(set) var rootKeys: [String] = []
+    /// The text of the keys of the dictionaries being read, references expanded, one after
+    /// another: the top dictionary's stay (``rootKeys`` says where each lies), a nested one's
+    /// are dropped when it ends. (A string being built is collected after them, then dropped.)
+    private(set) var keyText: [UInt8] = []
+    /// Where each key of the dictionaries being read lies in ``keyText``, the innermost last;
+    /// after the read, the top dictionary's keys, in order.
+    private(set) var rootKeys: [Range<Int>] = []
     /// When set, only the top dictionary's entries whose keys start with these bytes are built
     /// (``selectedEntries``); every other value is read and checked exactly as when it is
     /// built, so the same documents are accepted and refused with the same messages.
     package var selecting: [UInt8]? = nil
     /// The indexes of the top dictionary's entries that were built, when ``selecting``.
     private(set) var selectedEntries: [Int] = []
+    /// The attributes of the last processing instruction read (the declaration), by name,
+    /// their values as written (an element's are skipped, as Foundation skips them).
+    private var attributes: [String: String] = [:]
 
     /// A reader of `bytes`, from the start; `fromUTF16` when they were transcoded from UTF-16.
     package init(_ bytes: [UInt8], fromUTF16: Bool = false) {
@@ -35,39 +51,45 @@ package struct XMLPropertyListReader {
         self.fromUTF16 = fromUTF16
     }
 
-    /// A start tag as read: where its name lies, where it began, and whether it closed itself
-    /// (`<x/>`). The name is compared as bytes; it is made a String only for a message.
+    /// A start tag as read: where its name lies and which name of the vocabulary it is, where
+    /// it began, and whether it closed itself (`<x/>`). The name is compared as bytes; it is
+    /// made a String only for a message (``name(_:)``).
     private struct Tag {
-        var nameBytes: ArraySlice<UInt8>
+        /// The names of the property-list vocabulary, and any other.
+        enum Kind { case plist, dict, key, array, string, integer, real, `true`, `false`, date, data, other }
+
+        var name: Range<Int>
+        var kind: Kind
         var offset: Int
         var empty: Bool
-        /// Its attributes, by name, their values as written (entities not expanded): a
-        /// processing instruction's (an element's are skipped, as Foundation skips them).
-        var attributes: [String: String]
+    }
 
-        /// The name, for messages.
-        var name: String { String(decoding: nameBytes, as: UTF8.self) }
+    /// The name of `tag`, for messages.
+    private func name(_ tag: Tag) -> String { String(decoding: bytes[tag.name], as: UTF8.self) }
 
-        /// Whether the name is `text`.
-        func `is`(_ text: StaticString) -> Bool {
-            Self.bytes(nameBytes, equal: text)
-        }
-
-        static func bytes(_ bytes: ArraySlice<UInt8>, equal text: StaticString) -> Bool {
-            let count = text.utf8CodeUnitCount
-            guard bytes.count == count else { return false }
-            let pattern = UnsafeBufferPointer(start: text.utf8Start, count: count)
-            var index = bytes.startIndex
-            for byte in pattern {
-                guard bytes[index] == byte else { return false }
-                index += 1
-            }
-            return true
+    /// Which name of the vocabulary the bytes at `name` are.
+    private func kind(_ name: Range<Int>) -> Tag.Kind {
+        let at = name.lowerBound
+        switch name.count {
+        case 3: return matches("key", at: at) ? .key : .other
+        case 4:
+            if matches("dict", at: at) { return .dict }
+            if matches("real", at: at) { return .real }
+            if matches("true", at: at) { return .true }
+            if matches("date", at: at) { return .date }
+            return matches("data", at: at) ? .data : .other
+        case 5:
+            if matches("array", at: at) { return .array }
+            if matches("false", at: at) { return .false }
+            return matches("plist", at: at) ? .plist : .other
+        case 6: return matches("string", at: at) ? .string : .other
+        case 7: return matches("integer", at: at) ? .integer : .other
+        default: return .other
         }
     }
 
     /// The length of the UTF-8 sequence `lead` starts (2 to 4 bytes) and the bits it holds of
-    /// its scalar, or `nil` for a byte no character not ASCII starts with (the scan's check too).
+    /// its scalar, or `nil` for a byte no character not ASCII starts with.
     static func utf8Lead(_ lead: UInt8) -> (length: Int, value: UInt32)? {
         switch lead {
         case 0xC2...0xDF: (2, UInt32(lead & 0x1F))
@@ -108,7 +130,7 @@ package struct XMLPropertyListReader {
         // or a value without <plist> around it.
         let start = position
         let plist = try startTag()
-        guard plist.is("plist") else {
+        guard plist.kind == .plist else {
             position = start
             return try value(depth: 0)
         }
@@ -125,9 +147,9 @@ package struct XMLPropertyListReader {
     /// a file that was UTF-16, UTF-16).
     private mutating func declaration() throws {
         let start = position
-        let tag = try startTag(processingInstruction: true)
+        _ = try startTag(processingInstruction: true)
         let names = fromUTF16 ? ["utf-16", "utf-16le", "utf-16be", "utf16"] : ["utf-8", "utf8"]
-        if let encoding = tag.attributes["encoding"], !names.contains(encoding.lowercased()) {
+        if let encoding = attributes["encoding"], !names.contains(encoding.lowercased()) {
             throw error("the encoding \(quoted(encoding)) is not supported here; only UTF-8, or UTF-16 with a byte-order mark", at: start)
         }
     }
@@ -154,8 +176,8 @@ package struct XMLPropertyListReader {
     }
 
     /// The value whose start tag is at `offset` of `bytes`, read as at nesting `depth`, and the
-    /// offset after it. The characters are taken as checked: ``XMLPropertyListScan`` checks
-    /// them, and builds its selected values by this.
+    /// offset after it: a value of the map the reader made (``XMLPropertyListMap``), built when
+    /// asked for. The characters are taken as checked (the reader checked them making the map).
     package static func value(in bytes: [UInt8], at offset: Int, depth: Int) throws -> (value: PropertyListValue, end: Int) {
         var reader = XMLPropertyListReader(bytes)
         reader.position = offset
@@ -172,11 +194,11 @@ package struct XMLPropertyListReader {
         let tag = try startTag()
         // The common names first, compared as bytes.
         // A <key> where a value must be is a string to Foundation (only a dictionary's keys must be <key>s).
-        if tag.is("string") || tag.is("key") { return .string(try text(of: tag, collect: build)) }
-        if tag.is("dict") { return try dictionary(tag, depth: depth, build: build) }
-        if tag.is("array") { return try array(tag, depth: depth, build: build) }
+        if tag.kind == .string || tag.kind == .key { return .string(try text(of: tag, collect: build)) }
+        if tag.kind == .dict { return try dictionary(tag, depth: depth, build: build) }
+        if tag.kind == .array { return try array(tag, depth: depth, build: build) }
         // Numbers, dates and data are read exactly as Foundation reads them (FoundationXMLValues).
-        if tag.is("integer") {
+        if tag.kind == .integer {
             guard !tag.empty else { throw error("<integer/> is empty", at: tag.offset) }
             var end = position
             let read = FoundationXMLValues.integer(bytes, from: position, end: &end)
@@ -185,30 +207,39 @@ package struct XMLPropertyListReader {
             try endTag("integer")
             return .integer(integer)
         }
-        if tag.is("real") {
+        if tag.kind == .real {
             guard !tag.empty else { throw error("<real/> is empty", at: tag.offset) }
-            let read = FoundationXMLValues.real(try text(of: tag))
+            let read: Result<Double, FoundationXMLValues.Refusal>
+            let stop = Self.markup(in: bytes, from: position)
+            if stop + 1 < bytes.count, bytes[stop] == UInt8(ascii: "<"), bytes[stop + 1] == UInt8(ascii: "/") {
+                // Text without references or CDATA (the usual), read as it lies.
+                read = FoundationXMLValues.real(utf8: bytes[position..<stop], build: build)
+                position = stop
+                try endTag("real")
+            } else {
+                read = FoundationXMLValues.real(try text(of: tag))
+            }
             guard case .success(let real) = read else { throw error(Self.reason(read), at: tag.offset) }
             return .real(real)
         }
-        if tag.is("true") || tag.is("false") {
+        if tag.kind == .true || tag.kind == .false {
             // Foundation reads <true></true> but nothing between the tags, not even white space.
             if !tag.empty {
-                guard starts(with: "</") else { throw error("<\(tag.name)> must be empty", at: tag.offset) }
-                try endTag(tag.nameBytes)
+                guard starts(with: "</") else { throw error("<\(name(tag))> must be empty", at: tag.offset) }
+                try endTag(tag)
             }
-            return .boolean(tag.is("true"))
+            return .boolean(tag.kind == .true)
         }
-        if tag.is("date") {
+        if tag.kind == .date {
             guard !tag.empty else { throw error("<date/> is empty", at: tag.offset) }
             var end = position
-            let read = FoundationXMLValues.date(bytes, from: position, end: &end)
+            let read = FoundationXMLValues.date(bytes, from: position, end: &end, build: build)
             guard case .success(let seconds) = read else { throw error(Self.reason(read), at: tag.offset) }
             position = end
             try endTag("date")
             return .date(seconds)
         }
-        if tag.is("data") {
+        if tag.kind == .data {
             guard !tag.empty else {
                 throw error("<data/> is empty data, which Foundation does not read (it reads <data></data>)", at: tag.offset)
             }
@@ -220,7 +251,7 @@ package struct XMLPropertyListReader {
             try endTag("data")
             return .data(data)
         }
-        throw error("unknown element \(quoted("<" + tag.name + ">"))", at: tag.offset)
+        throw error("unknown element \(quoted("<" + name(tag) + ">"))", at: tag.offset)
     }
 
     /// The dictionary whose start tag `tag` was just read.
@@ -235,7 +266,16 @@ package struct XMLPropertyListReader {
         }
         guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
         var entries: [PropertyListDictionary.Entry] = []
-        var seen = Set<HashedBytes>()
+        // This dictionary's keys: their text from `firstText` of keyText, their places from
+        // `firstKey` of rootKeys; a nested dictionary's are dropped when it ends.
+        let firstText = keyText.count, firstKey = rootKeys.count
+        var table = KeyTable()
+        defer {
+            if !isRoot {
+                keyText.removeSubrange(firstText...)
+                rootKeys.removeSubrange(firstKey...)
+            }
+        }
         while true {
             try skipMisc()
             if starts(with: "</") {
@@ -243,34 +283,39 @@ package struct XMLPropertyListReader {
                 return .dictionary(PropertyListDictionary(entries))
             }
             let keyTag = try startTag()
-            guard keyTag.is("key") else {
-                throw error("expected <key> in <dict>, not \(quoted("<" + keyTag.name + ">"))", at: keyTag.offset)
+            guard keyTag.kind == .key else {
+                throw error("expected <key> in <dict>, not \(quoted("<" + name(keyTag) + ">"))", at: keyTag.offset)
             }
-            // The key's bytes are hashed as they are; a String is made only for an entry built,
-            // the top dictionary's keys, or a message.
-            let keyBytes = try textBytes(of: keyTag)
-            var key: String { String(decoding: keyBytes, as: UTF8.self) }
-            guard seen.insert(HashedBytes(keyBytes)).inserted else {
-                throw error("the dictionary has the key \(quoted(key)) twice", at: keyTag.offset)
+            // The key's text is kept as bytes; a String is made only for an entry built or a message.
+            let start = keyText.count
+            try appendText(of: keyTag)
+            let key = start..<keyText.count
+            var name: String { String(decoding: keyText[key], as: UTF8.self) }
+            guard table.insert(key, among: rootKeys[firstKey...], in: keyText) else {
+                throw error("the dictionary has the key \(quoted(name)) twice", at: keyTag.offset)
             }
+            rootKeys.append(key)
             try skipMisc()
             guard position < bytes.count, !starts(with: "</") else {
-                throw error("the key \(quoted(key)) has no value")
-            }
-            if isRoot, let prefix = selecting {
-                if keyBytes.starts(with: prefix) {
-                    selectedEntries.append(rootEntryEnds.count)
-                    entries.append(.init(key: key, value: try value(depth: depth + 1)))
-                } else {
-                    _ = try value(depth: depth + 1, build: false)
-                }
-            } else {
-                let value = try value(depth: depth + 1, build: build)
-                if build { entries.append(.init(key: key, value: value)) }
+                throw error("the key \(quoted(name)) has no value")
             }
             if isRoot {
+                rootValueStarts.append(position)
+                if let prefix = selecting {
+                    if keyText[key].starts(with: prefix) {
+                        selectedEntries.append(rootEntryEnds.count)
+                        entries.append(.init(key: name, value: try value(depth: depth + 1)))
+                    } else {
+                        _ = try value(depth: depth + 1, build: false)
+                    }
+                } else {
+                    let value = try value(depth: depth + 1, build: build)
+                    if build { entries.append(.init(key: name, value: value)) }
+                }
                 rootEntryEnds.append(position)
-                rootKeys.append(key)
+            } else {
+                let value = try value(depth: depth + 1, build: build)
+                if build { entries.append(.init(key: name, value: value)) }
             }
         }
     }
@@ -302,45 +347,71 @@ package struct XMLPropertyListReader {
     /// Foundation reads them: it writes a carriage return raw, and means it. Without `collect`,
     /// the text is checked the same way but not kept (the empty string is returned).
     private mutating func text(of tag: Tag, collect: Bool = true) throws -> String {
-        let text = try textBytes(of: tag, collect: collect)
-        return text.isEmpty ? "" : String(decoding: text, as: UTF8.self)
+        // Collected after the keys of the dictionaries being read, then dropped.
+        let mark = keyText.count
+        try appendText(of: tag, collect: collect)
+        guard keyText.count > mark else { return "" }
+        let text = String(decoding: keyText[mark...], as: UTF8.self)
+        keyText.removeSubrange(mark...)
+        return text
     }
 
-    /// The UTF-8 bytes of ``text(of:collect:)``.
-    private mutating func textBytes(of tag: Tag, collect: Bool = true) throws -> [UInt8] {
-        if tag.empty { return [] }
-        var out: [UInt8] = []
+    /// Appends the UTF-8 bytes of ``text(of:collect:)`` to ``keyText`` (without `collect`, none).
+    private mutating func appendText(of tag: Tag, collect: Bool = true) throws {
+        if tag.empty { return }
         while true {
             guard position < bytes.count else {
-                throw error("<\(tag.name)> is not closed", at: tag.offset)
+                throw error("<\(name(tag))> is not closed", at: tag.offset)
             }
             let byte = bytes[position]
             if byte == UInt8(ascii: "<") {
                 if starts(with: "</") {
-                    try endTag(tag.nameBytes)
-                    return out
+                    try endTag(tag)
+                    return
                 } else if starts(with: "<![CDATA[") {
                     let start = position
                     position += 9
                     guard let end = find("]]>") else { throw error("the CDATA section is not closed", at: start) }
-                    if collect { out += bytes[position..<end] }
+                    if collect { keyText += bytes[position..<end] }
                     position = end + 3
                 } else if starts(with: "<!--") {
-                    throw error("a comment inside <\(tag.name)>, which Foundation does not read")
+                    throw error("a comment inside <\(name(tag))>, which Foundation does not read")
                 } else {
-                    throw error("an element inside <\(tag.name)>")
+                    throw error("an element inside <\(name(tag))>")
                 }
             } else if byte == UInt8(ascii: "&") {
                 let expanded = try reference()
-                if collect { out += expanded }
+                if collect { keyText += expanded }
             } else {
                 let start = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: "<"), bytes[position] != UInt8(ascii: "&") {
-                    position += 1
-                }
-                if collect { out += bytes[start..<position] }
+                position = Self.markup(in: bytes, from: position + 1)
+                if collect { keyText += bytes[start..<position] }
             }
         }
+    }
+
+    /// The offset of the first `<` or `&` of `bytes` from `start` on, or their count: eight
+    /// bytes at a time.
+    private static func markup(in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var index = start
+            let end = buffer.count
+            while index &+ 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let found = zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(word ^ 0x2626_2626_2626_2626)
+                if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+                index &+= 8
+            }
+            while index < end, base[index] != UInt8(ascii: "<"), base[index] != UInt8(ascii: "&") { index &+= 1 }
+            return index
+        }
+    }
+
+    /// The high bit of each byte of `word` that is zero, exactly (no borrow between bytes).
+    @inline(__always) static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~((word & lows &+ lows) | word) & 0x8080_8080_8080_8080
     }
 
     /// The UTF-8 bytes of the entity or character reference at `&`.
@@ -393,19 +464,31 @@ package struct XMLPropertyListReader {
             throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
         }
         position += processingInstruction ? 2 : 1
-        let nameBytes = try readName()
-        var name: String { String(decoding: nameBytes, as: UTF8.self) }
-        var attributes: [String: String] = [:]
+        let nameRange = try readName()
+        let kind = processingInstruction ? .other : self.kind(nameRange)
+        var name: String { String(decoding: bytes[nameRange], as: UTF8.self) }
+        // An element's start tag as it is nearly always written, `<name>` or `<name/>`, at once.
+        if !processingInstruction, position + 1 < bytes.count {
+            if bytes[position] == UInt8(ascii: ">") {
+                position += 1
+                return Tag(name: nameRange, kind: kind, offset: start, empty: false)
+            }
+            if bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: ">") {
+                position += 2
+                return Tag(name: nameRange, kind: kind, offset: start, empty: true)
+            }
+        }
+        attributes = [:]
         while true {
             let hadSpace = skipWhitespace()
             guard position < bytes.count else { throw error("the tag <\(name)> is not closed", at: start) }
             if processingInstruction ? starts(with: "?>") : starts(with: "/>") {
                 position += 2
-                return Tag(nameBytes: nameBytes, offset: start, empty: true, attributes: attributes)
+                return Tag(name: nameRange, kind: kind, offset: start, empty: true)
             }
             if !processingInstruction, bytes[position] == UInt8(ascii: ">") {
                 position += 1
-                return Tag(nameBytes: nameBytes, offset: start, empty: false, attributes: attributes)
+                return Tag(name: nameRange, kind: kind, offset: start, empty: false)
             }
             guard hadSpace else { throw error("expected white space, '>' or '/>' in the tag <\(name)>") }
             if !processingInstruction {
@@ -415,9 +498,9 @@ package struct XMLPropertyListReader {
                     throw error("the tag <\(name)> is not closed", at: start)
                 }
                 position = close + 1
-                return Tag(nameBytes: nameBytes, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"), attributes: [:])
+                return Tag(name: nameRange, kind: kind, offset: start, empty: bytes[close - 1] == UInt8(ascii: "/"))
             }
-            let attribute = String(decoding: try readName(), as: UTF8.self)
+            let attribute = String(decoding: bytes[try readName()], as: UTF8.self)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
                 throw error("expected '=' after the attribute \(quoted(attribute))")
@@ -444,17 +527,31 @@ package struct XMLPropertyListReader {
 
     /// Reads `</name>`, which must close the element `name`.
     private mutating func endTag(_ expected: StaticString) throws {
-        try endTag(expected.description) { Tag.bytes($0, equal: expected) }
+        let count = expected.utf8CodeUnitCount
+        // `</name>` as it is nearly always written, at once.
+        if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
+           bytes[position + 2 + count] == UInt8(ascii: ">"), matches(expected, at: position + 2) {
+            position += count + 3
+            return
+        }
+        try endTag(expected.description) { [bytes] in $0.count == count && Self.matches(bytes, expected, at: $0.lowerBound) }
     }
 
-    /// Reads `</name>`, which must close the element whose name is `expected`.
-    private mutating func endTag(_ expected: ArraySlice<UInt8>) throws {
-        try endTag(String(decoding: expected, as: UTF8.self)) { $0.elementsEqual(expected) }
+    /// Reads `</name>`, which must close the element of `tag`.
+    private mutating func endTag(_ tag: Tag) throws {
+        let count = tag.name.count
+        if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
+           bytes[position + 2 + count] == UInt8(ascii: ">"), Self.same(bytes, position + 2, tag.name.lowerBound, count) {
+            position += count + 3
+            return
+        }
+        let bytes = self.bytes
+        try endTag(String(decoding: bytes[tag.name], as: UTF8.self)) { bytes[$0].elementsEqual(bytes[tag.name]) }
     }
 
-    /// Reads `</name>`, where `matches` says whether the name read is the one expected (named
-    /// `expected()` in a message).
-    private mutating func endTag(_ expected: @autoclosure () -> String, matches: (ArraySlice<UInt8>) -> Bool) throws {
+    /// Reads `</name>`, where `matches` says whether the name read (where it lies) is the one
+    /// expected (named `expected()` in a message).
+    private mutating func endTag(_ expected: @autoclosure () -> String, matches: (Range<Int>) -> Bool) throws {
         let start = position
         guard starts(with: "</") else {
             throw error(position < bytes.count ? "expected </\(expected())>" : "the document ends before </\(expected())>")
@@ -470,21 +567,21 @@ package struct XMLPropertyListReader {
 
     /// Reads a name: an ASCII letter, `_` or `:`, then letters, digits, `.`, `-`, `_` or `:`.
     /// (Names outside ASCII are valid XML but never part of a property list.)
-    private mutating func readName() throws -> ArraySlice<UInt8> {
+    private mutating func readName() throws -> Range<Int> {
         let start = position
-        func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"):
-                return true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                return !first
-            default:
-                return false
+        position = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                let letter = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+                let other = byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                guard letter || (other && index > start) else { break }
+                index += 1
             }
+            return index
         }
-        while position < bytes.count, isNameByte(bytes[position], first: position == start) { position += 1 }
         guard position > start else { throw error("expected a name") }
-        return bytes[start..<position]
+        return start..<position
     }
 
     /// Skips white space, comments and processing instructions.
@@ -494,6 +591,9 @@ package struct XMLPropertyListReader {
     private mutating func skipMisc(prolog: Bool = false) throws {
         while true {
             skipWhitespace()
+            // Most often an element's `<` is next: nothing to skip.
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "<"),
+                  bytes[position + 1] == UInt8(ascii: "!") || bytes[position + 1] == UInt8(ascii: "?") else { return }
             if starts(with: "<!--") {
                 try comment(skipping: prolog ? 1 : 0)
             } else if starts(with: "<?") {
@@ -569,12 +669,33 @@ package struct XMLPropertyListReader {
     }
 
     /// Whether the input continues with `text` at the current position.
-    private func starts(with text: StaticString) -> Bool {
+    @inline(__always) private func starts(with text: StaticString) -> Bool {
+        matches(text, at: position)
+    }
+
+    /// Whether the bytes of `text` lie at `offset`.
+    @inline(__always) private func matches(_ text: StaticString, at offset: Int) -> Bool {
+        Self.matches(bytes, text, at: offset)
+    }
+
+    /// Whether the `count` bytes of `bytes` from `a` and from `b` are the same (the caller checks they exist).
+    @inline(__always) static func same(_ bytes: [UInt8], _ a: Int, _ b: Int, _ count: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in 0..<count where buffer[a + index] != buffer[b + index] { return false }
+            return true
+        }
+    }
+
+    /// Whether the bytes of `text` lie at `offset` of `bytes`.
+    @inline(__always) private static func matches(_ bytes: [UInt8], _ text: StaticString, at offset: Int) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard count <= bytes.count - position else { return false }
-        let pattern = UnsafeBufferPointer(start: text.utf8Start, count: count)
-        for index in 0..<count where bytes[position + index] != pattern[index] { return false }
-        return true
+        guard count <= bytes.count - offset else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let pattern = text.utf8Start
+            guard buffer[offset] == pattern[0] else { return false }
+            for index in 1..<count where buffer[offset + index] != pattern[index] { return false }
+            return true
+        }
     }
 
     /// Where `text` next occurs from the current position, or `nil`.
@@ -590,7 +711,7 @@ package struct XMLPropertyListReader {
     }
 
     /// Whether `byte` is XML white space: a space, tab, line feed or carriage return (the
-    /// scan's and the layout's test too).
+    /// layout's test too).
     @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
@@ -601,5 +722,80 @@ package struct XMLPropertyListReader {
         let start = position
         while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         return position > start
+    }
+}
+
+/// The keys of one dictionary being read, to find a key given twice: up to 16 are compared with
+/// each other, more are found through a hash table of their bytes (``KeyHash``, whose seed differs
+/// from process to process, so that no file can be built to fill one slot).
+private struct KeyTable {
+    /// The table: for each slot, 1 + the index of a key among the dictionary's, or 0 for none;
+    /// empty while there are 16 keys or fewer.
+    private var slots: [Int32] = []
+    /// The hash of each key placed, by its index (so that growing the table hashes none again).
+    private var hashes: [UInt64] = []
+
+    /// Adds `key` (where its text lies in `text`) to `keys`, the dictionary's keys before it;
+    /// `false` when one of them is the same.
+    mutating func insert(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
+        let count = keys.count
+        if count < 16 {
+            for other in keys where other.count == key.count && XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) { return false }
+            return true
+        }
+        if 2 * (count + 1) > slots.count {
+            // Grown (or made): every key before this one placed again.
+            var capacity = 64
+            while capacity < 4 * (count + 1) { capacity <<= 1 }
+            slots = [Int32](repeating: 0, count: capacity)
+            if hashes.isEmpty { hashes = keys.map { Self.hash($0, text) } }
+            let mask = capacity - 1
+            for index in hashes.indices {
+                var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(truncatingIfNeeded: index + 1)
+            }
+        }
+        return place(key, count, keys, text)
+    }
+
+    /// Places `key`, the dictionary's key number `index`; `false` when a key already placed is
+    /// the same.
+    private mutating func place(_ key: Range<Int>, _ index: Int, _ keys: ArraySlice<Range<Int>>, _ text: [UInt8]) -> Bool {
+        let mask = slots.count - 1
+        let hash = Self.hash(key, text)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let placed = Int(slots[slot]) - 1
+            let other = keys[keys.startIndex + placed]
+            if hashes[placed] == hash, other.count == key.count, XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(truncatingIfNeeded: index + 1)
+        hashes.append(hash)
+        return true
+    }
+
+    /// The hash of the bytes of `text` at `key`, eight at a time.
+    private static func hash(_ key: Range<Int>, _ text: [UInt8]) -> UInt64 {
+        text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return KeyHash.finish(KeyHash.seed) }
+            var index = key.lowerBound
+            var hash = KeyHash.seed ^ UInt64(truncatingIfNeeded: key.count)
+            while index + 8 <= key.upperBound {
+                hash = KeyHash.mix(hash, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < key.upperBound {
+                tail |= UInt64(base[index]) << shift
+                shift += 8
+                index += 1
+            }
+            return KeyHash.finish(KeyHash.mix(hash, tail))
+        }
     }
 }

@@ -33,7 +33,7 @@ public struct PropertyListDocument: Equatable, Sendable {
     private struct Partial: Sendable {
         enum Source: Sendable {
             case binary(BinaryPropertyListIndex)
-            case xml(XMLPropertyListLayout, keys: XMLPropertyListKeys, file: [UInt8])
+            case xml(XMLPropertyListLayout, map: XMLPropertyListMap)
         }
         var source: Source
         var read: PropertyListDictionary
@@ -91,7 +91,7 @@ public struct PropertyListDocument: Equatable, Sendable {
             // Any refusal, or a root that is not a dictionary, is said by the whole read.
             guard let read = try? XMLPropertyList.decodeSelecting(bytes, prefix: prefix) else { return try decode(bytes, name: name) }
             var document = PropertyListDocument(read.dictionary, format: .xml)
-            document.partial = Partial(source: .xml(read.layout, keys: read.keys, file: bytes), read: read.dictionary, entries: read.selected)
+            document.partial = Partial(source: .xml(read.layout, map: read.map), read: read.dictionary, entries: read.selected)
             return document
         }
         guard bytes.starts(with: BinaryPropertyList.magic) else { return try decode(bytes, name: name) }
@@ -113,7 +113,8 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// The whole document: a document read in part, with every entry decoded and this one's
     /// changes made (a changed value in its place, a new key at the end); any other, itself.
     ///
-    /// - Throws: as ``decode(_:name:)`` (never, for a file read in part: it was checked).
+    /// - Throws: as ``decode(_:name:)`` (never, for a file read in part: it was checked). An XML
+    /// file's other entries are built from the map its read made (``XMLPropertyListMap``).
     public func whole() throws -> PropertyListDocument {
         guard let partial else { return self }
         var document: PropertyListDocument
@@ -122,8 +123,18 @@ public struct PropertyListDocument: Equatable, Sendable {
             // Built from the map the file was read through: checked once, not again.
             guard case .dictionary(let dictionary) = index.value() else { preconditionFailure("a binary file read in part has a dictionary at its top") }
             document = PropertyListDocument(dictionary, format: .binary)
-        case .xml(_, _, let file):
-            document = try Self.decode(file, name: "the property list")
+        case .xml(let layout, let map):
+            // The entries not read, built from the file's map (the reader checked them).
+            var read = [Int: PropertyListValue]()
+            for (entry, index) in zip(partial.read.entries, partial.entries) { read[index] = entry.value }
+            var entries: [PropertyListDictionary.Entry] = []
+            entries.reserveCapacity(map.count)
+            for index in 0..<map.count {
+                entries.append(.init(key: map.key(index), value: try read[index] ?? map.value(index)))
+            }
+            let dictionary = PropertyListDictionary(entries)
+            document = PropertyListDocument(dictionary, format: .xml)
+            document.layout = layout.holding(dictionary)
         }
         for (key, change) in changes(partial) {
             switch change {
@@ -142,7 +153,7 @@ public struct PropertyListDocument: Equatable, Sendable {
         var keys: [String]
         switch partial.source {
         case .binary(let index): keys = (0..<index.count).map(index.key)
-        case .xml(_, let all, _): keys = all.strings
+        case .xml(_, let map): keys = map.strings
         }
         for (key, change) in changes(partial) {
             switch change {
@@ -209,7 +220,7 @@ public struct PropertyListDocument: Equatable, Sendable {
     /// large file copies none of it (see ``BinaryPropertyListAppender`` and
     /// ``XMLPropertyListLayout/encodePieces(changing:adding:)``); any other, its bytes.
     public func encodedPieces(as name: String = "the property list") throws -> [ArraySlice<UInt8>] {
-        if let partial, case .xml(let layout, _, _) = partial.source {
+        if let partial, case .xml(let layout, _) = partial.source {
             guard format == .xml else { return [try whole().encoded(as: name)[...]] }
             let pieces: [ArraySlice<UInt8>]
             do {

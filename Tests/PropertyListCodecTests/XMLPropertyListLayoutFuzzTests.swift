@@ -27,7 +27,7 @@ import TestSupport
             guard let part = try? XMLPropertyList.decodeSelecting(bytes, prefix: "route"),
                   case (.dictionary(var expected), let layout?) = try XMLPropertyList.decodeKeepingLayout(bytes) else { continue }
             var changes: [Int: PropertyListDictionary.Entry?] = [:]
-            for (index, key) in part.keys.strings.enumerated() where random.chance(0.5) {
+            for (index, key) in part.map.strings.enumerated() where random.chance(0.5) {
                 if random.chance(0.5) {
                     changes[index] = .some(nil)
                     expected = expected.removing(key)

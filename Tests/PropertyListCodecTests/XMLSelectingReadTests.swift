@@ -19,7 +19,7 @@ import TestSupport
             let under = dictionary.entries.enumerated().filter { $0.element.key.utf8.starts(with: prefix.utf8) }
             #expect(read.dictionary.entries == under.map(\.element), comment)
             #expect(read.selected == under.map(\.offset), comment)
-            #expect(read.keys.strings == dictionary.keys, comment)
+            #expect(read.map.strings == dictionary.keys, comment)
         case (.success(let value), .success(nil)):
             if case .dictionary = value { Issue.record("a dictionary not selected from: \(comment ?? "")") }
         default:

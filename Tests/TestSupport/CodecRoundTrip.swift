@@ -2,6 +2,7 @@
 // (Fuzz/, which scripts/fuzz.sh compiles with this file): standard library and the package's
 // modules only, no Foundation.
 
+import PropertyListCodec
 import RouteCodecs
 import RouteModel
 
@@ -83,5 +84,92 @@ public enum CodecRoundTrip {
         var twice = again
         guard (try? codec.encode(&twice).bytes) == encoded else { return .broken("encoding is not stable") }
         return .written(state: state, encoded: encoded)
+    }
+}
+
+// MARK: XML property lists
+
+extension CodecRoundTrip {
+    /// What one check of an XML property list found.
+    public enum PropertyListOutcome: Equatable {
+        /// A rule is broken: which, and how.
+        case broken(String)
+        /// The bytes are refused, by every read alike, or their top value is not a dictionary.
+        case refused
+        /// Every rule held on a document read.
+        case read
+
+        /// The broken rule, if any.
+        public var problem: String? {
+            if case .broken(let problem) = self { return problem }
+            return nil
+        }
+    }
+
+    /// The round trip through the one reader of XML property lists (``XMLPropertyListReader``):
+    /// whatever the bytes, the whole read and the read of the entries whose keys start with
+    /// `prefix` refuse them with the same message in one line, or agree: the entries built are the
+    /// whole dictionary's under the prefix, the map's keys are its keys and the values the map
+    /// builds on demand are its values. Then a change spliced into the file (the first entry
+    /// under the prefix given a new value, the second removed, a key added) reads back as the
+    /// dictionary so changed, byte for byte as the document read whole and written so; and the
+    /// document unchanged is written back byte for byte.
+    public static func xmlPropertyList(_ bytes: [UInt8], prefix: String) -> PropertyListOutcome {
+        let whole = Result { try XMLPropertyList.decodeKeepingLayout(bytes) }
+        let part = Result { try XMLPropertyList.decodeSelecting(bytes, prefix: prefix) }
+        let (read, selected): ((value: PropertyListValue, layout: XMLPropertyListLayout?), (dictionary: PropertyListDictionary, selected: [Int], map: XMLPropertyListMap, layout: XMLPropertyListLayout)?)
+        switch (whole, part) {
+        case (.failure(let a), .failure(let b)):
+            let (first, second) = ("\(a)", "\(b)")
+            guard first == second else { return .broken("the reads refuse with different messages: \(first) | \(second)") }
+            guard !first.contains("\n"), first.utf8.count < 1000 else { return .broken("a refusal not in one short line: \(first)") }
+            return .refused
+        case (.success(let a), .success(let b)):
+            (read, selected) = (a, b)
+        default:
+            return .broken("one read refuses what the other reads: whole \(whole), under \(prefix) \(part)")
+        }
+        guard case .dictionary(let dictionary) = read.value, let layout = read.layout else {
+            return selected == nil ? .refused : .broken("a map of a document whose top value is \(read.value)")
+        }
+        guard let selected else { return .broken("no map of a dictionary") }
+        let under = dictionary.entries.indices.filter { dictionary.entries[$0].key.utf8.starts(with: prefix.utf8) }
+        guard selected.selected == under, selected.dictionary.entries == under.map({ dictionary.entries[$0] }) else {
+            return .broken("the entries built under \(prefix) are not the whole dictionary's")
+        }
+        guard selected.map.strings == dictionary.keys else { return .broken("the map's keys are not the dictionary's") }
+        for index in 0..<selected.map.count {
+            guard (try? selected.map.value(index)) == dictionary.entries[index].value else {
+                return .broken("the map builds entry \(index) as another value")
+            }
+        }
+        guard (try? layout.encode(dictionary)) == bytes else {
+            return .broken("the document unchanged is not written back byte for byte")
+        }
+        var changes: [Int: PropertyListDictionary.Entry?] = [:]
+        var expected = dictionary
+        if let first = under.first {
+            let key = dictionary.entries[first].key
+            changes[first] = .some(.init(key: key, value: "new"))
+            expected = expected.replacing(key, with: "new")
+        }
+        if under.count > 1 {
+            changes[under[1]] = .some(nil)
+            expected = expected.removing(dictionary.entries[under[1]].key)
+        }
+        let added = PropertyListDictionary.Entry(key: prefix + "\u{1}added", value: 5)
+        expected = expected.replacing(added.key, with: added.value)
+        let spliced: [UInt8], written: [UInt8]
+        switch (Result { try selected.layout.encode(changing: changes, adding: [added]) }, Result { try layout.encode(expected) }) {
+        case (.success(let a), .success(let b)):
+            (spliced, written) = (a, b)
+        case (.failure(let a), .failure(let b)) where "\(a)" == "\(b)":
+            return .read  // a key XML cannot hold (U+FFFE, which Foundation reads), refused by both writes alike
+        case (let a, let b):
+            return .broken("the change is written \(a) spliced in, \(b) whole")
+        }
+        guard spliced == written else { return .broken("the change spliced in differs from the document written whole") }
+        guard (try? XMLPropertyList.decode(spliced)) == .dictionary(expected) else { return .broken("the change spliced in does not read back") }
+        return .read
     }
 }
