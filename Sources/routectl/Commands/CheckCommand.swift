@@ -89,9 +89,9 @@ extension SchemaCheck {
         case .navigator(let navigator):
             let codec = FormatTable.standard.format(named: navigator.formatName) ?? NavigatorFileCodec()
             let places = codec.routePlaces(in: navigator)
-            var problems = codec.unshownParts(of: navigator)
+            var problems = navigator.unshownParts
             // A type name no run of the app resolves: the app restores none of it.
-            if let reason = codec.appCannotDecode(navigator) { problems.append("the app cannot decode it as it stands: \(reason)") }
+            if let reason = navigator.appCannotDecode { problems.append("the app cannot decode it as it stands: \(reason)") }
             for place in places {
                 if let problem = schema.problem(with: place.route) { problems.append("\(place.path.isEmpty ? "/" : place.path): \(problem)") }
             }
