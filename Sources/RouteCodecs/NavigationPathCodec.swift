@@ -420,12 +420,10 @@ extension NavigationPathCodec {
                 var scanner = JSONScanner(bytes)
                 var tokens: [Token] = []
                 var elements: [Element] = []
-                var parts: [NavigationPathElement.InPlace.Part] = []
                 // About one string per 16 bytes in a usual path (at most one per 3): fewer copies
                 // as the list grows.
                 tokens.reserveCapacity(bytes.count / 16)
                 elements.reserveCapacity(bytes.count / 32)
-                parts.reserveCapacity(bytes.count / 32)
                 var read = NavigationPathElement.InPlace.Parts()
                 var open = 0
                 try bytes.withUnsafeBufferPointer { buffer in
@@ -447,9 +445,10 @@ extension NavigationPathCodec {
                             if let quote = NavigationPathElement.InPlace.element(inStringAt: start, of: buffer, parts: &read) {
                                 scanner.position = quote + 1
                                 tokens.append(Token((start..<(quote + 1), true)))
-                                elements.append(Element(name: read.name, shape: read.shape, parts: parts.count..<(parts.count + read.count)))
-                                for index in 0..<read.count { parts.append(read[index]) }
+                                elements.append(Element(name: read.name, shape: read.shape, parts: read.start..<read.end))
+                                read.keepParameters()
                             } else {
+                                read.removeAll()
                                 tokens.append(Token(try scanner.scanString()))
                                 elements.append(Element(name: nil, shape: .single, parts: nil))
                             }
@@ -463,7 +462,7 @@ extension NavigationPathCodec {
                 self.open = open
                 self.tokens = tokens
                 self.elements = elements
-                self.parts = parts
+                parts = read.storage
             }
         }
 
@@ -803,48 +802,57 @@ extension NavigationPathCodec {
         func path() -> String? {
             guard isUsual else { return nil }
             var types = names.types
-            return bytes.withUnsafeBufferPointer { buffer -> String? in
-                // Each segment takes at most three bytes per byte of its pair.
-                var writer = RoutePath.Writer(capacity: 3 * buffer.count + 8)
-                if pairs == 0 { writer.slash() }
-                for pair in (0..<pairs).reversed() {
-                    let element = scan.elements[pair]
-                    guard let range = element.parts else { return nil }
-                    let parts = scan.parts[range]
-                    writer.slash()
-                    var inOrder = true
-                    var previous: Range<Int>?
-                    for part in parts {
-                        if let key = part.key, let before = previous,
-                            !ParameterOrder.precedes(UnsafeBufferPointer(rebasing: buffer[before]), UnsafeBufferPointer(rebasing: buffer[key])) {
-                            inOrder = false
-                            break
+            let typeOf = names.typeOf
+            // Each segment takes at most three bytes per byte of its pair.
+            var writer = RoutePath.Writer(capacity: 3 * bytes.count + 8)
+            defer { writer.deallocate() }
+            let written = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                scan.elements.withUnsafeBufferPointer { elements in
+                    scan.parts.withUnsafeBufferPointer { parts in
+                        if elements.isEmpty { writer.slash() }
+                        for pair in (0..<elements.count).reversed() {
+                            let element = elements[pair]
+                            guard let range = element.parts else { return false }
+                            writer.slash()
+                            // Keys in the order they print (most are): written as they stand.
+                            var inOrder = true
+                            var index = range.lowerBound + 1
+                            while index < range.upperBound {
+                                if let before = parts[index - 1].key, let key = parts[index].key,
+                                    !ParameterOrder.precedes(UnsafeBufferPointer(rebasing: buffer[before]), UnsafeBufferPointer(rebasing: buffer[key])) {
+                                    inOrder = false
+                                    break
+                                }
+                                index += 1
+                            }
+                            let type = typeOf[pair]
+                            guard inOrder else {
+                                guard let (route, _) = try? route(pair, in: buffer, routeName: { types.routeName(type) }) else { return false }
+                                writer.route(route.name, route.canonicalParameters)
+                                continue
+                            }
+                            if let name = element.name {
+                                writer.name(UnsafeBufferPointer(rebasing: buffer[name]))
+                            } else {
+                                guard var name = types.routeName(type) else { return false }
+                                name.withUTF8 { writer.name($0) }
+                            }
+                            for index in range {
+                                let part = parts[index]
+                                let value = UnsafeBufferPointer(rebasing: buffer[part.value])
+                                let typed = part.type != .string
+                                if let key = part.key {
+                                    writer.parameter(index - range.lowerBound, key: UnsafeBufferPointer(rebasing: buffer[key]), value: value, typed: typed)
+                                } else {
+                                    StaticString("_0").withUTF8Buffer { writer.parameter(0, key: $0, value: value, typed: typed) }
+                                }
+                            }
                         }
-                        previous = part.key
-                    }
-                    let type = names.typeOf[pair]
-                    guard inOrder else {
-                        guard let (route, _) = try? route(pair, in: buffer, routeName: { types.routeName(type) }) else { return nil }
-                        writer.route(route.name, route.canonicalParameters)
-                        continue
-                    }
-                    if let name = element.name {
-                        writer.name(UnsafeBufferPointer(rebasing: buffer[name]))
-                    } else {
-                        guard var name = types.routeName(type) else { return nil }
-                        name.withUTF8 { writer.name($0) }
-                    }
-                    for (index, part) in parts.enumerated() {
-                        let value = UnsafeBufferPointer(rebasing: buffer[part.value])
-                        if let key = part.key {
-                            writer.parameter(index, key: UnsafeBufferPointer(rebasing: buffer[key]), value: value, typed: part.type != .string)
-                        } else {
-                            StaticString("_0").withUTF8Buffer { writer.parameter(index, key: $0, value: value, typed: part.type != .string) }
-                        }
+                        return true
                     }
                 }
-                return writer.text
             }
+            return written ? writer.text : nil
         }
 
         /// The bytes after a push of `route`, the new pair spliced in after the `[` and every
@@ -866,30 +874,37 @@ extension NavigationPathCodec {
             var choice = NavigationPathTypeChoice.Scan()
             // The bottom-most element that shows as the route: its two strings, as they stand.
             var same: Range<Int>?
+            let typeOf = names.typeOf
             let found = bytes.withUnsafeBufferPointer { buffer -> Bool in
-                for pair in 0..<pairs {
-                    let element = scan.elements[pair]
-                    guard let range = element.parts else { return false }
-                    let parts = scan.parts[range]
-                    let type = names.typeOf[pair]
-                    let routeName = element.name == nil ? types.routeName(type) : nil
-                    // A plain value shows under its type's route name: the state refuses one without.
-                    if element.name == nil, routeName == nil { return false }
-                    // A value of the standard library's Int, String... not of its kind: the app
-                    // cannot decode the document, which the state refuses.
-                    if let scalar = scalars[type] {
-                        guard element.name == nil, parts.count == 1, let part = parts.first, part.key == nil,
-                            scalar.holds(type: part.type, value: String(decoding: UnsafeBufferPointer(rebasing: buffer[part.value]), as: UTF8.self), lenient: true)
-                        else { return false }
-                    }
-                    shapes[type] |= Self.bit(element.shape)
-                    let showsUnderName = element.name.map { Self.equal(UnsafeBufferPointer(rebasing: buffer[$0]), route.name) } ?? (routeName == route.name)
-                    choice.add(types.names[type], element.shape, showsUnderName: showsUnderName)
-                    if showsUnderName, Self.sameParameters(parts, in: buffer, as: route) {
-                        same = tokens[2 * pair].range.lowerBound..<tokens[2 * pair + 1].range.upperBound
+                scan.elements.withUnsafeBufferPointer { elements in
+                    scan.parts.withUnsafeBufferPointer { allParts in
+                        for pair in 0..<elements.count {
+                            let element = elements[pair]
+                            guard let range = element.parts else { return false }
+                            let parts = allParts[range]
+                            let type = typeOf[pair]
+                            let routeName = element.name == nil ? types.routeName(type) : nil
+                            // A plain value shows under its type's route name: the state refuses one without.
+                            if element.name == nil, routeName == nil { return false }
+                            // A value of the standard library's Int, String... not of its kind: the
+                            // app cannot decode the document, which the state refuses.
+                            if let scalar = scalars[type] {
+                                guard element.name == nil, parts.count == 1, let part = parts.first, part.key == nil,
+                                    scalar.holds(type: part.type, value: String(decoding: UnsafeBufferPointer(rebasing: buffer[part.value]), as: UTF8.self), lenient: true)
+                                else { return false }
+                            }
+                            shapes[type] |= Self.bit(element.shape)
+                            let showsUnderName = element.name.map { Self.equal(UnsafeBufferPointer(rebasing: buffer[$0]), route.name) } ?? (routeName == route.name)
+                            if showsUnderName {
+                                choice.add(types.names[type], element.shape, showsUnderName: true)
+                                if Self.sameParameters(parts, in: buffer, as: route) {
+                                    same = tokens[2 * pair].range.lowerBound..<tokens[2 * pair + 1].range.upperBound
+                                }
+                            }
+                        }
+                        return true
                     }
                 }
-                return true
             }
             guard found else { return nil }
             let separator = bytes[tokens[0].range.upperBound..<tokens[1].range.lowerBound]
@@ -943,7 +958,7 @@ extension NavigationPathCodec {
         /// Whether the parameters `parts` are `route`'s, as ``Route`` compares them: keys and
         /// types the same, values the same text (the same bytes, or canonically equivalent).
         private static func sameParameters(
-            _ parts: ArraySlice<NavigationPathElement.InPlace.Part>, in buffer: UnsafeBufferPointer<UInt8>, as route: Route
+            _ parts: Slice<UnsafeBufferPointer<NavigationPathElement.InPlace.Part>>, in buffer: UnsafeBufferPointer<UInt8>, as route: Route
         ) -> Bool {
             let parameters = route.parameters
             guard parts.count == parameters.count else { return false }

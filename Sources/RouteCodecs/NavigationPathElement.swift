@@ -201,29 +201,41 @@ extension NavigationPathElement {
         struct Parts {
             var name: Range<Int>?
             var shape = NavigationPathElement.Shape.single
-            /// The parameters: the first ``count`` of ``storage`` (kept, not emptied, between
-            /// elements).
-            private var storage: [Part] = []
-            private(set) var count = 0
+            /// The parameters of the element read: ``storage`` from ``start`` up to ``end``. The
+            /// parameters of the elements read before stay before ``start``
+            /// (``keepParameters()``), so that a document's reading records all of them in one
+            /// array, copied nowhere.
+            private(set) var storage: [Part] = []
+            private(set) var start = 0
+            private(set) var end = 0
 
-            var parameters: ArraySlice<Part> { storage[..<count] }
+            /// How many parameters the element read has.
+            var count: Int { end - start }
+
+            var parameters: ArraySlice<Part> { storage[start..<end] }
 
             /// Parameter `index` (below ``count``), read without a slice of the storage.
-            subscript(index: Int) -> Part { storage[index] }
+            subscript(index: Int) -> Part { storage[start + index] }
 
+            /// Forgets the parameters of the element read (those kept before it stay).
             mutating func removeAll() {
-                count = 0
+                end = start
+            }
+
+            /// Keeps the parameters of the element read, for the next one to be read after them.
+            mutating func keepParameters() {
+                start = end
             }
 
             mutating func append(_ part: Part) {
-                if count < storage.count { storage[count] = part } else { storage.append(part) }
-                count += 1
+                if end < storage.count { storage[end] = part } else { storage.append(part) }
+                end += 1
             }
 
             /// Whether a member read has the key at `key` in `buffer` (members have keys: only a
             /// plain scalar's one parameter has none).
             func hasKey(_ key: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-                for index in 0..<count {
+                for index in start..<end {
                     guard let other = storage[index].key else { continue }
                     guard other.count == key.count else { continue }
                     var offset = 0

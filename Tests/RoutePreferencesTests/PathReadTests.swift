@@ -12,7 +12,7 @@ import TestSupport
 @Suite(.tags(.unit)) struct PathReadTests {
     static let path = NavigationPathFixtures.Path.mixed.json()
 
-    func readPath(_ value: PropertyListValue?, key: PreferenceKey = PreferenceKey("nav")) throws -> StoredDocument {
+    func readDocument(_ value: PropertyListValue?, key: PreferenceKey = PreferenceKey("nav")) throws -> StoredDocument {
         var dictionary: PropertyListDictionary = ["launches": 7]
         if let value { dictionary = dictionary.replacing("nav", with: value) }
         return try PreferenceKeyStore(MemoryPreferences(dictionary), key: key).readDocument()
@@ -20,7 +20,7 @@ import TestSupport
 
     /// The path the document read of `value` says; `nil` for a value read whole.
     func said(_ value: PropertyListValue?) throws -> String? {
-        guard case .document(let document) = try readPath(value) else { return nil }
+        guard case .document(let document) = try readDocument(value) else { return nil }
         return try document.path(order: ParameterOrder())
     }
 
@@ -41,15 +41,15 @@ import TestSupport
     }
 
     @Test func anyOtherValueIsReadWholeAsShowReadsIt() throws {
-        guard case .state(.setting(.value("home")), nil) = try readPath("home") else { throw NavigatorError(.invalidFile, "a setting") }
-        guard case .state(.setting(.unset), nil) = try readPath(nil) else { throw NavigatorError(.invalidFile, "unset") }
-        guard case .document(let values) = try readPath(.data(NavigationPathFixtures.Path.values.json())) else {
+        guard case .state(.setting(.value("home")), nil) = try readDocument("home") else { throw NavigatorError(.invalidFile, "a setting") }
+        guard case .state(.setting(.unset), nil) = try readDocument(nil) else { throw NavigatorError(.invalidFile, "unset") }
+        guard case .document(let values) = try readDocument(.data(NavigationPathFixtures.Path.values.json())) else {
             throw NavigatorError(.invalidFile, "nested values")
         }
         #expect(try values.state().stack.count == NavigationPathFixtures.Path.values.elements.count)
         #expect(try values.path(order: ParameterOrder()) == (try values.state()).path)
         // --format setting: the value is a setting's or refused, never a path.
-        #expect(throws: NavigatorError.self) { try readPath(.data(Self.path), key: PreferenceKey("nav", settingOnly: true)) }
+        #expect(throws: NavigatorError.self) { try readDocument(.data(Self.path), key: PreferenceKey("nav", settingOnly: true)) }
         // A refusal is the whole reading's: a path SwiftUI would not restore.
         let broken = Array(#"["MyApp.Screen","{\"details\":{\"_0\":1}}","Swift.Int"]"#.utf8)
         let error = #expect(throws: NavigatorError.self) { try said(.data(broken)) }

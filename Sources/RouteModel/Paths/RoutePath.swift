@@ -204,6 +204,7 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
             writer.route(route.name, route.parameters)
         }
         if root == nil, stack.isEmpty { writer.slash() }
+        defer { writer.deallocate() }
         return writer.text
     }
 
@@ -213,19 +214,46 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
     /// they stand in stored bytes (``name(_:)``, ``parameter(_:key:value:typed:)``: a
     /// NavigationPath's element read without building its route).
     package struct Writer {
-        private var bytes: [UInt8] = []
+        private var buffer: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var count = 0
 
-        /// A writer with room for `capacity` bytes.
+        /// A writer with room for `capacity` bytes (it grows past them when it must). Its
+        /// buffer is freed by ``deallocate()``.
         package init(capacity: Int) {
-            bytes.reserveCapacity(capacity)
+            self.capacity = max(capacity, 16)
+            buffer = .allocate(capacity: self.capacity)
+        }
+
+        /// Frees the buffer: the writer is not used after.
+        package func deallocate() {
+            buffer.deallocate()
         }
 
         /// The text written.
-        package var text: String { String(decoding: bytes, as: UTF8.self) }
+        package var text: String { String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) }
+
+        /// Makes room for `more` bytes after those written.
+        @inline(__always) private mutating func reserve(_ more: Int) {
+            guard count &+ more > capacity else { return }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (count + more))
+            grown.update(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = grown
+            capacity = 2 * (count + more)
+        }
+
+        @inline(__always) private mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            (buffer + count).update(from: base, count: bytes.count)
+            count &+= bytes.count
+        }
 
         /// Writes the `/` before a segment.
         package mutating func slash() {
-            bytes.append(UInt8(ascii: "/"))
+            reserve(1)
+            buffer[count] = UInt8(ascii: "/")
+            count &+= 1
         }
 
         /// Writes the segment of a route named `name` with `parameters`, in the order given.
@@ -243,23 +271,32 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
 
         /// Writes a route's name, given as UTF-8 (a valid name).
         package mutating func name(_ utf8: UnsafeBufferPointer<UInt8>) {
-            bytes.append(contentsOf: utf8)
+            reserve(utf8.count)
+            raw(utf8)
         }
 
         /// Writes the route's parameter `index` (from 0): its key and value as UTF-8 (a valid
         /// key, and the value's text), typed (`:=`) or text (`=`).
         package mutating func parameter(_ index: Int, key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, typed: Bool) {
-            bytes.append(index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-            bytes.append(contentsOf: key)
-            if typed { bytes.append(UInt8(ascii: ":")) }
-            bytes.append(UInt8(ascii: "="))
+            reserve(key.count &+ 3 &+ 3 &* value.count)
+            buffer[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
+            count &+= 1
+            raw(key)
+            if typed {
+                buffer[count] = UInt8(ascii: ":")
+                count &+= 1
+            }
+            buffer[count] = UInt8(ascii: "=")
+            count &+= 1
             for byte in value {
                 if PercentEncoding.isUnreserved(byte) {
-                    bytes.append(byte)
+                    buffer[count] = byte
+                    count &+= 1
                 } else {
-                    bytes.append(UInt8(ascii: "%"))
-                    bytes.append(PercentEncoding.hexDigit(byte >> 4))
-                    bytes.append(PercentEncoding.hexDigit(byte & 0x0F))
+                    buffer[count] = UInt8(ascii: "%")
+                    buffer[count &+ 1] = PercentEncoding.hexDigit(byte >> 4)
+                    buffer[count &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    count &+= 3
                 }
             }
         }
