@@ -875,6 +875,11 @@ extension NavigationPathCodec {
             // The bottom-most element that shows as the route: its two strings, as they stand.
             var same: Range<Int>?
             let typeOf = names.typeOf
+            // The route's parameters as bytes, once.
+            let parameters = route.parameters.map { parameter in
+                (key: Array(parameter.key.utf8), value: Array(parameter.value.utf8), ascii: parameter.value.utf8.allSatisfy { $0 < 0x80 },
+                 text: parameter.value, type: parameter.type)
+            }
             let found = bytes.withUnsafeBufferPointer { buffer -> Bool in
                 scan.elements.withUnsafeBufferPointer { elements in
                     scan.parts.withUnsafeBufferPointer { allParts in
@@ -890,14 +895,14 @@ extension NavigationPathCodec {
                             // app cannot decode the document, which the state refuses.
                             if let scalar = scalars[type] {
                                 guard element.name == nil, parts.count == 1, let part = parts.first, part.key == nil,
-                                    scalar.holds(type: part.type, value: String(decoding: UnsafeBufferPointer(rebasing: buffer[part.value]), as: UTF8.self), lenient: true)
+                                    scalar.holds(type: part.type, utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), lenient: true)
                                 else { return false }
                             }
                             shapes[type] |= Self.bit(element.shape)
                             let showsUnderName = element.name.map { Self.equal(UnsafeBufferPointer(rebasing: buffer[$0]), route.name) } ?? (routeName == route.name)
                             if showsUnderName {
                                 choice.add(types.names[type], element.shape, showsUnderName: true)
-                                if Self.sameParameters(parts, in: buffer, as: route) {
+                                if Self.sameParameters(parts, in: buffer, as: parameters) {
                                     same = tokens[2 * pair].range.lowerBound..<tokens[2 * pair + 1].range.upperBound
                                 }
                             }
@@ -955,26 +960,25 @@ extension NavigationPathCodec {
             }
         }
 
-        /// Whether the parameters `parts` are `route`'s, as ``Route`` compares them: keys and
-        /// types the same, values the same text (the same bytes, or canonically equivalent).
+        /// Whether the parameters `parts` are a route's (`parameters`, each as bytes, whether its
+        /// value is ASCII, and its text), as ``Route`` compares them: keys and types the same,
+        /// values the same text (the same bytes, or canonically equivalent).
         private static func sameParameters(
-            _ parts: Slice<UnsafeBufferPointer<NavigationPathElement.InPlace.Part>>, in buffer: UnsafeBufferPointer<UInt8>, as route: Route
+            _ parts: Slice<UnsafeBufferPointer<NavigationPathElement.InPlace.Part>>, in buffer: UnsafeBufferPointer<UInt8>,
+            as parameters: [(key: [UInt8], value: [UInt8], ascii: Bool, text: String, type: Route.ValueType)]
         ) -> Bool {
-            let parameters = route.parameters
             guard parts.count == parameters.count else { return false }
             for (part, parameter) in zip(parts, parameters) {
                 guard part.type == parameter.type else { return false }
                 if let key = part.key {
-                    guard equal(UnsafeBufferPointer(rebasing: buffer[key]), parameter.key) else { return false }
+                    guard buffer[key].elementsEqual(parameter.key) else { return false }
                 } else {
-                    guard parameter.key == "_0" else { return false }
+                    guard parameter.key.elementsEqual("_0".utf8) else { return false }
                 }
                 let value = UnsafeBufferPointer(rebasing: buffer[part.value])
+                if value.elementsEqual(parameter.value) { continue }
                 // Canonically equivalent texts differ in bytes only outside ASCII.
-                guard equal(value, parameter.value)
-                    || (!(value.allSatisfy { $0 < 0x80 } && parameter.value.utf8.allSatisfy { $0 < 0x80 })
-                        && String(decoding: value, as: UTF8.self) == parameter.value)
-                else { return false }
+                guard !(parameter.ascii && value.allSatisfy { $0 < 0x80 }), String(decoding: value, as: UTF8.self) == parameter.text else { return false }
             }
             return true
         }
