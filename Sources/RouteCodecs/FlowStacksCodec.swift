@@ -83,7 +83,9 @@ public struct FlowStacksCodec: NavigatorCodec {
         var state = NavigatorState()
         state.resetRule = .closeToRoots
         state.tree = tree
-        state.preserved = Preserved(Read(text: text, isFlowPath: isFlowPath, routes: routes, typeNames: typeNames, shapes: shapes, tree: tree))
+        let read = Read(text: text, isFlowPath: isFlowPath, routes: routes, typeNames: typeNames, shapes: shapes, tree: tree)
+        state.preserved = Preserved(read)
+        state.appCannotDecode = Self.unresolvable(in: read)
         return state
     }
 
@@ -128,18 +130,12 @@ public struct FlowStacksCodec: NavigatorCodec {
 
     public func checkWritable(_ state: NavigatorState) throws {}
 
-    /// Why the app cannot decode FlowPath's triples read into `state` as they stand: the first
+    /// Why the app cannot decode FlowPath's triples read as they stand (``NavigatorState/appCannotDecode``): the first
     /// type name that no run of the app resolves. FlowStacks resolves a screen's type with
     /// `_typeByName`, which takes the mangled names `_mangledTypeName` gives and the standard
     /// library's readable ones (`Swift.Int`), not an app's readable name (`MyApp.Screen`), nor
     /// a private type's name that holds a memory address of one run (`4main13$559efc90c3d8yXZ6HiddenV`,
     /// `MyApp.(unknown context at $…).Hidden`). Checked with Swift 6.3's runtime.
-    public func appCannotDecode(_ state: NavigatorState) -> String? {
-        guard let read = state.preserved?.payload as? Read else { return nil }
-        return Self.unresolvable(in: read)
-    }
-
-    /// ``appCannotDecode(_:)`` of `read`.
     static func unresolvable(in read: Read) -> String? {
         guard read.isFlowPath else { return nil }
         // The lowest index first: the routes are bottom first, the array top first.

@@ -108,16 +108,25 @@ public struct FormatTable: Sendable {
     static let emptyStack = Array("[]".utf8)
 
     /// The state `bytes` hold in the one format that recognizes them (see ``recognizing(_:)``),
-    /// and that format; `nil` when none does. Each format recognizes and decodes in one look
-    /// where it can (``NavigatorCodec/decodeIfRecognized(_:)``).
+    /// and that format; `nil` when none does (``document(recognized:)``'s state).
     ///
     /// - Throws: as ``recognizing(_:)`` and the format's decoder.
     public func read(recognized bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec)? {
-        var found: (codec: any NavigatorCodec, state: Result<NavigatorState, any Error>)?
+        guard let found = try document(recognized: bytes) else { return nil }
+        return (try found.document.state(), found.codec)
+    }
+
+    /// What `bytes` hold in the one format that recognizes them (see ``recognizing(_:)``), as
+    /// that format's reader reads them (``NavigatorCodec/document(_:)``), and that format;
+    /// `nil` when none does. Each format recognizes and reads in one look where it can.
+    ///
+    /// - Throws: as ``recognizing(_:)``, when several formats or none recognize them.
+    public func document(recognized bytes: [UInt8]) throws -> (document: any NavigatorDocument, codec: any NavigatorCodec)? {
+        var found: (document: any NavigatorDocument, codec: any NavigatorCodec)?
         var count = 0
         for format in formats {
-            guard let state = format.readIfRecognized(bytes) else { continue }
-            found = (format, state)
+            guard let document = format.document(bytes) else { continue }
+            found = (document, format)
             count += 1
         }
         guard count == 1, let found else {
@@ -128,36 +137,9 @@ public struct FormatTable: Sendable {
             }
             // Several: as recognizing(_:) decides.
             guard let codec = try recognizing(bytes) else { return nil }
-            return (try codec.read(bytes), codec)
+            return (DecodedDocument(Result { try codec.read(bytes) }), codec)
         }
-        return (try found.state.get(), found.codec)
-    }
-
-    /// The path of the state ``read(recognized:)`` reads from `bytes` (what `show --path`
-    /// prints), when the one format that recognizes them says it without decoding them
-    /// (``NavigatorCodec/recognizedPath(_:)``); `nil` otherwise, for ``read(recognized:)`` to
-    /// read them (and to refuse what it refuses).
-    public func path(recognized bytes: [UInt8]) -> String? {
-        alone(bytes) { $0.recognizedPath(bytes) }
-    }
-
-    /// `bytes` after a push of `route`, as reading them (``read(recognized:)``), pushing and
-    /// encoding the state in its format give, when the one format that recognizes them writes
-    /// it straight into them (``NavigatorCodec/pushed(_:ontoRecognized:)``); `nil` otherwise,
-    /// for the full way to write (or refuse) it.
-    public func pushed(_ route: Route, onto bytes: [UInt8]) -> [UInt8]? {
-        alone(bytes) { $0.pushed(route, ontoRecognized: bytes) }
-    }
-
-    /// What `quick` gives of the first format that gives something, when no other format
-    /// recognizes `bytes` (as ``read(recognized:)`` requires to read them in that one).
-    private func alone<T>(_ bytes: [UInt8], _ quick: (any NavigatorCodec) -> T?) -> T? {
-        for (index, format) in formats.enumerated() {
-            guard let found = quick(format) else { continue }
-            for (other, format) in formats.enumerated() where other != index && format.recognizes(bytes) { return nil }
-            return found
-        }
-        return nil
+        return found
     }
 
     /// `state` (a fresh one unless given) as a new state in the default format, where there

@@ -15,7 +15,7 @@ import PlainText
 /// its type from ``GivenElementType`` (`push --type`), the schema (``schemaType``), or the
 /// elements already there that show under its name; nothing else (``NavigationPathTypeChoice``).
 /// A private type's name is never written anew, and a document the app cannot decode as it
-/// stands (``appCannotDecode(_:)``) is never changed; sheets, covers, tabs and a root route
+/// stands (``NavigatorState/appCannotDecode``) is never changed; sheets, covers, tabs and a root route
 /// cannot be held.
 public struct NavigationPathCodec: NavigatorCodec {
     /// The schema's type for a new element's route, when one declares it (the project file's
@@ -133,41 +133,53 @@ public struct NavigationPathCodec: NavigatorCodec {
     private struct NotRecognized: Error {}
 
     public func decode(_ bytes: [UInt8]) throws -> NavigatorState {
-        state(of: try Document(bytes))
+        state(of: try Document(Map(bytes)))
     }
 
-    /// ``recognizes(_:)`` and ``decode(_:)`` in one look: the scan that recognizes a path whose
-    /// type names are all module-qualified (as SwiftUI writes them) is the one decoding reads.
-    /// Names of another kind (whose elements ``recognizes(_:)`` must also find to be JSON) are
-    /// recognized as before, then decoded from the same scan; a document that does not scan
-    /// is looked at as before.
-    public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
+    /// What `bytes` hold when they are a path (``recognizes(_:)``), read once (``Map``): the
+    /// scan that recognizes a path whose type names are all module-qualified (as SwiftUI writes
+    /// them) is the one every command reads through. Names of another kind (whose elements
+    /// ``recognizes(_:)`` must also find to be JSON) are recognized as before; a document that
+    /// does not scan is looked at as before, and decoding says what is wrong with it.
+    public func document(_ bytes: [UInt8]) -> (any NavigatorDocument)? {
         guard Self.startsWithArray(bytes) else { return nil }
-        guard let scan = try? Document.Scan(bytes), let names = try? Document.Names(scan, in: bytes) else {
-            return recognizes(bytes) ? Result { try decode(bytes) } : nil
+        guard let map = try? Map(bytes) else {
+            return recognizes(bytes) ? DecodedDocument(Result { try read(bytes) }) : nil
         }
-        guard names.types.kinds.allSatisfy({ $0 == .readable }) || recognizes(bytes) else { return nil }
-        return Result { state(of: try Document(bytes, scan: scan, names: names)) }
+        guard map.names.types.kinds.allSatisfy({ $0 == .readable }) || recognizes(bytes) else { return nil }
+        return MapDocument(codec: self, map: map)
     }
 
-    /// What `show --path` prints of `bytes` (the path of ``decodeIfRecognized(_:)``'s state),
-    /// written straight from them when they are a path of the usual shape
-    /// (``NavigationPathQuickPath``): no route, element or state is made for it. `nil` for any
-    /// other bytes, for decoding to read (or refuse) them.
-    public func recognizedPath(_ bytes: [UInt8]) -> String? {
-        // Said straight from the bytes, parameters stand in their stored order: a path that may
-        // print them in another (``RoutePath/mayOrderParameters(_:)``) is decoded instead.
-        guard let path = NavigationPathQuickPath.path(of: bytes), !RoutePath.mayOrderParameters(path) else { return nil }
-        return path
-    }
+    /// A path as ``Map`` read it: the state built from it when asked; its path written from it,
+    /// and a push spliced into its bytes, without building a route where the elements read in
+    /// place allow.
+    struct MapDocument: NavigatorDocument {
+        let codec: NavigationPathCodec
+        let map: Map
 
-    /// `bytes` after a push of `route`, written straight into them (``NavigationPathQuickPush``)
-    /// when there is no schema (``schemaType``, ``schema``) and the route names no type (`push
-    /// --type`); `nil` otherwise, or where the quick way does not settle it (a type it cannot
-    /// tell, a document the app cannot decode: the full way refuses them).
-    public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? {
-        guard schemaType == nil, schema == nil, route.preserved == nil else { return nil }
-        return NavigationPathQuickPush.pushed(route, onto: bytes, maxBytes: maxBytes)
+        func state() throws -> NavigatorState {
+            var state = codec.state(of: try Document(map))
+            state.formatName = codec.name
+            state.keepsHistory = codec.keepsHistory
+            return state
+        }
+
+        /// The path written from the elements as they stand (``Map/path()``) with parameters in
+        /// their canonical order; the state's where a schema orders them (`order`), or where
+        /// the map cannot say it (the state then reads or refuses the path).
+        func path(order: ParameterOrder) throws -> String {
+            if order.declared.isEmpty, let path = map.path() { return path }
+            return try state().path(order: order)
+        }
+
+        /// A push written straight into the bytes (``Map/pushed(_:maxBytes:)``) when there is no
+        /// schema (``schemaType``, ``schema``) and the route names no type (`push --type`); `nil`
+        /// for anything else, or where the map does not settle it (a type it cannot tell, a
+        /// document the app cannot decode: the state refuses them).
+        func applying(_ operation: NavigationOperation) -> [UInt8]? {
+            guard case .push(let route) = operation, codec.schemaType == nil, codec.schema == nil, route.preserved == nil else { return nil }
+            return map.pushed(route, maxBytes: codec.maxBytes)
+        }
     }
 
     /// The state `document` holds.
@@ -180,23 +192,11 @@ public struct NavigationPathCodec: NavigatorCodec {
             return route
         })
         state.preserved = Preserved(document)
+        state.appCannotDecode = document.unresolvable
         return state
     }
 
     public func checkWritable(_ state: NavigatorState) throws {}
-
-    /// Why the app cannot decode the path read into `state` as it stands: its first type name
-    /// that no run of the app resolves (a private type's, which holds a memory address of the
-    /// run that wrote it; one without its module), by its index in the array.
-    public func appCannotDecode(_ state: NavigatorState) -> String? {
-        guard let document = state.preserved?.payload as? Document else { return nil }
-        return Self.unresolvable(in: document)
-    }
-
-    /// ``appCannotDecode(_:)`` of `document`.
-    static func unresolvable(in document: Document) -> String? {
-        document.unresolvable
-    }
 
     public func encode(_ state: inout NavigatorState) throws -> EncodedState {
         let tree = state.tree
@@ -215,7 +215,7 @@ public struct NavigationPathCodec: NavigatorCodec {
         }
         let document = state.preserved?.payload as? Document ?? Document.empty
         let stack = tree.chain.base.pushed
-        if let reason = Self.unresolvable(in: document),
+        if let reason = document.unresolvable,
             stack.count != document.elements.count || !zip(stack, document.elements).allSatisfy({ $0 == $1.route })
         {
             // The app restores none of it: a change would hide that, never mend it.
@@ -376,8 +376,9 @@ extension NavigationPathCodec {
             lead = 1..<1
         }
 
-        /// The array's strings as scanned: each one's range and whether it holds escapes, and
-        /// the offsets of the array's `[` and `]`.
+        /// The array's strings as scanned: each one's range and whether it holds escapes, the
+        /// offsets of the array's `[` and `]`, and each element as read where it stands
+        /// (``NavigationPathElement/InPlace``) while its string is scanned.
         struct Scan {
             /// One string of the array: where it stands (quotes included), and whether it holds
             /// escapes. (Offsets in 32 bits: a path is at most 8 MiB, a plist 16.)
@@ -395,9 +396,22 @@ extension NavigationPathCodec {
                 var range: Range<Int> { Int(start)..<Int(end) }
             }
 
+            /// An element as read where it stands: its case's name (`nil`: a plain value, shown
+            /// under its type's route name), its shape, and its parameters, ``parts`` in
+            /// `parts` (`nil`: an element of another shape, read from its unescaped text when
+            /// its route is built).
+            struct Element {
+                let name: Range<Int>?
+                let shape: NavigationPathElement.Shape
+                let parts: Range<Int>?
+            }
+
             var tokens: [Token] = []
             var open = 0
             var close = 0
+            /// Each pair's element, by pair (the first pair first), and their parameters.
+            var elements: [Element] = []
+            var parts: [NavigationPathElement.InPlace.Part] = []
 
             /// Scans `bytes` as a JSON array of strings.
             ///
@@ -405,26 +419,50 @@ extension NavigationPathCodec {
             init(_ bytes: [UInt8]) throws {
                 var scanner = JSONScanner(bytes)
                 var tokens: [Token] = []
+                var elements: [Element] = []
                 // About one string per 16 bytes in a usual path (at most one per 3): fewer copies
                 // as the list grows.
                 tokens.reserveCapacity(bytes.count / 16)
-                do {
-                    guard scanner.peek() == UInt8(ascii: "[") else {
-                        throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
-                    }
-                    open = scanner.position
-                    try scanner.readArray(depth: 1) { scanner in
-                        guard scanner.peek() == UInt8(ascii: "\"") else {
-                            throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
+                elements.reserveCapacity(bytes.count / 32)
+                var read = NavigationPathElement.InPlace.Parts()
+                var open = 0
+                try bytes.withUnsafeBufferPointer { buffer in
+                    do {
+                        guard scanner.peek() == UInt8(ascii: "[") else {
+                            throw NavigationPathCodec.invalid("the path is a JSON array of strings, not \(scanner.peek() == UInt8(ascii: "{") ? "an object" : "this")")
                         }
-                        tokens.append(Token(try scanner.scanString()))
+                        open = scanner.position
+                        try scanner.readArray(depth: 1) { scanner in
+                            guard scanner.peek() == UInt8(ascii: "\"") else {
+                                throw NavigationPathCodec.invalid("not a string: the path holds strings only, a type name then a JSON text for each screen", at: tokens.count)
+                            }
+                            guard tokens.count % 2 == 1 else {
+                                tokens.append(Token(try scanner.scanString()))
+                                return
+                            }
+                            // An element's string: read where it stands, checked as the scan checks it.
+                            let start = scanner.position
+                            if let quote = NavigationPathElement.InPlace.element(inStringAt: start, of: buffer, parts: &read) {
+                                scanner.position = quote + 1
+                                tokens.append(Token((start..<(quote + 1), true)))
+                                elements.append(Element(name: read.name, shape: read.shape, parts: read.start..<read.end))
+                                read.keepParameters()
+                            } else {
+                                read.removeAll()
+                                tokens.append(Token(try scanner.scanString()))
+                                elements.append(Element(name: nil, shape: .single, parts: nil))
+                            }
+                        }
+                        close = scanner.position - 1
+                        try scanner.expectEnd()
+                    } catch let error as JSONSyntaxError {
+                        throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
                     }
-                    close = scanner.position - 1
-                    try scanner.expectEnd()
-                } catch let error as JSONSyntaxError {
-                    throw NavigationPathCodec.invalid(error.reason + (error.place(in: bytes).map { " (\($0))" } ?? ""))
                 }
+                self.open = open
                 self.tokens = tokens
+                self.elements = elements
+                parts = read.storage
             }
         }
 
@@ -456,72 +494,33 @@ extension NavigationPathCodec {
             }
         }
 
-        /// Reads the document, checking it as SwiftUI's decoder would: an array of strings, in
-        /// pairs, each a type name and the JSON text of a value.
+        /// Reads the document ``Map`` read, checking it as SwiftUI's decoder would: an array of
+        /// strings, in pairs, each a type name and the JSON text of a value; each element's
+        /// route built.
         ///
         /// - Throws: `invalidFile` naming the index of what is wrong.
-        init(_ bytes: [UInt8]) throws {
-            let scan = try Scan(bytes)
-            try self.init(bytes, scan: scan, names: Names(scan, in: bytes))
-        }
-
-        /// Reads the document that `scan` and `names` are of, as ``init(_:)`` does.
-        init(_ bytes: [UInt8], scan: Scan, names: Names) throws {
+        init(_ map: Map) throws {
+            let bytes = map.bytes
+            let scan = map.scan
             self.bytes = bytes
             let tokens = scan.tokens
             open = scan.open
             close = scan.close
-            func decoded(_ token: Scan.Token) throws -> [UInt8] {
-                try Document.decoded(token, in: bytes)
-            }
-            var types = names.types
-            let typeOf = names.typeOf
-            guard tokens.count % 2 == 0 else {
-                throw NavigationPathCodec.invalid("an odd number of strings: the type name \(quoted(types.names[typeOf[typeOf.count - 1]].text)) has no JSON text after it", at: tokens.count - 1)
-            }
-            var mangled: [String] = []
-            for type in typeOf where types.kinds[type] == .mangled {
-                mangled.append(types.names[type].text)
-            }
-            if !mangled.isEmpty {
-                throw NavigationPathCodec.invalid(
-                    "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)",
-                    appRejects: false)
-            }
+            var types = map.names.types
+            let typeOf = map.names.typeOf
+            try map.check()
             var elements: [NavigationPathElement] = []
             let pairs = tokens.count / 2
             elements.reserveCapacity(pairs)
             // One pointer for the whole walk: a route handed out of a closure per element goes
             // through the generic copy of an optional, a few hundred instructions each.
             try bytes.withUnsafeBufferPointer { buffer in
-                var parts = NavigationPathQuickRoute.Parts()
                 for pair in (0..<pairs).reversed() {
-                    let typeToken = tokens[2 * pair].range
                     let typeIndex = typeOf[pair]
-                    let type = types.names[typeIndex]
-                    let item = tokens[2 * pair + 1]
-                    guard types.kinds[typeIndex] != nil else {
-                        throw NavigationPathCodec.invalid("\(quoted(type.text)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
-                    }
-                    let route: Route
-                    let shape: NavigationPathElement.Shape
-                    // The usual element straight from the document's bytes; any other as before.
-                    if let quick = NavigationPathQuickRoute.route(
-                        in: buffer, content: (item.range.lowerBound + 1)..<(item.range.upperBound - 1), parts: &parts, routeName: { types.routeName(typeIndex) })
-                    {
-                        (route, shape) = quick
-                    } else {
-                        do {
-                            (route, shape) = try NavigationPathElement.route(type: type, bytes: try decoded(item))
-                        } catch let error as NavigatorError {
-                            // A value the app reads that routectl cannot hold (long text, a control
-                            // character, JSON past 64 levels) is never said to be rejected by it.
-                            let beyond = try error.detail is ValueBeyondRoutectl || JSONValue.nestsTooDeep(decoded(item))
-                            throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1, appRejects: !beyond)
-                        }
-                    }
+                    let (route, shape) = try map.route(pair, in: buffer, routeName: { types.routeName(typeIndex) })
                     elements.append(NavigationPathElement(
-                        type: type, shape: shape, route: route, document: bytes, typeToken: typeToken, itemToken: item.range, pair: pair))
+                        type: types.names[typeIndex], shape: shape, route: route, document: bytes, typeToken: tokens[2 * pair].range,
+                        itemToken: tokens[2 * pair + 1].range, pair: pair))
                 }
             }
             self.pairs = pairs
@@ -579,37 +578,6 @@ extension NavigationPathCodec {
                     return found
                 }
                 return add(String(decoding: try decoded(token), as: UTF8.self), token: token.escaped ? 0..<0 : token.range)
-            }
-
-            /// The index of the name the string at `range` of `buffer` (quotes included, no
-            /// escapes) holds, added when new: as ``index(of:in:decoded:)``, for a walk over a
-            /// buffer (``NavigationPathQuickWalk``).
-            mutating func index(ofPlain range: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
-                if let found = find(range, in: buffer) { return found }
-                let name = UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<(range.upperBound - 1)])
-                return add(String(decoding: name, as: UTF8.self), token: range)
-            }
-
-            /// The index of a name met among the last few whose string stands, quotes and all,
-            /// at `start` of `buffer` (the buffer their tokens are ranges of, as in a walk), and
-            /// where that string ends; `nil` when none does. A string is the same as a token
-            /// whose bytes it starts with: a token's quotes stand at its ends only (it has no
-            /// escape), so its bytes end a string where they end. For a walk over a path that
-            /// names a few types over and over, this replaces the scan of the string and the
-            /// comparison after it with a comparison of a word or two.
-            @inline(__always) func match(at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (type: Int, end: Int)? {
-                var index = tokens.count - 1
-                let last = max(tokens.count - 8, 0)
-                while index >= last {
-                    let token = tokens[index]
-                    if !token.isEmpty, token.count <= buffer.count - start,
-                        NavigationPathCodec.sameBytes(token, at: start, in: buffer)
-                    {
-                        return (index, start + token.count)
-                    }
-                    index -= 1
-                }
-                return nil
             }
 
             private mutating func add(_ text: String, token: Range<Int>) -> Int {
@@ -734,6 +702,285 @@ extension NavigationPathCodec {
         return stack.enumerated().compactMap { index, route in
             if let element = route.preserved?.payload as? NavigationPathElement, element.shape != .enumValue { return nil }
             return RoutePlace("[\(2 * (stack.count - 1 - index) + 1)]", route)
+        }
+    }
+}
+
+// MARK: - The one reading
+
+extension NavigationPathCodec {
+    /// A document read once: its strings checked and where each stands (``Document/Scan``),
+    /// each element read where it stands (its case's name and parameters as byte ranges,
+    /// ``NavigationPathElement/InPlace``), and its distinct type names (``Document/Names``).
+    /// Nothing else is built: the state (``Document/init(_:)``), the path (``path()``) and a
+    /// push (``pushed(_:maxBytes:)``) are all read from it.
+    struct Map: Sendable {
+        let bytes: [UInt8]
+        let scan: Document.Scan
+        let names: Document.Names
+
+        /// Reads `bytes`.
+        ///
+        /// - Throws: `invalidFile` for bytes that are no JSON array of strings, or a type name
+        ///   that does not decode.
+        init(_ bytes: [UInt8]) throws {
+            self.bytes = bytes
+            scan = try Document.Scan(bytes)
+            names = try Document.Names(scan, in: bytes)
+        }
+
+        /// How many pairs the array holds.
+        var pairs: Int { scan.tokens.count / 2 }
+
+        /// Whether every string has its pair and every type name is module-qualified (as
+        /// SwiftUI writes them): the documents whose path and push are read from the map.
+        var isUsual: Bool {
+            scan.tokens.count % 2 == 0 && names.types.kinds.allSatisfy { $0 == .readable }
+        }
+
+        /// Refuses an odd number of strings, and mangled type names.
+        ///
+        /// - Throws: `invalidFile` naming what is wrong.
+        func check() throws {
+            let types = names.types
+            let typeOf = names.typeOf
+            guard scan.tokens.count % 2 == 0 else {
+                throw NavigationPathCodec.invalid(
+                    "an odd number of strings: the type name \(quoted(types.names[typeOf[typeOf.count - 1]].text)) has no JSON text after it",
+                    at: scan.tokens.count - 1)
+            }
+            var mangled: [String] = []
+            for type in typeOf where types.kinds[type] == .mangled {
+                mangled.append(types.names[type].text)
+            }
+            if !mangled.isEmpty {
+                throw NavigationPathCodec.invalid(
+                    "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)",
+                    appRejects: false)
+            }
+        }
+
+        /// The route of pair `pair` (whose type name is one) and its shape, built from the
+        /// element as read where it stands, or else read from its unescaped text; `routeName`
+        /// gives the name a plain value shows under.
+        ///
+        /// - Throws: `invalidFile` naming the pair's index, for a type name that is none, or a
+        ///   value that shows as no route.
+        func route(_ pair: Int, in buffer: UnsafeBufferPointer<UInt8>, routeName: () -> String?) throws -> (Route, NavigationPathElement.Shape) {
+            let type = names.types.names[names.typeOf[pair]]
+            guard names.types.kinds[names.typeOf[pair]] != nil else {
+                throw NavigationPathCodec.invalid("\(quoted(type.text)) is not a type name (the module, a '.', then the type, such as Swift.Int)", at: 2 * pair)
+            }
+            let element = scan.elements[pair]
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+            }
+            // The usual element, from its parts; any other from its text.
+            if let parts = element.parts, let name = element.name.map(text) ?? routeName() {
+                let parameters = scan.parts[parts].map { part in
+                    Route.Parameter(checkedKey: part.key.map(text) ?? "_0", value: text(part.value), type: part.type)
+                }
+                return (Route(checkedName: name, parameters: parameters), element.shape)
+            }
+            let item = scan.tokens[2 * pair + 1]
+            do {
+                return try NavigationPathElement.route(type: type, bytes: try Document.decoded(item, in: bytes))
+            } catch let error as NavigatorError {
+                // A value the app reads that routectl cannot hold (long text, a control
+                // character, JSON past 64 levels) is never said to be rejected by it.
+                let beyond = try error.detail is ValueBeyondRoutectl || JSONValue.nestsTooDeep(Document.decoded(item, in: bytes))
+                throw NavigationPathCodec.invalid(error.reason, at: 2 * pair + 1, appRejects: !beyond)
+            }
+        }
+
+        /// The path of the state the document holds, parameters in their canonical order,
+        /// written by the path's one writer (``RoutePath/Writer``) from the elements as they
+        /// stand: no route is built but for an element whose keys stand in another order.
+        /// `nil` for a document that is not usual (``isUsual``), or holds an element not read
+        /// where it stands, or a plain value whose type gives no route name: the state reads
+        /// (or refuses) those.
+        func path() -> String? {
+            guard isUsual else { return nil }
+            var types = names.types
+            let typeOf = names.typeOf
+            // Each segment takes at most three bytes per byte of its pair.
+            var writer = RoutePath.Writer(capacity: 3 * bytes.count + 8)
+            defer { writer.deallocate() }
+            let written = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                scan.elements.withUnsafeBufferPointer { elements in
+                    scan.parts.withUnsafeBufferPointer { parts in
+                        if elements.isEmpty { writer.slash() }
+                        for pair in (0..<elements.count).reversed() {
+                            let element = elements[pair]
+                            guard let range = element.parts else { return false }
+                            writer.slash()
+                            // Keys in the order they print (most are): written as they stand.
+                            var inOrder = true
+                            var index = range.lowerBound + 1
+                            while index < range.upperBound {
+                                if let before = parts[index - 1].key, let key = parts[index].key,
+                                    !ParameterOrder.precedes(UnsafeBufferPointer(rebasing: buffer[before]), UnsafeBufferPointer(rebasing: buffer[key])) {
+                                    inOrder = false
+                                    break
+                                }
+                                index += 1
+                            }
+                            let type = typeOf[pair]
+                            guard inOrder else {
+                                guard let (route, _) = try? route(pair, in: buffer, routeName: { types.routeName(type) }) else { return false }
+                                writer.route(route.name, route.canonicalParameters)
+                                continue
+                            }
+                            if let name = element.name {
+                                writer.name(UnsafeBufferPointer(rebasing: buffer[name]))
+                            } else {
+                                guard var name = types.routeName(type) else { return false }
+                                name.withUTF8 { writer.name($0) }
+                            }
+                            for index in range {
+                                let part = parts[index]
+                                let value = UnsafeBufferPointer(rebasing: buffer[part.value])
+                                let typed = part.type != .string
+                                if let key = part.key {
+                                    writer.parameter(index - range.lowerBound, key: UnsafeBufferPointer(rebasing: buffer[key]), value: value, typed: typed)
+                                } else {
+                                    StaticString("_0").withUTF8Buffer { writer.parameter(0, key: $0, value: value, typed: typed) }
+                                }
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
+            return written ? writer.text : nil
+        }
+
+        /// The bytes after a push of `route`, the new pair spliced in after the `[` and every
+        /// other byte kept: what the state, the push and ``NavigationPathCodec/encode(_:)`` give.
+        /// The element that shows as the route when there is one (the bottom-most), else a new
+        /// one of the type ``NavigationPathTypeChoice`` tells from the elements, shaped as it
+        /// shapes it and checked to read back as the route. `nil` wherever the map does not
+        /// settle that (a document that is not usual, an empty path, an element not read where
+        /// it stands, a type the elements do not tell, a document the app cannot decode as it
+        /// stands, a route that would not read back, a path past `maxBytes`), for the state to
+        /// write or refuse it.
+        func pushed(_ route: Route, maxBytes: Int) -> [UInt8]? {
+            guard isUsual, pairs > 0, !names.types.names.contains(where: \.isPrivate) else { return nil }
+            var types = names.types
+            let tokens = scan.tokens
+            let scalars = types.names.map { StandardScalar(typeName: $0.text) }
+            // By type: the shapes of its values (bits by shape).
+            var shapes = [UInt8](repeating: 0, count: types.names.count)
+            var choice = NavigationPathTypeChoice.Scan()
+            // The bottom-most element that shows as the route: its two strings, as they stand.
+            var same: Range<Int>?
+            let typeOf = names.typeOf
+            // The route's parameters as bytes, once.
+            let parameters = route.parameters.map { parameter in
+                (key: Array(parameter.key.utf8), value: Array(parameter.value.utf8), ascii: parameter.value.utf8.allSatisfy { $0 < 0x80 },
+                 text: parameter.value, type: parameter.type)
+            }
+            let found = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                scan.elements.withUnsafeBufferPointer { elements in
+                    scan.parts.withUnsafeBufferPointer { allParts in
+                        for pair in 0..<elements.count {
+                            let element = elements[pair]
+                            guard let range = element.parts else { return false }
+                            let parts = allParts[range]
+                            let type = typeOf[pair]
+                            let routeName = element.name == nil ? types.routeName(type) : nil
+                            // A plain value shows under its type's route name: the state refuses one without.
+                            if element.name == nil, routeName == nil { return false }
+                            // A value of the standard library's Int, String... not of its kind: the
+                            // app cannot decode the document, which the state refuses.
+                            if let scalar = scalars[type] {
+                                guard element.name == nil, parts.count == 1, let part = parts.first, part.key == nil,
+                                    scalar.holds(type: part.type, utf8: UnsafeBufferPointer(rebasing: buffer[part.value]), lenient: true)
+                                else { return false }
+                            }
+                            shapes[type] |= Self.bit(element.shape)
+                            let showsUnderName = element.name.map { Self.equal(UnsafeBufferPointer(rebasing: buffer[$0]), route.name) } ?? (routeName == route.name)
+                            if showsUnderName {
+                                choice.add(types.names[type], element.shape, showsUnderName: true)
+                                if Self.sameParameters(parts, in: buffer, as: parameters) {
+                                    same = tokens[2 * pair].range.lowerBound..<tokens[2 * pair + 1].range.upperBound
+                                }
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
+            guard found else { return nil }
+            let separator = bytes[tokens[0].range.upperBound..<tokens[1].range.lowerBound]
+            let new: [UInt8]
+            if let same {
+                new = Array(bytes[same])
+            } else {
+                guard let text = choice.type, let index = types.names.firstIndex(where: { $0.text == text }) else { return nil }
+                let type = types.names[index]
+                let seen = Set([NavigationPathElement.Shape.enumValue, .object, .single].filter { shapes[index] & Self.bit($0) != 0 })
+                guard let shape = try? NavigationPathTypeChoice.shape(of: route, type: type, seen: seen) else { return nil }
+                let item = NavigationPathElement.text(of: route, shape: shape)
+                // Never written when it does not read back as the route.
+                guard let back = try? NavigationPathElement.route(type: type, text: item), back.0 == route else { return nil }
+                var writer = JSONWriter(capacity: type.text.utf8.count + item.utf8.count + 16)
+                writer.string(type.text)
+                writer.raw(separator)
+                writer.string(item)
+                new = writer.bytes
+            }
+            guard bytes.count + new.count + separator.count <= maxBytes else { return nil }
+            // In front of the first pair, with what separates the first pair's strings after it.
+            let first = tokens[0].range.lowerBound
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + new.count + separator.count)
+            output += bytes[..<first]
+            output += new
+            output += separator
+            output += bytes[first...]
+            return output
+        }
+
+        private static func bit(_ shape: NavigationPathElement.Shape) -> UInt8 {
+            switch shape {
+            case .enumValue: 1
+            case .object: 2
+            case .single: 4
+            }
+        }
+
+        /// Whether the bytes `utf8` are `text`'s.
+        private static func equal(_ utf8: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+            guard text.utf8.count == utf8.count else { return false }
+            var text = text
+            return text.withUTF8 { text in
+                for index in 0..<text.count where text[index] != utf8[index] { return false }
+                return true
+            }
+        }
+
+        /// Whether the parameters `parts` are a route's (`parameters`, each as bytes, whether its
+        /// value is ASCII, and its text), as ``Route`` compares them: keys and types the same,
+        /// values the same text (the same bytes, or canonically equivalent).
+        private static func sameParameters(
+            _ parts: Slice<UnsafeBufferPointer<NavigationPathElement.InPlace.Part>>, in buffer: UnsafeBufferPointer<UInt8>,
+            as parameters: [(key: [UInt8], value: [UInt8], ascii: Bool, text: String, type: Route.ValueType)]
+        ) -> Bool {
+            guard parts.count == parameters.count else { return false }
+            for (part, parameter) in zip(parts, parameters) {
+                guard part.type == parameter.type else { return false }
+                if let key = part.key {
+                    guard buffer[key].elementsEqual(parameter.key) else { return false }
+                } else {
+                    guard parameter.key.elementsEqual("_0".utf8) else { return false }
+                }
+                let value = UnsafeBufferPointer(rebasing: buffer[part.value])
+                if value.elementsEqual(parameter.value) { continue }
+                // Canonically equivalent texts differ in bytes only outside ASCII.
+                guard !(parameter.ascii && value.allSatisfy { $0 < 0x80 }), String(decoding: value, as: UTF8.self) == parameter.text else { return false }
+            }
+            return true
         }
     }
 }

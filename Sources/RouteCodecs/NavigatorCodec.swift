@@ -15,21 +15,11 @@ public protocol NavigatorCodec: Sendable {
     /// A ``FormatTable`` asks every row, so that two formats that could both fit are found.
     func recognizes(_ bytes: [UInt8]) -> Bool
 
-    /// ``recognizes(_:)`` and, when it does, ``decode(_:)``, in one look where the format can:
-    /// `nil` when the bytes are not in this format, else what decoding them gives. Default: the
-    /// two in turn.
-    func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>?
-
-    /// What `show --path` prints of `bytes` when this format recognizes them and can say it
-    /// without decoding them: the path of the state ``decodeIfRecognized(_:)`` gives
-    /// (``NavigatorState/path``). `nil`: decode them. Default: `nil`.
-    func recognizedPath(_ bytes: [UInt8]) -> String?
-
-    /// `bytes` (which this format recognizes) after a push of `route`, written straight into
-    /// them when the format can without decoding them: the bytes ``decodeIfRecognized(_:)``, the
-    /// push (``NavigatorState/apply(_:)``) and ``encode(_:)`` would give. `nil`: decode them.
-    /// Default: `nil`.
-    func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]?
+    /// What `bytes` hold when this format recognizes them (``recognizes(_:)``), as this
+    /// format's one reader reads them: the state, and what a command can have of them without
+    /// more (``NavigatorDocument``); `nil` when the bytes are not in this format. Default: the
+    /// state ``decode(_:)`` gives, once recognized.
+    func document(_ bytes: [UInt8]) -> (any NavigatorDocument)?
 
     /// The largest input ``decode(_:)`` accepts, in bytes; a store refuses a larger file
     /// without reading it.
@@ -76,17 +66,6 @@ public protocol NavigatorCodec: Sendable {
     /// history included when the format keeps one: what `check` and `migrate` go through.
     /// Default: the state's path up to each route (``RoutePlace/pathPlaces(_:)``).
     func routePlaces(in state: NavigatorState) -> [RoutePlace]
-
-    /// Why the app cannot decode the value `state` was read from as it stands, naming where
-    /// (a type name no run of the app resolves); `nil` when it can. Such a state is shown, and
-    /// every change to it refused (`invalidFile`, ``FormatFact/appCannotDecode(format:)``);
-    /// `check` reports it. Default: `nil`.
-    func appCannotDecode(_ state: NavigatorState) -> String?
-
-    /// What the app never shows of `state` as it is stored, one line each, `<where>: <what>`
-    /// (where in the format's own terms, as ``routePlaces(in:)`` names it): what `check`
-    /// reports besides the routes. Default: nothing.
-    func unshownParts(of state: NavigatorState) -> [String]
 }
 
 extension NavigatorCodec {
@@ -95,17 +74,9 @@ extension NavigatorCodec {
     public var keepsHistory: Bool { false }
     public var namesElementTypes: Bool { false }
 
-    public func appCannotDecode(_ state: NavigatorState) -> String? { nil }
-
-    public func decodeIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
-        recognizes(bytes) ? Result { try decode(bytes) } : nil
+    public func document(_ bytes: [UInt8]) -> (any NavigatorDocument)? {
+        recognizes(bytes) ? DecodedDocument(Result { try read(bytes) }) : nil
     }
-
-    public func recognizedPath(_ bytes: [UInt8]) -> String? { nil }
-
-    public func unshownParts(of state: NavigatorState) -> [String] { [] }
-
-    public func pushed(_ route: Route, ontoRecognized bytes: [UInt8]) -> [UInt8]? { nil }
 
     /// Decodes `bytes` into a state that records this format: its name and whether it keeps
     /// history (``NavigatorState/formatName``, ``NavigatorState/keepsHistory``).
@@ -128,16 +99,10 @@ extension NavigatorCodec {
             "\(description) cannot hold a sheet or cover without navigation of its own (present --no-navigation): only FlowStacks' routes (format 'flowstacks') hold one")
     }
 
-    /// ``decodeIfRecognized(_:)``, into a state that records this format as ``read(_:)``'s does.
+    /// ``recognizes(_:)`` and, when it does, ``read(_:)``, through ``document(_:)``: `nil` when
+    /// the bytes are not in this format, else the state they hold.
     public func readIfRecognized(_ bytes: [UInt8]) -> Result<NavigatorState, any Error>? {
-        decodeIfRecognized(bytes).map { decoded in
-            decoded.map { state in
-                var state = state
-                state.formatName = name
-                state.keepsHistory = keepsHistory
-                return state
-            }
-        }
+        document(bytes).map { document in Result { try document.state() } }
     }
 
     /// `state` (a fresh one unless given) as a new state in this format, where there was none,
@@ -156,6 +121,49 @@ extension NavigatorCodec {
         state.formatName = name
         state.keepsHistory = keepsHistory
         return state
+    }
+}
+
+/// What a codec reads of stored bytes in its format (``NavigatorCodec/document(_:)``): the
+/// state they hold, and what a command can have of them without building more of it than it
+/// needs (the format's one reader records where things are; values are built when asked).
+public protocol NavigatorDocument {
+    /// The state the bytes hold, recording the format that read it (as
+    /// ``NavigatorCodec/read(_:)``).
+    ///
+    /// - Throws: as ``NavigatorCodec/decode(_:)``.
+    func state() throws -> NavigatorState
+
+    /// The path of ``state()`` with parameters in `order` (``NavigatorState/path(order:)``):
+    /// what `show --path` prints. Default: ``state()``'s.
+    func path(order: ParameterOrder) throws -> String
+
+    /// The bytes after `operation`, spliced into the bytes read (every other byte kept) where
+    /// the format can without reading the state: what ``state()``, the operation and
+    /// ``NavigatorCodec/encode(_:)`` give. `nil` otherwise, for the change to go through the
+    /// state. Default: `nil`.
+    func applying(_ operation: NavigationOperation) -> [UInt8]?
+}
+
+extension NavigatorDocument {
+    public func path(order: ParameterOrder) throws -> String {
+        try state().path(order: order)
+    }
+
+    public func applying(_ operation: NavigationOperation) -> [UInt8]? { nil }
+}
+
+/// The document of a format that reads its bytes in one go: the state it decoded (or why not).
+public struct DecodedDocument: NavigatorDocument {
+    /// The state decoded, or the error decoding threw.
+    public let decoded: Result<NavigatorState, any Error>
+
+    public init(_ decoded: Result<NavigatorState, any Error>) {
+        self.decoded = decoded
+    }
+
+    public func state() throws -> NavigatorState {
+        try decoded.get()
     }
 }
 

@@ -64,6 +64,12 @@ enum StandardScalar: Equatable {
 
     /// Whether a value of `type` whose text is `value` (a typed value's JSON) is one of this kind.
     func holds(type: Route.ValueType, value: String, lenient: Bool) -> Bool {
+        var value = value
+        return value.withUTF8 { holds(type: type, utf8: $0, lenient: lenient) }
+    }
+
+    /// ``holds(type:value:lenient:)`` of the value's text as UTF-8, where it stands.
+    func holds(type: Route.ValueType, utf8 value: UnsafeBufferPointer<UInt8>, lenient: Bool) -> Bool {
         switch self {
         case .string:
             return type == .string
@@ -73,13 +79,21 @@ enum StandardScalar: Equatable {
             return type == .number
         case .integer(let signed, let bits):
             guard type == .number else { return false }
-            if lenient, value.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return true }
-            var digits = Substring(value)
-            let negative = digits.hasPrefix("-")
-            if negative { digits = digits.dropFirst() }
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                let magnitude = UInt64(digits)
-            else { return false }
+            if lenient, value.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) { return true }
+            let negative = value.first == UInt8(ascii: "-")
+            var index = negative ? 1 : 0
+            guard index < value.count else { return false }
+            // The digits' magnitude; past UInt64's, no value of the type.
+            var magnitude: UInt64 = 0
+            while index < value.count {
+                let digit = value[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return false }
+                let (tens, over) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = tens.addingReportingOverflow(UInt64(digit))
+                guard !over, !carry else { return false }
+                magnitude = sum
+                index += 1
+            }
             // `-0` for an unsigned type is left to the decoder (read leniently).
             if !signed { return (!negative || (lenient && magnitude == 0)) && (bits == 64 || magnitude < (1 << UInt64(bits))) }
             let limit = UInt64(1) << UInt64(bits - 1)  // the magnitude of the lowest value

@@ -91,6 +91,7 @@ public struct VAPNCodec: NavigatorCodec {
             }
             let presented = try root.presentations()
             state.tree = NavigationTree(tabs: Tabs(tabs, selected: try root.selectedTabIndex()), presented: presented)
+            state.unshownParts = Self.unshownParts(of: state)
         } else {
             state.tree = NavigationTree(chain: try root.chain())
             state.initial = state.tree.root
@@ -512,8 +513,8 @@ extension JSONValue {
 extension VAPNCodec {
     /// A child stored over the tab view: the library shows nothing presented over it (its view
     /// factory presents from `flow` and `singleView` nodes only; its `topNavigator` descends
-    /// into the selected tab).
-    public func unshownParts(of state: NavigatorState) -> [String] {
+    /// into the selected tab). What a state read records (``NavigatorState/unshownParts``).
+    static func unshownParts(of state: NavigatorState) -> [String] {
         guard state.tree.tabs != nil, !state.tree.hasRoot, let over = state.tree.chain.presented.first else { return [] }
         return ["navigator: a \(over.style.rawValue) over the tab view, which VAPersistentNavigator never shows (it presents from a flow only); the app shows the selected tab"]
     }

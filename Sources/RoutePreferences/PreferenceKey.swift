@@ -159,20 +159,22 @@ public struct PreferenceKey: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The path of the navigator state the key holds in `dictionary`, when its format says it
-    /// without decoding the value (``FormatTable/path(recognized:)``): the path of
-    /// ``state(in:)``'s state. `nil` for anything else, for ``state(in:)`` to read.
-    package func recognizedPath(in dictionary: PropertyListDictionary) -> String? {
-        stateBytes(in: dictionary).flatMap { formats.path(recognized: $0.bytes) }
+    /// The navigator state the key holds in `dictionary`, as its format's reader reads the
+    /// value's bytes (``FormatTable/document(recognized:)``), and whether the value is a string;
+    /// `nil` for anything else (no format recognizes them, a route setting, another type of
+    /// value), for ``state(in:)`` to read.
+    package func document(in dictionary: PropertyListDictionary) -> (document: any NavigatorDocument, isString: Bool)? {
+        guard let (bytes, isString) = stateBytes(in: dictionary), let found = try? formats.document(recognized: bytes) else { return nil }
+        return (found.document, isString)
     }
 
-    /// The value the key holds in `dictionary` after a push of `route`, when its format writes
-    /// it straight into the value's bytes (``FormatTable/pushed(_:onto:)``): what ``state(in:)``,
-    /// the push and ``storing(_:in:format:)`` give, in the same form (string or data). `nil`
-    /// for anything else, for the full way to write (or refuse) it.
-    package func pushed(_ route: Route, in dictionary: PropertyListDictionary) -> PropertyListValue? {
-        guard let (bytes, isString) = stateBytes(in: dictionary), let pushed = formats.pushed(route, onto: bytes) else { return nil }
-        return isString ? .string(String(decoding: pushed, as: UTF8.self)) : .data(pushed)
+    /// The value the key holds in `dictionary` after `operation`, when its document writes it
+    /// straight into the value's bytes (``NavigatorDocument/applying(_:)``): what
+    /// ``state(in:)``, the operation and ``storing(_:in:format:)`` give, in the same form
+    /// (string or data). `nil` for anything else, for the full way to write (or refuse) it.
+    package func applying(_ operation: NavigationOperation, in dictionary: PropertyListDictionary) -> PropertyListValue? {
+        guard let (document, isString) = document(in: dictionary), let changed = document.applying(operation) else { return nil }
+        return isString ? .string(String(decoding: changed, as: UTF8.self)) : .data(changed)
     }
 
     /// The bytes of the value the key holds in `dictionary` when it may be a navigator state

@@ -11,7 +11,7 @@ import PlainText
 /// A route setting has no history: the app changes it too, so a history kept beside it would
 /// record only some of its changes, and an undo would restore a state the app has moved on
 /// from. A navigator state under the key keeps its history inside it.
-public struct PreferenceKeyStore: StateStorage, Sendable {
+public struct PreferenceKeyStore: DocumentStorage, Sendable {
     /// Where the preferences are.
     public let preferences: any PreferencesDocument
     /// The key that holds the route.
@@ -52,16 +52,29 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         return (try naming(key) { try state(of: key, in: document) }, found(key))
     }
 
-    /// ``readLocated()``, or the path of the navigator state the key holds when its format
-    /// says it without decoding the value (``PreferenceKey/recognizedPath(in:)``): what
-    /// `show --path` prints.
+    /// The navigator state the key holds, as its format's reader reads it
+    /// (``PreferenceKey/document(in:)``); anything else (a route setting, a value no format
+    /// recognizes) as ``readLocated()`` reads it, in the same read of the preferences.
     ///
     /// - Throws: as ``readState()``.
-    public func readPath() throws -> PathRead {
+    package func readDocument() throws -> StoredDocument {
         let document = try preferences.read(keysStartingWith: key.name)
         let key = try resolvedKey(in: document)
-        if let path = key.recognizedPath(in: document.dictionary) { return .path(path) }
-        return .state(try naming(key) { try state(of: key, in: document) }, foundKey: found(key))
+        guard let read = key.document(in: document.dictionary)?.document else {
+            return .state(try naming(key) { try state(of: key, in: document) }, foundKey: found(key))
+        }
+        return .document(Named(document: read, store: self, key: key))
+    }
+
+    /// A document whose errors are named as ``readState()`` names them.
+    private struct Named: NavigatorDocument {
+        let document: any NavigatorDocument
+        let store: PreferenceKeyStore
+        let key: PreferenceKey
+
+        func state() throws -> NavigatorState { try store.naming(key) { try document.state() } }
+        func path(order: ParameterOrder) throws -> String { try store.naming(key) { try document.path(order: order) } }
+        func applying(_ operation: NavigationOperation) -> [UInt8]? { document.applying(operation) }
     }
 
     /// What `key` holds in `document` (``PreferenceKey/state(in:)``). The store reads only the
@@ -129,15 +142,15 @@ public struct PreferenceKeyStore: StateStorage, Sendable {
         }
     }
 
-    /// ``updateState(recover:_:)``, without `recover`, for a `change` that pushes `route`:
-    /// written straight into the bytes of the navigator state the key holds when their format
-    /// can (``PreferenceKey/pushed(_:in:)``), the state then never read: `nil` (a change, with
+    /// ``updateState(recover:_:)``, without `recover`, for a `change` that applies `operation`:
+    /// written straight into the bytes of the navigator state the key holds when their document
+    /// can (``PreferenceKey/applying(_:in:)``), the state then never read: `nil` (a change, with
     /// nothing to note); else as ``updateState(recover:_:)``, in the same read of the
     /// preferences.
-    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+    package func updateDocument(applying operation: NavigationOperation, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
         try preferences.update(keysStartingWith: key.name) { document -> (PropertyListDocument?, ChangeOutcome<StoredState>?) in
             let key = try resolvedKey(in: document)
-            if let pushed = key.pushed(route, in: document.dictionary) {
+            if let pushed = key.applying(operation, in: document.dictionary) {
                 var changed = document
                 changed.dictionary = document.dictionary.replacing(key.name, with: pushed)
                 return (changed, nil)

@@ -49,15 +49,15 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         }
     }
 
-    /// ``read()``, or the path of the state the file holds when its format says it without
-    /// decoding the file (``FormatTable/path(recognized:)``): what `show --path` prints.
+    /// What the file holds, as its format's reader reads it (``FormatTable/document(recognized:)``):
+    /// the state ``read()`` reads, and what a command can have of it without more; for no file,
+    /// the fresh state ``read()`` reads.
     ///
     /// - Throws: as ``read()``.
-    public func readPath() throws -> PathRead {
+    package func readDocument() throws -> StoredDocument {
         try naming {
             guard let bytes = try file.read() else { return .state(.navigator(try fresh()), foundKey: nil) }
-            if let path = formats.path(recognized: bytes) { return .path(path) }
-            return .state(.navigator(try decode(bytes).state), foundKey: nil)
+            return .document(try document(bytes))
         }
     }
 
@@ -95,16 +95,16 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
         }
     }
 
-    /// ``update(recover:_:)``, without `recover`, for a `change` that pushes `route`: written
-    /// straight into the file's bytes when their format can (``FormatTable/pushed(_:onto:)``),
-    /// the state then never read: `nil` (a change, with nothing to note); else as
-    /// ``update(recover:_:)``, in the same read.
-    public func update(pushing route: Route, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
+    /// ``update(recover:_:)``, without `recover`, for a `change` that applies `operation`:
+    /// written straight into the file's bytes when their document can
+    /// (``NavigatorDocument/applying(_:)``), the state then never read: `nil` (a change, with
+    /// nothing to note); else as ``update(recover:_:)``, in the same read.
+    public func update(applying operation: NavigationOperation, _ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
         try file.change(firstLook: { try firstLook(change) }) { locked in
             // Without recover, a file that cannot be read is refused either way.
             let bytes = try naming { try locked.read() }
-            if let bytes, let pushed = formats.pushed(route, onto: bytes) {
-                try locked.replace(with: [pushed[...]])
+            if let bytes, let changed = (try? document(bytes))?.applying(operation) {
+                try locked.replace(with: [changed[...]])
                 return nil
             }
             return try changing(locked, read: { bytes }, recover: false, change)
@@ -216,8 +216,33 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     /// only, which no one keeps) are no file of routectl's: the error says so
     /// (``StoreFact/inNoFormat(path:)``), so that nothing offers to replace them.
     private func decode(_ bytes: [UInt8]) throws -> (state: NavigatorState, codec: any NavigatorCodec) {
+        try named(bytes) { try formats.decode(bytes) }
+    }
+
+    /// What `bytes` hold, as ``decode(_:)`` reads them, as the document of their format's
+    /// reader: errors of its state named as ``decode(_:)`` names them.
+    private func document(_ bytes: [UInt8]) throws -> any NavigatorDocument {
+        guard let found = try named(bytes, { try formats.document(recognized: bytes) }) else {
+            return DecodedDocument(Result { try decode(bytes).state })
+        }
+        return Named(document: found.document, store: self, bytes: bytes)
+    }
+
+    /// A document whose errors are named as ``decode(_:)`` names them.
+    private struct Named: NavigatorDocument {
+        let document: any NavigatorDocument
+        let store: NavigatorStore
+        let bytes: [UInt8]
+
+        func state() throws -> NavigatorState { try store.named(bytes) { try document.state() } }
+        func path(order: ParameterOrder) throws -> String { try store.named(bytes) { try document.path(order: order) } }
+        func applying(_ operation: NavigationOperation) -> [UInt8]? { document.applying(operation) }
+    }
+
+    /// What `body` gives, its error about the file's `bytes` named with the file.
+    private func named<T>(_ bytes: [UInt8], _ body: () throws -> T) throws -> T {
         do {
-            return try formats.decode(bytes)
+            return try body()
         } catch let error as NavigatorError {
             var named = error.about(quoted(path, limit: 200))
             if named.kind == .invalidFile, named.detail == nil, named.fact == nil,

@@ -12,24 +12,12 @@ public protocol StateStorage {
     /// store was given a prefix of that key (`nil` otherwise, and for a store of no key).
     func readLocated() throws -> (state: StoredState, foundKey: String?)
 
-    /// What `show --path` prints, read the quickest way the store has: the path of the
-    /// navigator state it holds when that can be said without reading the state, else what
-    /// it holds (see ``PathRead``). Default: ``readLocated()``.
-    func readPath() throws -> PathRead
-
     /// Reads what the store holds under its lock, lets `change` modify it, and stores the
     /// result when `change` returns `true` (see ``NavigatorStorage/update(recover:_:)``).
     ///
     /// - Parameter recover: set contents that cannot be read aside (or, where nothing can be
     ///   set aside, remove them, saying so) and start afresh.
     func updateState(recover: Bool, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>
-
-    /// ``updateState(recover:_:)``, without `recover`, for a `change` that pushes `route`:
-    /// written straight into the bytes the store holds when their format can
-    /// (``FormatTable/pushed(_:onto:)``), the state then never read: `nil` (a change, with
-    /// nothing to note); else as ``updateState(recover:_:)``, with `change`. Default: the
-    /// latter. (Never with `recover`: what cannot be read is not pushed onto.)
-    func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>?
 
     /// Stores a new navigator state; with `replace`, over what is there.
     func createState(_ state: NavigatorState, replace: Bool) throws -> ChangeOutcome<StoredState>
@@ -39,18 +27,34 @@ extension StateStorage {
     public func readLocated() throws -> (state: StoredState, foundKey: String?) {
         (try readState(), nil)
     }
-
-    public func readPath() throws -> PathRead {
-        let (state, foundKey) = try readLocated()
-        return .state(state, foundKey: foundKey)
-    }
-
-    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
-        try updateState(recover: false, change)
-    }
 }
 
-extension NavigatorStore: StateStorage {
+/// A store that hands out what its format's one reader read of the bytes it holds
+/// (``NavigatorDocument``), so that `show --path` and a change the document can splice in
+/// read no more of the state than they need: routectl's own stores. What an app implements to
+/// be a store is ``StateStorage``, which needs none of this.
+/// What ``DocumentStorage/readDocument()`` reads.
+package enum StoredDocument {
+    /// The navigator state's bytes, as their format's reader read them.
+    case document(any NavigatorDocument)
+    /// What the store holds, and the key that holds it when a prefix found it.
+    case state(StoredState, foundKey: String?)
+}
+
+package protocol DocumentStorage: StateStorage {
+    /// The document the store holds, read through its format's reader; where it holds no
+    /// navigator state's bytes (nothing, a route setting), what it holds, as ``readLocated()``
+    /// reads it, in the same read.
+    func readDocument() throws -> StoredDocument
+
+    /// ``updateState(recover:_:)``, without `recover`, for a `change` that applies `operation`:
+    /// written straight into the bytes the store holds when their document can
+    /// (``NavigatorDocument/applying(_:)``), the state then never read: `nil` (a change, with
+    /// nothing to note); else as ``updateState(recover:_:)``, with `change`, in the same read.
+    func updateDocument(applying operation: NavigationOperation, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>?
+}
+
+extension NavigatorStore: DocumentStorage {
     public func readState() throws -> StoredState {
         .navigator(try read())
     }
@@ -59,8 +63,8 @@ extension NavigatorStore: StateStorage {
         Self.stored(try update(recover: recover) { try Self.apply(change, to: &$0) })
     }
 
-    public func updateState(pushing route: Route, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
-        try update(pushing: route) { try Self.apply(change, to: &$0) }.map(Self.stored)
+    package func updateDocument(applying operation: NavigationOperation, _ change: (inout StoredState) throws -> Bool) throws -> ChangeOutcome<StoredState>? {
+        try update(applying: operation) { try Self.apply(change, to: &$0) }.map(Self.stored)
     }
 
     /// `outcome` as a stored state's.

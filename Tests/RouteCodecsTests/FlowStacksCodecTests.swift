@@ -204,14 +204,14 @@ import TestSupport
     func tripleNamesTheAppCannotResolveAreReadButNeverChanged(_ typeName: String, _ why: String) throws {
         let text = #"[{"push":{}},"# + "\"\(typeName)\"" + #","[1]",{"push":{}},"5MyApp6ScreenO","{\"home\":{}}"]"#
         let state = try decode(text)
-        #expect(codec.appCannotDecode(state) == "at [1], '\(typeName)' \(why)" + (why.hasPrefix("is no") ? ", and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only" : ", which holds a memory address of the run of the app that wrote it: no later run resolves it"))
+        #expect(state.appCannotDecode == "at [1], '\(typeName)' \(why)" + (why.hasPrefix("is no") ? ", and FlowStacks resolves an app's types by their mangled names (such as 5MyApp6ScreenO) only" : ", which holds a memory address of the run of the app that wrote it: no later run resolves it"))
         #expect(try encode(state) == text)
         for operation: NavigationOperation in [.pop(1), .reset, .push(try route("home"))] {
             let error = #expect(throws: NavigatorError.self) { try written(text, operation) }
             #expect(error?.kind == .invalidFile && error?.detail as? FormatFact == .appCannotDecode(format: "flowstacks"), "\(operation)")
         }
-        #expect(codec.appCannotDecode(try decode(Self.flowPath)) == nil)
-        #expect(codec.appCannotDecode(try decode(#"[{"push":{}},"Swift.Int","7"]"#)) == nil, "the standard library's readable names resolve")
+        #expect(try decode(Self.flowPath).appCannotDecode == nil)
+        #expect(try decode(#"[{"push":{}},"Swift.Int","7"]"#).appCannotDecode == nil, "the standard library's readable names resolve")
     }
 
     @Test func aStructIsARouteOfItsMembersAndANewOneIsWrittenAsOne() throws {

@@ -69,20 +69,12 @@ import TestSupport
 
     @Test(arguments: Fixture.allCases)
     func anAppsUsualPathIsSaidWithoutDecodingIt(_ fixture: Fixture) throws {
-        // show --path: a path of the usual elements (the app's encoder's, compact or pretty) is
-        // printed straight from its bytes, no state made, and it is the decoded state's path;
-        // one holding nested values (`values`), or parameters stored in another order than
-        // printed, is decoded; an empty one is also an empty
-        // [Route], which the table asks to be named.
+        // show --path: the path the document says (of the usual elements, the app's encoder's,
+        // compact or pretty, written from where they stand; of nested values, or parameters
+        // stored in another order than printed, from their routes) is the decoded state's.
         for pretty in [false, true] {
             let bytes = fixture.json(pretty: pretty)
-            let quick = codec.recognizedPath(bytes)
-            let decoded = try decode(bytes).path
-            #expect(quick == nil || quick == decoded, "\(fixture), pretty: \(pretty)")
-            #expect(FormatTable.standard.path(recognized: bytes) == (fixture == .empty ? nil : quick))
-            // `screens`' profile is decoded when its encoder wrote its members in another order
-            // than the path prints them (one state, one path).
-            #expect(fixture == .values ? quick == nil : (quick != nil || fixture == .screens), "\(fixture), pretty: \(pretty)")
+            #expect(codec.documentPath(bytes) == (try decode(bytes).path), "\(fixture), pretty: \(pretty)")
         }
     }
 
@@ -101,7 +93,7 @@ import TestSupport
             ]
             for document in documents {
                 let bytes = Array(document.utf8)
-                let quick = try #require(codec.recognizedPath(bytes), "\(document)")
+                let quick = try #require(codec.documentPath(bytes), "\(document)")
                 #expect(quick == (try decode(bytes).path), "\(document)")
             }
         }
@@ -109,20 +101,19 @@ import TestSupport
 
     @Test func aPathIsSaidStraightFromTheBytesOnlyWhereDecodingReadsTheSame() throws {
         for (document, path) in Notes.readable {
-            let quick = codec.recognizedPath(Array(document.utf8))
+            let quick = codec.documentPath(Array(document.utf8))
             #expect(quick == nil || quick == path, "\(document)")
         }
-        // The elements decoding reads by way of their JSON value, not printed straight.
+        // The elements read by way of their JSON value: the path of their routes, or none
+        // where decoding refuses them.
         for document in [
             #"["MyApp.Outer.Route","{\"a\":\"x\",\"b\":[1]}"]"#, #"["Swift.Double","1.5"]"#, #"["MyApp.Screen","{\"a\":{\"k\":\"\\n\"}}"]"#,
             #"["MyApp.Screen","{\"a\":{\"k\":1,\"k\":2}}"]"#, #"["MyApp.Screen"]"#, #"["Si","7"]"#, #"["User","7"]"#, #"["MyApp.Screen","{\"a\":{}}"] x"#,
         ] {
-            #expect(codec.recognizedPath(Array(document.utf8)) == nil, "\(document)")
+            #expect(codec.documentPath(Array(document.utf8)) == (try? decode(Array(document.utf8)))?.path, "\(document)")
         }
-        #expect(codec.recognizedPath(Array("[]".utf8)) == "/")
-        #expect(codec.recognizedPath(Array(#"["Swift.Int","7","MyApp.Recipe","{\"id\":42,\"name\":\"Zoë & co\"}"]"#.utf8)) == "/Recipe?id:=42&name=Zo%C3%AB%20%26%20co/Int?_0:=7")
-        // An empty array is also an empty [Route]: the table decides (it asks which format).
-        #expect(FormatTable.standard.path(recognized: Array("[]".utf8)) == nil)
+        #expect(codec.documentPath(Array("[]".utf8)) == "/")
+        #expect(codec.documentPath(Array(#"["Swift.Int","7","MyApp.Recipe","{\"id\":42,\"name\":\"Zoë & co\"}"]"#.utf8)) == "/Recipe?id:=42&name=Zo%C3%AB%20%26%20co/Int?_0:=7")
     }
 
     @Test func aStringReadAsItStandsIsCheckedAsTheScanChecksIt() throws {
@@ -144,16 +135,16 @@ import TestSupport
             Array(#"["MyApp.Scr"#.utf8) + [0x7F] + Array(#"en","{\"a\":{}}"]"#.utf8),
         ]
         for bytes in documents {
-            let quick = codec.recognizedPath(bytes)
+            let quick = codec.documentPath(bytes)
             let decoded = try? decode(bytes)
             #expect(quick == nil || quick == decoded?.path, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
             if decoded == nil { #expect(quick == nil) }
         }
         // Well-formed UTF-8 and a quote or two in a value are read (the path escapes them).
         let text = Array(#"["MyApp.Screen","{\"a\":{\"k\":\"é😀 \\\"q\\\"\"}}"]"#.utf8)
-        #expect(codec.recognizedPath(Array(#"["MyApp.Screen","{\"a\":{\"k\":\"é😀\"}}"]"#.utf8)) == "/a?k=%C3%A9%F0%9F%98%80")
+        #expect(codec.documentPath(Array(#"["MyApp.Screen","{\"a\":{\"k\":\"é😀\"}}"]"#.utf8)) == "/a?k=%C3%A9%F0%9F%98%80")
         let escapedQuotes = try decode(text).path
-        #expect(codec.recognizedPath(text) == nil && escapedQuotes == "/a?k=%C3%A9%F0%9F%98%80%20%22q%22")
+        #expect(codec.documentPath(text) == escapedQuotes && escapedQuotes == "/a?k=%C3%A9%F0%9F%98%80%20%22q%22")
     }
 
     @Test func aPushIsWrittenStraightIntoTheBytesAsTheFullWayWritesIt() throws {
@@ -168,7 +159,7 @@ import TestSupport
             ("Int?_0:=8", #"["Swift.Int","8","#),
         ] {
             let route = try self.route(pushed)
-            let quick = try #require(codec.pushed(route, ontoRecognized: document), "\(pushed)")
+            let quick = try #require(codec.spliced(route, onto: document), "\(pushed)")
             var state = try decode(document)
             try state.apply(.push(route))
             #expect(quick == (try codec.encode(&state)).bytes, "\(pushed)")
@@ -176,15 +167,15 @@ import TestSupport
         }
         // Where the full way must settle it: a route of no type the path tells (refused
         // there, naming the types), a type given, a schema's types, an empty path.
-        #expect(codec.pushed(try route("settings"), ontoRecognized: document) == nil)
-        #expect(codec.pushed(GivenElementType.route(try route("Int?_0:=3"), ofType: "Swift.Int"), ontoRecognized: document) == nil)
-        #expect(NavigationPathCodec(schemaType: { _ in "MyApp.Screen" }).pushed(try route("details?_0:=2"), ontoRecognized: document) == nil)
-        #expect(codec.pushed(try route("details?_0:=2"), ontoRecognized: Array("[]".utf8)) == nil)
+        #expect(codec.spliced(try route("settings"), onto: document) == nil)
+        #expect(codec.spliced(GivenElementType.route(try route("Int?_0:=3"), ofType: "Swift.Int"), onto: document) == nil)
+        #expect(NavigationPathCodec(schemaType: { _ in "MyApp.Screen" }).spliced(try route("details?_0:=2"), onto: document) == nil)
+        #expect(codec.spliced(try route("details?_0:=2"), onto: Array("[]".utf8)) == nil)
         // A pretty path keeps its layout: the new pair written as the first pair is.
         let pretty = Fixture.screens.json(pretty: true)
         var state = try decode(pretty)
         try state.apply(.push(try route("details?_0:=9")))
-        #expect(codec.pushed(try route("details?_0:=9"), ontoRecognized: pretty) == (try codec.encode(&state)).bytes)
+        #expect(codec.spliced(try route("details?_0:=9"), onto: pretty) == (try codec.encode(&state)).bytes)
     }
 
     @Test func enumValuesArePlainValuesAreNamedAfterTheirType() throws {
@@ -260,7 +251,7 @@ import TestSupport
             try state.apply(push(name))
             let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
             #expect(error?.kind == .invalidInput && error?.detail is ElementTypeNeeded, "\(name)")
-            #expect(codec.pushed(try route(name), ontoRecognized: Fixture.screens.json()) == nil, "\(name): not written straight either")
+            #expect(codec.spliced(try route(name), onto: Fixture.screens.json()) == nil, "\(name): not written straight either")
         }
         #expect(try after(screens, push("settings", type: "MyApp.Screen")).hasPrefix(#"["MyApp.Screen","{\"settings\":{}}","#))
         #expect(try after(screens, push("feature?_0:=%7B%22more%22%3A%7B%7D%7D", type: "MyApp.Screen")).hasPrefix(#"["MyApp.Screen","{\"feature\":{\"_0\":{\"more\":{}}}}","#))
@@ -363,16 +354,16 @@ import TestSupport
             (#"["Swift.Int","7","User","{\"id\":1}"]"#, .reset, "at [2], 'User' is a type name without its module"),
         ] as [(String, NavigationOperation, String)] {
             var state = try codec.decode(Array(document.utf8))
-            #expect(codec.appCannotDecode(state)?.hasPrefix(place) == true, "\(document)")
+            #expect(state.appCannotDecode?.hasPrefix(place) == true, "\(document)")
             var unchanged = state
             #expect(try codec.encode(&unchanged).bytes == Array(document.utf8))
             try state.apply(operation)
             let error = #expect(throws: NavigatorError.self) { _ = try codec.encode(&state) }
             #expect(error?.kind == .invalidFile && error?.detail as? FormatFact == .appCannotDecode(format: "navigation-path"))
             #expect(error?.message.hasPrefix("the app cannot decode this path as it stands: \(place)") == true, "\(error?.message ?? "")")
-            if case .push(let route) = operation { #expect(codec.pushed(route, ontoRecognized: Array(document.utf8)) == nil) }
+            if case .push(let route) = operation { #expect(codec.spliced(route, onto: Array(document.utf8)) == nil) }
         }
-        #expect(codec.appCannotDecode(try codec.decode(Array(Notes.recipeThenSeven.utf8))) == nil)
+        #expect(try codec.decode(Array(Notes.recipeThenSeven.utf8)).appCannotDecode == nil)
     }
 
     // MARK: What the format cannot hold

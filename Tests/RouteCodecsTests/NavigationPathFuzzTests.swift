@@ -18,10 +18,10 @@ import JSONText
 
     /// Checks one input after `operation`; returns the first broken rule, or `nil`.
     static func check(_ bytes: [UInt8], then operation: NavigationOperation? = nil) -> String? {
-        // show --path's reading straight from the bytes: only where decoding reads the same.
-        if let quick = codec.recognizedPath(bytes) {
-            guard case .success(let recognized)? = codec.decodeIfRecognized(bytes) else { return "a path was said of bytes that decode as none: \(quick)" }
-            guard recognized.path == quick else { return "the path said straight from the bytes, \(quick), is not the decoded one, \(recognized.path)" }
+        // show --path's reading through the document: the path of the state it reads.
+        if let said = codec.documentPath(bytes) {
+            guard case .success(let recognized)? = codec.readIfRecognized(bytes) else { return "a path was said of bytes that decode as none: \(said)" }
+            guard recognized.path == said else { return "the document's path, \(said), is not the decoded one, \(recognized.path)" }
         }
         var state: NavigatorState
         do {
@@ -39,8 +39,8 @@ import JSONText
         guard (try? codec.encode(&unchanged).bytes) == bytes else { return "an unchanged path is not written back byte for byte" }
         // A push written straight into the bytes: only where the full way writes the same.
         var quickPush: [UInt8]?
-        if case .push(let route)? = operation { quickPush = codec.pushed(route, ontoRecognized: bytes) }
-        if quickPush != nil, codec.decodeIfRecognized(bytes) == nil { return "a push was written into bytes the format does not recognize" }
+        if let operation { quickPush = codec.document(bytes)?.applying(operation) }
+        if quickPush != nil, codec.readIfRecognized(bytes) == nil { return "a push was written into bytes the format does not recognize" }
         if let operation {
             do {
                 try state.apply(operation)
@@ -60,7 +60,7 @@ import JSONText
             return quickPush == nil ? nil : "a push the full way refuses was written: \(error.message)"
         } catch let error as NavigatorError where error.kind == .invalidFile && error.detail as? FormatFact == .appCannotDecode(format: "navigation-path") {
             // A path the app cannot decode as it stands, and only such a path, is never changed.
-            guard codec.appCannotDecode(unchanged) != nil else { return "a change refused as undecodable on a path the app decodes: \(error.message)" }
+            guard unchanged.appCannotDecode != nil else { return "a change refused as undecodable on a path the app decodes: \(error.message)" }
             return quickPush == nil ? nil : "a push was written into a path the app cannot decode"
         } catch {
             return "encode threw \(error)"
@@ -129,9 +129,9 @@ import JSONText
             let base = index % 5 == 0 ? random.pick(HostileFiles.smallCatalog) : random.pick(bases)
             let bytes = index % 4 == 0 ? base : HostileFiles.mutate(base, using: &random)
             if (try? Self.codec.decode(bytes)) != nil { decoded += 1 }
-            if Self.codec.recognizedPath(bytes) != nil { saidStraight += 1 }
+            if Self.codec.documentPath(bytes) != nil { saidStraight += 1 }
             let operation = random.chance(0.7) ? random.pick(Self.operations) : nil
-            if case .push(let route)? = operation, Self.codec.pushed(route, ontoRecognized: bytes) != nil { pushedStraight += 1 }
+            if let operation, Self.codec.document(bytes)?.applying(operation) != nil { pushedStraight += 1 }
             if let problem = Self.check(bytes, then: operation) {
                 Issue.record("seed \(seed), case \(index): \(problem)\n\(String(decoding: bytes.prefix(400), as: UTF8.self).debugDescription)")
                 failures += 1
@@ -163,9 +163,9 @@ import JSONText
             let base = random.pick(bases)
             let bytes = index % 3 == 0 ? base : HostileFiles.mutate(base, using: &random)
             let pushed = random.pick(routes)
-            let quick = Self.codec.pushed(pushed, ontoRecognized: bytes)
+            let quick = Self.codec.document(bytes)?.applying(.push(pushed))
             var full: [UInt8]?
-            if case .success(var state)? = Self.codec.decodeIfRecognized(bytes), (try? state.apply(.push(pushed))) != nil {
+            if case .success(var state)? = Self.codec.readIfRecognized(bytes), (try? state.apply(.push(pushed))) != nil {
                 full = try? Self.codec.encode(&state).bytes
             }
             if quick != nil { written += 1 }
@@ -240,7 +240,7 @@ import JSONText
             let text = String(decoding: bytes, as: UTF8.self)
             let type = random.pick(types)
             let quick = document.withUnsafeBufferPointer { buffer in
-                NavigationPathQuickRoute.route(in: buffer, content: 1..<(document.count - 1)) { type.routeName }
+                NavigationPathElement.InPlace.route(in: buffer, content: 1..<(document.count - 1)) { type.routeName }
             }
             guard let quick else { continue }
             quickly += 1
@@ -289,7 +289,7 @@ import JSONText
         for (index, bytes) in documents.enumerated() {
             if let problem = Self.check(bytes) { Issue.record("\(String(decoding: bytes, as: UTF8.self)): \(problem)") }
             // Those of plain names (all but the last five for each name) are said straight from their bytes.
-            if index <= names.count * names.count, Self.codec.recognizedPath(bytes) == nil {
+            if index <= names.count * names.count, Self.codec.documentPath(bytes) == nil {
                 Issue.record("not said straight from its bytes: \(String(decoding: bytes, as: UTF8.self))")
             }
         }
@@ -310,7 +310,7 @@ import JSONText
                 for (first, second) in [(name, String(variant)), (String(variant), name)] {
                     let bytes = Array(#"["\#(first)","1","\#(second)","3","\#(first)","5","\#(second)","7"]"#.utf8)
                     if let problem = Self.check(bytes) { Issue.record("\(String(decoding: bytes, as: UTF8.self)): \(problem)") }
-                    if Self.codec.recognizedPath(bytes) == nil {
+                    if Self.codec.documentPath(bytes) == nil {
                         Issue.record("not said straight from its bytes: \(String(decoding: bytes, as: UTF8.self))")
                     }
                 }
@@ -344,5 +344,19 @@ import JSONText
         let written = try Self.codec.encode(&many).bytes
         #expect(try Self.codec.decode(written).stack.count == 40_000)
         #expect(String(decoding: written, as: UTF8.self).hasSuffix(#""MyApp.Screen","{\"details\":{\"_0\":19999}}"]"#))
+    }
+}
+
+extension NavigationPathCodec {
+    /// The path the document of `bytes` says (``NavigatorDocument/path(order:)``), what `show
+    /// --path` prints; `nil` for bytes not in the format, or a path it refuses.
+    func documentPath(_ bytes: [UInt8]) -> String? {
+        try? document(bytes)?.path(order: ParameterOrder())
+    }
+
+    /// `bytes` after a push of `route`, spliced in by their document
+    /// (``NavigatorDocument/applying(_:)``); `nil` where it leaves the push to the state.
+    func spliced(_ route: Route, onto bytes: [UInt8]) -> [UInt8]? {
+        document(bytes)?.applying(.push(route))
     }
 }

@@ -12,11 +12,12 @@ import RouteModel
             #expect(PercentEncoding.isUnreserved(byte) == unreserved, "byte \(value)")
             let hex = Array("0123456789ABCDEF".utf8)
             let expected = unreserved ? [byte] : [UInt8(ascii: "%"), hex[value >> 4], hex[value & 15]]
-            var output = [UInt8](repeating: 0, count: 3)
-            let count = output.withUnsafeMutableBufferPointer { output in
-                [byte].withUnsafeBufferPointer { PercentEncoding.write(utf8: $0, to: output, at: 0) }
+            // The path's writer writes a value's bytes so.
+            var writer = RoutePath.Writer(capacity: 8)
+            StaticString("k").withUTF8Buffer { key in
+                [byte].withUnsafeBufferPointer { writer.parameter(0, key: key, value: $0, typed: false) }
             }
-            #expect(Array(output[..<count]) == expected, "byte \(value)")
+            #expect(Array(writer.text.utf8) == Array("?k=".utf8) + expected, "byte \(value)")
             var appended: [UInt8] = []
             if value < 0x80 {
                 PercentEncoding.append(String(UnicodeScalar(byte)), to: &appended)

@@ -7,7 +7,7 @@ import PropertyListCodec
 import TestSupport
 
 /// A push onto a NavigationPath under a key, written straight into the value's bytes
-/// (``PreferenceKeyStore/updateState(pushing:_:)``): the preferences it writes are those
+/// (``PreferenceKeyStore/updateDocument(applying:_:)``): the preferences it writes are those
 /// the change read whole writes, in the same form (data or string); any other value is changed
 /// the full way, in the same read.
 @Suite(.tags(.unit)) struct PushWithoutReadingTests {
@@ -21,7 +21,7 @@ import TestSupport
         let preferences = MemoryPreferences(["launches": 7, "nav": value, "zone": "x"])
         let store = PreferenceKeyStore(preferences, key: PreferenceKey("nav"))
         let change = { (state: inout StoredState) throws -> Bool in try state.perform(.push(route), at: stamp) }
-        let outcome = quick ? try store.updateState(pushing: route, change) : try store.updateState(recover: false, change)
+        let outcome = quick ? try store.updateDocument(applying: .push(route), change) : try store.updateState(recover: false, change)
         return (preferences.document.dictionary, outcome, preferences.writes)
     }
 

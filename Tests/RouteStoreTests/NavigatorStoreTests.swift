@@ -43,23 +43,24 @@ import TestSupport
     @Test func showPathSaysANavigationPathsPathWithoutReadingItsState() throws {
         // A missing file, routectl's own: read whole. An app's NavigationPath: said straight
         // from its bytes, the path read() gives.
-        guard case .state(.navigator(let fresh), nil) = try NavigatorStore(path: file).readPath() else {
+        guard case .state(.navigator(let fresh), nil) = try NavigatorStore(path: file).readDocument() else {
             Issue.record("a missing file is a fresh state")
             return
         }
         #expect(fresh.path == "root")
         _ = try push("a", store: NavigatorStore(path: file))
-        guard case .state(.navigator(let own), nil) = try NavigatorStore(path: file).readPath() else {
-            Issue.record("routectl's own file is read whole")
+        guard case .document(let own) = try NavigatorStore(path: file).readDocument() else {
+            Issue.record("routectl's own file is read")
             return
         }
-        #expect(own.path == "root/a")
+        #expect(try own.path(order: ParameterOrder()) == "root/a")
         let path = folder + "/path.json"
         try Data(NavigationPathFixtures.Path.mixed.json()).write(to: URL(fileURLWithPath: path))
-        guard case .path(let said) = try NavigatorStore(path: path, formats: .standard).readPath() else {
+        guard case .document(let document) = try NavigatorStore(path: path, formats: .standard).readDocument() else {
             Issue.record("a NavigationPath is read whole")
             return
         }
+        let said = try document.path(order: ParameterOrder())
         #expect(said == (try NavigatorStore(path: path, formats: .standard).read()).path)
         #expect(said == "/home/Int?_0:=7/Recipe?id:=42/String?_0=hello/Bool?_0:=true/details?_0:=3")
     }
@@ -71,13 +72,13 @@ import TestSupport
         let push = { (state: inout NavigatorState) throws -> Bool in try state.perform(.push(route), at: "2026-11-24T10:00:00Z") }
         let quick = folder + "/quick.json", full = folder + "/full.json"
         for path in [quick, full] { try Data(NavigationPathFixtures.Path.mixed.json()).write(to: URL(fileURLWithPath: path)) }
-        let outcome = try NavigatorStore(path: quick, formats: .standard).update(pushing: route, push)
+        let outcome = try NavigatorStore(path: quick, formats: .standard).update(applying: .push(route), push)
         #expect(outcome == nil, "written without reading the state")
         _ = try NavigatorStore(path: full, formats: .standard).update(push)
         #expect(FileManager.default.contents(atPath: quick) == FileManager.default.contents(atPath: full))
-        let own = try NavigatorStore(path: file).update(pushing: route, push)
+        let own = try NavigatorStore(path: file).update(applying: .push(route), push)
         #expect(own?.state.path == "root/details?_0:=5", "a missing file: the full way")
-        let again = try NavigatorStore(path: file).update(pushing: route, push)
+        let again = try NavigatorStore(path: file).update(applying: .push(route), push)
         #expect(again?.state.path == "root/details?_0:=5/details?_0:=5", "routectl's own file: the full way")
     }
 

@@ -176,9 +176,8 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         render(root: route, [], order: ParameterOrder())
     }
 
-    /// `root` and `stack` as segments joined by `/`, or `/` and `stack` without a root:
-    /// written straight into one buffer, sized first for every value byte escaped (no
-    /// growing, no buffer per route). The same text as
+    /// `root` and `stack` as segments joined by `/`, or `/` and `stack` without a root,
+    /// written by one ``Writer`` sized first for every value byte escaped. The same text as
     /// ``rendered(placing:)`` gives for their segments.
     private static func render(root: Route?, _ stack: [Route], order: ParameterOrder) -> String {
         // Each route's parameters in the order they print, then sized from those.
@@ -197,44 +196,109 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible {
         }
         var total = root.map(capacity) ?? 1
         for route in stack { total += capacity(route) }
-        // (Bytes then a String: String(unsafeUninitializedCapacity:) needs macOS 11.)
-        let bytes = [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            func write(_ route: Printed, at offset: Int) -> Int {
-                var count = self.write(route.name, to: output, at: offset)
-                for (index, parameter) in route.parameters.enumerated() {
-                    output[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
-                    count = self.write(parameter.key, to: output, at: count + 1)
-                    if parameter.type != .string {
-                        output[count] = UInt8(ascii: ":")
-                        count += 1
-                    }
-                    output[count] = UInt8(ascii: "=")
-                    count = PercentEncoding.write(parameter.value, to: output, at: count + 1)
-                }
-                return count
-            }
-            // Each pushed route after a `/`: `root/a/b`, or without a root `/a/b` (`/` alone).
-            var count = root.map { write($0, at: 0) } ?? 0
-            for route in stack {
-                output[count] = UInt8(ascii: "/")
-                count = write(route, at: count + 1)
-            }
-            if root == nil, stack.isEmpty {
-                output[0] = UInt8(ascii: "/")
-                count = 1
-            }
-            initialized = count
+        var writer = Writer(capacity: total)
+        // Each pushed route after a `/`: `root/a/b`, or without a root `/a/b` (`/` alone).
+        if let root { writer.route(root.name, root.parameters) }
+        for route in stack {
+            writer.slash()
+            writer.route(route.name, route.parameters)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        if root == nil, stack.isEmpty { writer.slash() }
+        defer { writer.deallocate() }
+        return writer.text
     }
 
-    /// Writes `text`'s UTF-8 at `offset` of `output`; returns the offset after it.
-    private static func write(_ text: String, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        var text = text
-        return text.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return offset }
-            (output.baseAddress! + offset).update(from: base, count: utf8.count)
-            return offset + utf8.count
+    /// The one writer of a path's text: segments, each a route's name and its parameters
+    /// (`name?key=value&typed:=value`, values percent-encoded), joined by `/`. It writes a
+    /// route (``route(_:_:)``), or a route's name and parameters given as UTF-8 bytes where
+    /// they stand in stored bytes (``name(_:)``, ``parameter(_:key:value:typed:)``: a
+    /// NavigationPath's element read without building its route).
+    package struct Writer {
+        private var buffer: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var count = 0
+
+        /// A writer with room for `capacity` bytes (it grows past them when it must). Its
+        /// buffer is freed by ``deallocate()``.
+        package init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            buffer = .allocate(capacity: self.capacity)
+        }
+
+        /// Frees the buffer: the writer is not used after.
+        package func deallocate() {
+            buffer.deallocate()
+        }
+
+        /// The text written.
+        package var text: String { String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) }
+
+        /// Makes room for `more` bytes after those written.
+        @inline(__always) private mutating func reserve(_ more: Int) {
+            guard count &+ more > capacity else { return }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (count + more))
+            grown.update(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = grown
+            capacity = 2 * (count + more)
+        }
+
+        @inline(__always) private mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            (buffer + count).update(from: base, count: bytes.count)
+            count &+= bytes.count
+        }
+
+        /// Writes the `/` before a segment.
+        package mutating func slash() {
+            reserve(1)
+            buffer[count] = UInt8(ascii: "/")
+            count &+= 1
+        }
+
+        /// Writes the segment of a route named `name` with `parameters`, in the order given.
+        package mutating func route(_ name: String, _ parameters: [Route.Parameter]) {
+            var name = name
+            name.withUTF8 { self.name($0) }
+            for (index, parameter) in parameters.enumerated() {
+                var key = parameter.key
+                var value = parameter.value
+                key.withUTF8 { key in
+                    value.withUTF8 { value in self.parameter(index, key: key, value: value, typed: parameter.type != .string) }
+                }
+            }
+        }
+
+        /// Writes a route's name, given as UTF-8 (a valid name).
+        package mutating func name(_ utf8: UnsafeBufferPointer<UInt8>) {
+            reserve(utf8.count)
+            raw(utf8)
+        }
+
+        /// Writes the route's parameter `index` (from 0): its key and value as UTF-8 (a valid
+        /// key, and the value's text), typed (`:=`) or text (`=`).
+        package mutating func parameter(_ index: Int, key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, typed: Bool) {
+            reserve(key.count &+ 3 &+ 3 &* value.count)
+            buffer[count] = index == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&")
+            count &+= 1
+            raw(key)
+            if typed {
+                buffer[count] = UInt8(ascii: ":")
+                count &+= 1
+            }
+            buffer[count] = UInt8(ascii: "=")
+            count &+= 1
+            for byte in value {
+                if PercentEncoding.isUnreserved(byte) {
+                    buffer[count] = byte
+                    count &+= 1
+                } else {
+                    buffer[count] = UInt8(ascii: "%")
+                    buffer[count &+ 1] = PercentEncoding.hexDigit(byte >> 4)
+                    buffer[count &+ 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    count &+= 3
+                }
+            }
         }
     }
 

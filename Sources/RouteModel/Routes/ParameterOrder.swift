@@ -34,6 +34,20 @@ public struct ParameterOrder: Sendable {
         precedes(a.utf8, b.utf8)
     }
 
+    /// ``precedes(_:_:)`` of two keys' UTF-8 bytes where they stand in a buffer (no copy).
+    package static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Neither positional (`_` then digits): byte order, compared where they stand.
+        if a.first != UInt8(ascii: "_"), b.first != UInt8(ascii: "_") {
+            var index = 0
+            while index < a.count, index < b.count {
+                if a[index] != b[index] { return a[index] < b[index] }
+                index += 1
+            }
+            return a.count < b.count
+        }
+        return precedes(a[...], b[...])
+    }
+
     /// ``precedes(_:_:)`` of two keys' UTF-8 bytes, as they stand in a text (no copy).
     package static func precedes<A: BidirectionalCollection<UInt8>, B: BidirectionalCollection<UInt8>>(_ a: A, _ b: B) -> Bool {
         switch (positionalDigits(a), positionalDigits(b)) {

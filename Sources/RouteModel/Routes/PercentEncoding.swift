@@ -36,32 +36,6 @@ package enum PercentEncoding {
         }
     }
 
-    /// Writes `text`'s UTF-8 at `offset` of `output` as ``append(_:to:)`` appends it (`output`
-    /// has room for three bytes per byte of `text`); returns the offset after it.
-    package static func write(_ text: String, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        var text = text
-        return text.withUTF8 { write(utf8: $0, to: output, at: offset) }
-    }
-
-    /// Writes the UTF-8 bytes `utf8` at `offset` of `output` as ``write(_:to:at:)`` writes a
-    /// text's (`output` has room for three bytes per byte); returns the offset after them.
-    @inlinable
-    package static func write(utf8: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        var count = offset
-        for byte in utf8 {
-            if isUnreserved(byte) {
-                output[count] = byte
-                count += 1
-            } else {
-                output[count] = UInt8(ascii: "%")
-                output[count + 1] = hexDigit(byte >> 4)
-                output[count + 2] = hexDigit(byte & 0x0F)
-                count += 3
-            }
-        }
-        return count
-    }
-
     /// `text` with every byte that is not unreserved written `%XX`.
     package static func encoded(_ text: String) -> String {
         var bytes: [UInt8] = []

@@ -58,6 +58,15 @@ public struct NavigatorState: Sendable {
     /// What the codec that read this state keeps for writing it back (such as top-level members
     /// this build does not know).
     public var preserved: Preserved?
+    /// Why the app cannot decode the stored value this state was read from as it stands,
+    /// naming where (such as a type name no run of the app resolves), as the codec that read
+    /// it found; `nil` when it can. Such a state is shown, and every change to it refused;
+    /// `check` reports it.
+    public var appCannotDecode: String?
+    /// What the app never shows of the state as it was stored, one line each, `<where>:
+    /// <what>` (where in the format's own terms), as the codec that read it found: what
+    /// `check` reports besides the routes.
+    public var unshownParts: [String] = []
     /// What ``NavigationOperation/reset`` does: go to ``initial``, or, for a format that keeps
     /// no initial route (another library's), close every flow to its root.
     public var resetRule: ResetRule = .initialRoute

@@ -26,10 +26,11 @@ enum ChangeCommand {
             unchecked = changed && context.schema == nil ? newNameUnchecked(before: before, after: state) : nil
             return changed
         }
-        if let route = pushedWithoutReading(operation, recover: recover, context) {
-            // Written straight into the stored bytes where their format can (a NavigationPath):
-            // what `change` would write, with nothing to print (--json never comes here).
-            guard let outcome = try context.naming({ try context.store.updateState(pushing: route, change) }) else {
+        if canSplice(operation, recover: recover, context), let store = context.store as? DocumentStorage {
+            // Written straight into the stored bytes where their document can (a push onto a
+            // NavigationPath): what `change` would write, with nothing to print (--json never
+            // comes here).
+            guard let outcome = try context.naming({ try store.updateDocument(applying: operation, change) }) else {
                 return CommandResult()
             }
             var result = context.changed(outcome)
@@ -65,14 +66,14 @@ enum ChangeCommand {
         return new.tree.allRoutes.first { !$0.name.isEmpty && !known.contains($0.name) }?.name
     }
 
-    /// The route of a push that the store may write without reading the state: a plain push
-    /// (no `--type`), with no project file (whose declarations, schema and raw values the
-    /// change would apply) and no `--json` (which prints the state); `nil` for anything else.
-    private static func pushedWithoutReading(_ operation: NavigationOperation, recover: Bool, _ context: Context) -> Route? {
+    /// Whether the store may write `operation` without reading the state: a plain push (no
+    /// `--type`), with no project file (whose declarations, schema and raw values the change
+    /// would apply) and no `--json` (which prints the state).
+    private static func canSplice(_ operation: NavigationOperation, recover: Bool, _ context: Context) -> Bool {
         guard case .push(let route) = operation, route.preserved == nil, !recover, context.options.elementType == nil,
             context.project == nil, context.schema == nil, !context.options.json
-        else { return nil }
-        return route
+        else { return false }
+        return true
     }
 
     /// Refuses `set <integer>` (64) where no integer can be stored: a navigator state, whose

@@ -95,9 +95,9 @@ extension SchemaCheck {
             let codec = FormatTable.standard.format(named: navigator.formatName)
                 ?? (navigator.formatName == CodableValueCodec().name ? CodableValueCodec() : NavigatorFileCodec())
             let places = codec.routePlaces(in: navigator)
-            var problems = codec.unshownParts(of: navigator)
+            var problems = navigator.unshownParts
             // A type name no run of the app resolves: the app restores none of it.
-            if let reason = codec.appCannotDecode(navigator) { problems.append("the app cannot decode it as it stands: \(reason)") }
+            if let reason = navigator.appCannotDecode { problems.append("the app cannot decode it as it stands: \(reason)") }
             var notes: [String] = []
             for place in places {
                 let at = place.path.isEmpty ? "/" : place.path

@@ -10,12 +10,12 @@ import JSONText
 enum ShowCommand {
     static func run(pathOnly: Bool, url: Bool, _ context: Context) throws -> CommandResult {
         let (state, foundKey): (StoredState, String?)
-        if pathOnly, !url, !context.options.json {
-            // The path, said without reading the state where its format can (a NavigationPath).
-            switch try context.store.readPath() {
-            case .path(var path):
-                path.append("\n")  // in place: the path has room for it
-                return CommandResult(output: path)
+        if pathOnly, !url, !context.options.json, let store = context.store as? DocumentStorage {
+            // The path, read through the format's reader: without the state where it can (a
+            // NavigationPath).
+            switch try store.readDocument() {
+            case .document(let document):
+                return CommandResult(output: try document.path(order: context.parameterOrder) + "\n")
             case .state(let read, let found): (state, foundKey) = (read, found)
             }
         } else {

@@ -5,14 +5,15 @@ import RouteModel
 import TestSupport
 import RouteCodecs
 
-/// The NavigationPath quick paths (``NavigationPathCodec/recognizedPath(_:)``,
-/// ``NavigationPathCodec/pushed(_:ontoRecognized:)`` and the format table's) held to the full
-/// way on generated hostile documents, built from their parts (not mutated bytes): escapes
-/// in type names and values, raw quotes and controls, C1 controls and DEL, surrogates, bad
-/// UTF-8, names and values near their limits, many members, keys twice, many types, private
-/// and generic types, Unicode-equivalent values, odd white space. Where a quick path gives a
-/// result, it is exactly the full way's; where the full way refuses, it gives nil.
-@Suite(.tags(.fuzz), .slowLayer) struct NavigationPathQuickDifferentialTests {
+/// SwiftUI's NavigationPath read through its one reader (``NavigationPathCodec/document(_:)``)
+/// on generated hostile documents, built from their parts (not mutated bytes): escapes in type
+/// names and values, raw quotes and controls, C1 controls and DEL, surrogates, bad UTF-8,
+/// names and values near their limits, many members, keys twice, many types, private and
+/// generic types, Unicode-equivalent values, odd white space. Each round-trips
+/// (``CodecRoundTrip``): the document's path is its state's, and a push it splices into the
+/// bytes is the state's encoding after the push; each element is the route its JSON value
+/// reads as.
+@Suite(.tags(.fuzz), .slowLayer) struct NavigationPathGeneratedTests {
     static let codec = NavigationPathCodec()
 
     struct Generator {
@@ -195,7 +196,7 @@ import RouteCodecs
     nonisolated(unsafe) static var pushedQuickly = 0
 
     static func check(_ bytes: [UInt8], _ generator: inout Generator) -> String? {
-        let full = codec.decodeIfRecognized(bytes)
+        let full = codec.readIfRecognized(bytes)
         var fullState: NavigatorState?
         if case .success(let state)? = full { fullState = state }
         if let fullState, let strings = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? [String], strings.count == 2 * fullState.stack.count {
@@ -208,110 +209,93 @@ import RouteCodecs
                 }
             }
         }
-        if let quick = codec.recognizedPath(bytes) {
-            guard let fullState else { return "quick path \(quick) of a document decoding refuses: \(String(describing: full))" }
-            guard fullState.path == quick else { return "quick path \(quick) is not \(fullState.path)" }
-        }
         for table in [FormatTable.standard, FormatTable.standard.narrowed(to: NavigationPathCodec.formatName)!] {
-            guard let quick = table.path(recognized: bytes) else { continue }
-            guard let read = try? table.read(recognized: bytes) else { return "table quick path \(quick) of a document the table refuses" }
-            guard read.state.path == quick else { return "table quick path \(quick) is not \(read.state.path)" }
+            guard let found = try? table.document(recognized: bytes), let path = try? found.document.path(order: ParameterOrder()) else { continue }
+            guard let read = try? table.read(recognized: bytes) else { return "the table's document says \(path) of a document the table refuses" }
+            guard read.state.path == path else { return "the table's document says \(path), its state \(read.state.path)" }
         }
+        if let problem = CodecRoundTrip.check(bytes, codec).problem { return problem }
         for route in routes(for: fullState, &generator) {
-            let quick = codec.pushed(route, ontoRecognized: bytes)
-            let table = FormatTable.standard.pushed(route, onto: bytes)
-            var pushed: [UInt8]?
-            if var state = fullState, (try? state.apply(.push(route))) != nil { pushed = try? codec.encode(&state).bytes }
-            if quick != nil { pushedQuickly += 1 }
-            if let quick, quick != pushed {
-                return "push \(route): quick \(String(decoding: quick, as: UTF8.self).debugDescription) is not \(pushed.map { String(decoding: $0, as: UTF8.self).debugDescription } ?? "refused")"
-            }
-            if let table {
-                var tablePushed: [UInt8]?
-                if let read = try? FormatTable.standard.read(recognized: bytes) {
-                    var state = read.state
-                    if (try? state.apply(.push(route))) != nil { tablePushed = try? read.codec.encode(&state).bytes }
-                }
-                if table != tablePushed { return "table push \(route) is not the full way's" }
-            }
+            if codec.spliced(route, onto: bytes) != nil { pushedQuickly += 1 }
+            if let problem = CodecRoundTrip.check(bytes, codec, then: [.push(route)]).problem { return "push \(route): \(problem)" }
         }
         return nil
     }
 
-    @Test func generatedDocumentsQuickAndFullAgree() {
-        let seed = FuzzSettings.seed(for: "NavigationPathQuickDifferentialTests.generatedDocumentsQuickAndFullAgree")
+    @Test func generatedDocumentsRoundTrip() {
+        let seed = FuzzSettings.seed(for: "NavigationPathGeneratedTests.generatedDocumentsRoundTrip")
         var generator = Generator(random: FuzzRandom(seed: seed))
         let count = FuzzSettings.cases(5_000, factor: 100)
         var said = 0
         var failures = 0
         for index in 0..<count {
             let bytes = generator.document()
-            if Self.codec.recognizedPath(bytes) != nil { said += 1 }
+            if (try? Self.codec.decode(bytes)) != nil { said += 1 }
             if let problem = Self.check(bytes, &generator) {
                 Issue.record("seed \(seed), case \(index): \(problem)\n\(String(decoding: bytes.prefix(600), as: UTF8.self).debugDescription)")
                 failures += 1
                 if failures >= 5 { break }
             }
         }
-        print("NavigationPathQuickDifferentialTests: \(count) documents, \(said) said straight from their bytes, \(Self.pushedQuickly) pushes written straight into them")
+        print("NavigationPathGeneratedTests: \(count) documents, \(said) read, \(Self.pushedQuickly) pushes spliced into them")
         #expect(said > count / 20)
     }
 
-    /// The brief's hostile documents, one by one: each said straight from its bytes (`true`)
-    /// or left to decoding (`false`), and where said, what decoding says; pushes likewise.
+    /// The brief's hostile documents, one by one: the path each one's document says is the
+    /// decoded state's (none where decoding refuses it); pushes likewise.
     @Test func namedHostileDocuments() {
         let long = String(repeating: "n", count: 64)
-        let cases: [(String, Bool)] = [
-            (#"["A.B","7"]"#, true),
-            (#"[ "A.B" , "7" ]"#, true),
-            ("[\r\n\t\"A.B\",\r\n\t\"7\"\r\n]\r\n", true),
-            (#"["A\u002EB","7"]"#, false),  // an escape in a type name
-            (#"["A.B\\","7"]"#, false),  // `\\` right before the closing quote of a type name
-            (#"["A.B","\"x\\"]"#, false),  // `\\` right before the closing quote of a value
-            (#"["A.B","{\"a\":{\"k\":\"x\\\\\"}}"]"#, false),
-            (#"["A.B","{\u0022a\u0022:{}}"]"#, false),  // \u0022 for a structural quote
-            (#"["A.B","{\"a\":{\"k\":\"\u0022\"}}"]"#, false),
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{85}\\\"}}\"]", false),  // a C1 control
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{7F}\\\"}}\"]", false),  // DEL
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{A0}\u{2028}\\\"}}\"]", true),
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"x\u{0}\\\"}}\"]", false),  // a raw NUL
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"x\"}}\"]", false),  // a raw quote
-            (#"["A.B","{\"a\":{\"k\":\"\ud83d\ude00\"}}"]"#, false),  // a surrogate pair escaped
-            (#"["A.B","{\"a\":{\"k\":\"\ud800\"}}"]"#, false),  // a lone surrogate
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{1F600}\\\"}}\"]", true),
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]", true),
-            ("[\"A.B\",\"{\\\"" + long + "\\\":{}}\"]", true),  // a 64-byte case name
-            ("[\"A.B\",\"{\\\"" + long + "n\\\":{}}\"]", false),  // 65
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1024) + "\\\"}}\"]", true),
-            ("[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1025) + "\\\"}}\"]", false),
-            ("[\"A.B\",\"" + String(repeating: "9", count: 300) + "\"]", true),
-            ("[\"A.B\",\"" + String(repeating: "9", count: 301) + "\"]", false),
-            // (Keys in the order the path prints them, else the state is decoded: k09 before k10.)
-            ("[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0 < 10 ? "0" : "")\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", true),
-            ("[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", false),
-            ("[\"A.B\",\"{" + (0..<17).map { "\\\"k\($0 < 10 ? "0" : "")\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]", false),
-            (#"["A.B","{\"k\":1,\"k\":2}"]"#, false),  // a key twice
-            (#"["Swift.Optional<Swift.Int>","null","MyApp.(unknown context at $56099b7b7278).Hidden","{\"x\":1}"]"#, true),
-            (#"["M.1abc","7"]"#, false),  // a plain value of a type with no route name
-            (#"["M.1abc","{\"ok\":{}}"]"#, true),  // an enum value of it
-            ("[\"M." + long + "\",\"7\"]", true),
-            ("[\"M." + long + "n\",\"7\"]", false),
-            ("[" + (0..<12).map { "\"T\($0 % 10).S\",\"{\\\"S\\\":{\\\"i\\\":\($0)}}\"" }.joined(separator: ",") + "]", true),  // types that recur after 8 others
-            ("[\"A.B\",\"7\"]\u{0}", false),
-            ("\u{FEFF}[\"A.B\",\"7\"]", false),
-            ("[\"A.B\",\"7\",]", false),
-            ("[\"A.B\"]", false),
-            ("[\n\n]", true),
+        let cases: [String] = [
+            #"["A.B","7"]"#,
+            #"[ "A.B" , "7" ]"#,
+            "[\r\n\t\"A.B\",\r\n\t\"7\"\r\n]\r\n",
+            #"["A\u002EB","7"]"#,  // an escape in a type name
+            #"["A.B\\","7"]"#,  // `\\` right before the closing quote of a type name
+            #"["A.B","\"x\\"]"#,  // `\\` right before the closing quote of a value
+            #"["A.B","{\"a\":{\"k\":\"x\\\\\"}}"]"#,
+            #"["A.B","{\u0022a\u0022:{}}"]"#,  // \u0022 for a structural quote
+            #"["A.B","{\"a\":{\"k\":\"\u0022\"}}"]"#,
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{85}\\\"}}\"]",  // a C1 control
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{7F}\\\"}}\"]",  // DEL
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{A0}\u{2028}\\\"}}\"]",
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"x\u{0}\\\"}}\"]",  // a raw NUL
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"x\"}}\"]",  // a raw quote
+            #"["A.B","{\"a\":{\"k\":\"\ud83d\ude00\"}}"]"#,  // a surrogate pair escaped
+            #"["A.B","{\"a\":{\"k\":\"\ud800\"}}"]"#,  // a lone surrogate
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"\u{1F600}\\\"}}\"]",
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"e\u{301}\\\"}}\"]",
+            "[\"A.B\",\"{\\\"" + long + "\\\":{}}\"]",  // a 64-byte case name
+            "[\"A.B\",\"{\\\"" + long + "n\\\":{}}\"]",  // 65
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1024) + "\\\"}}\"]",
+            "[\"A.B\",\"{\\\"a\\\":{\\\"k\\\":\\\"" + String(repeating: "x", count: 1025) + "\\\"}}\"]",
+            "[\"A.B\",\"" + String(repeating: "9", count: 300) + "\"]",
+            "[\"A.B\",\"" + String(repeating: "9", count: 301) + "\"]",
+            // (Keys in the order the path prints them, and in another: that element's route is built to print them.)
+            "[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0 < 10 ? "0" : "")\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]",
+            "[\"A.B\",\"{" + (0..<16).map { "\\\"k\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]",
+            "[\"A.B\",\"{" + (0..<17).map { "\\\"k\($0 < 10 ? "0" : "")\($0)\\\":\($0)" }.joined(separator: ",") + "}\"]",
+            #"["A.B","{\"k\":1,\"k\":2}"]"#,  // a key twice
+            #"["Swift.Optional<Swift.Int>","null","MyApp.(unknown context at $56099b7b7278).Hidden","{\"x\":1}"]"#,
+            #"["M.1abc","7"]"#,  // a plain value of a type with no route name
+            #"["M.1abc","{\"ok\":{}}"]"#,  // an enum value of it
+            "[\"M." + long + "\",\"7\"]",
+            "[\"M." + long + "n\",\"7\"]",
+            "[" + (0..<12).map { "\"T\($0 % 10).S\",\"{\\\"S\\\":{\\\"i\\\":\($0)}}\"" }.joined(separator: ",") + "]",  // types that recur after 8 others
+            "[\"A.B\",\"7\"]\u{0}",
+            "\u{FEFF}[\"A.B\",\"7\"]",
+            "[\"A.B\",\"7\",]",
+            "[\"A.B\"]",
+            "[\n\n]",
         ]
         var generator = Generator(random: FuzzRandom(seed: 23))
-        for (text, said) in cases {
+        for text in cases {
             let bytes = Array(text.utf8)
-            #expect((Self.codec.recognizedPath(bytes) != nil) == said, "\(text.debugDescription)")
+            #expect(Self.codec.documentPath(bytes) == (try? Self.codec.decode(bytes))?.path, "\(text.debugDescription)")
             if let problem = Self.check(bytes, &generator) { Issue.record("\(text.debugDescription): \(problem)") }
         }
     }
 
-    /// Pushes written straight into the bytes, each the full way's: an element equal to the
+    /// Pushes spliced into the bytes, each the state's encoding after the push: an element equal to the
     /// route several times, in other bytes each (layout, type, Unicode form), reused from the
     /// bottom-most; a new element of the type and shape the others tell.
     @Test func namedHostilePushes() throws {
@@ -333,8 +317,8 @@ import RouteCodecs
         for (document, pushed, expected) in cases {
             let bytes = Array(document.utf8)
             let route = try route(pushed)
-            let quick = Self.codec.pushed(route, ontoRecognized: bytes)
-            var state = try #require(try Self.codec.decodeIfRecognized(bytes)?.get())
+            let quick = Self.codec.spliced(route, onto: bytes)
+            var state = try #require(try Self.codec.readIfRecognized(bytes)?.get())
             try state.apply(.push(route))
             let full = try Self.codec.encode(&state).bytes
             #expect(full == Array(expected.utf8), "\(document): the full way wrote \(String(decoding: full, as: UTF8.self))")
