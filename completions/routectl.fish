@@ -24,7 +24,7 @@ function __routectl_scan
             switch $word
                 case '--file=*'
                     set file (string replace -- --file= '' $word)
-                case --file --key --domain --simulator --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs --rename --drop
+                case --file --key --domain --simulator --device --format --config --color --lock-timeout --last --to --type --initial --routes --history-limit --tabs --rename --drop
                     set expect $word
             end
         else if test $ended = 0; and string match -qr -- '^-[^0-9]' $word
@@ -128,6 +128,8 @@ complete -c routectl -s f -l file -r -F -d 'The navigator file (default: $ROUTEC
 complete -c routectl -l key -x -d 'Work on the route under this key of a property list (-f) or domain (--domain)'
 complete -c routectl -l domain -x -d 'Edit the preferences of this domain through defaults (macOS), as a running app sees them; each run of defaults is stopped after 30 s'
 complete -c routectl -l simulator -x -a 'booted' -d 'With --domain: run defaults in this simulator (a UDID or booted) through xcrun simctl spawn; with apps, the simulator whose apps to list'
+complete -c routectl -l device -x -d 'With --domain: the app\'s preferences on this connected device, copied out and back with xcrun devicectl'
+complete -c routectl -l relaunch -d 'With --simulator or --device: quit the app before a change and launch it after, so it starts in the new state'
 complete -c routectl -l format -x -a 'routectl vapn codable-array flowstacks navigation-path setting' -d 'Read the state in this format only (routectl, vapn, codable-array, flowstacks, navigation-path, setting), and start a new one in it'
 complete -c routectl -l config -r -F -d 'The project file to use (default: $ROUTECTL_CONFIG, else routectl.json in this folder or the nearest above)'
 complete -c routectl -l no-config -d 'Use no project file, not even one named by $ROUTECTL_CONFIG'

@@ -4,7 +4,7 @@ import PlainText
 import RoutePreferences
 
 /// One app installed on a simulator, as `xcrun simctl listapps` describes it.
-public struct SimulatorApp: Equatable, Sendable {
+public struct InstalledApp: Equatable, Sendable {
     /// The bundle identifier (the key of its entry), what `--domain` takes.
     public var bundleID: String
     /// `CFBundleDisplayName`, else `CFBundleName`, else empty.
@@ -40,7 +40,7 @@ public enum SimulatorApps {
     ///
     /// - Throws: `toolFailed` when `xcrun` cannot run, fails, does not answer within `timeout`
     ///   seconds, or prints nothing; `invalidFile` when what it prints is not the list.
-    public static func list(device: String, timeout: Double) throws -> [SimulatorApp] {
+    public static func list(device: String, timeout: Double) throws -> [InstalledApp] {
         let arguments = command(device: device)
         let shown = "'" + arguments.joined(separator: " ") + "'"
         let result = try Subprocess.run(arguments, outputLimit: outputLimit, timeout: timeout)
@@ -68,7 +68,7 @@ public enum SimulatorApps {
     ///
     /// - Throws: `invalidFile` when they are not an old-style property list whose root is a
     ///   dictionary of dictionaries.
-    public static func parse(_ bytes: [UInt8], name: String) throws -> [SimulatorApp] {
+    public static func parse(_ bytes: [UInt8], name: String) throws -> [InstalledApp] {
         let value: PropertyListValue
         do {
             value = try OpenStepPropertyList.decode(bytes)
@@ -86,7 +86,7 @@ public enum SimulatorApps {
                 if case .string(let text)? = info[key], !text.isEmpty { return text }
                 return nil
             }
-            return SimulatorApp(
+            return InstalledApp(
                 bundleID: entry.key, name: text("CFBundleDisplayName") ?? text("CFBundleName") ?? "",
                 type: text("ApplicationType") ?? "")
         }

@@ -30,8 +30,8 @@ import TestSupport
     @Test func theAppsWithTheirNamesAndTypes() throws {
         let text = #"{ "a.b" = { ApplicationType = User; CFBundleName = B; }; "c.d" = { CFBundleDisplayName = "D d"; CFBundleName = D; ApplicationType = System; }; e = { }; }"#
         #expect(try SimulatorApps.parse(Array(text.utf8), name: "it") == [
-            SimulatorApp(bundleID: "a.b", name: "B", type: "User"), SimulatorApp(bundleID: "c.d", name: "D d", type: "System"),
-            SimulatorApp(bundleID: "e", name: "", type: ""),
+            InstalledApp(bundleID: "a.b", name: "B", type: "User"), InstalledApp(bundleID: "c.d", name: "D d", type: "System"),
+            InstalledApp(bundleID: "e", name: "", type: ""),
         ])
     }
 

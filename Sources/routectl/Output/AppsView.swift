@@ -4,7 +4,7 @@ import RouteDefaults
 /// A simulator's apps as `apps` prints them: `BUNDLE ID  NAME`, one a row, or a JSON array of
 /// `{"bundleId": ..., "name": ...}`.
 struct AppsView {
-    var apps: [SimulatorApp]
+    var apps: [InstalledApp]
 
     func table(color: Bool, width: Int? = nil) -> String {
         Table(header: ["BUNDLE ID", "NAME"], rows: apps.map { [$0.bundleID, $0.name] }).render(color: color, width: width)
