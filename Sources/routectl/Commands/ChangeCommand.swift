@@ -11,6 +11,8 @@ enum ChangeCommand {
     static func run(_ operation: NavigationOperation, recover: Bool, words: [String]? = nil, _ context: Context) throws -> CommandResult {
         // The schema's conversions first, before any store is read: a refusal changes nothing.
         let operation = try SchemaCheck.conform(operation, words: words, context)
+        // Undo and redo of another library's state: from routectl's record of its changes.
+        if let moved = try JournalCommand.move(operation, context) { return moved }
         if context.store is NavigatorStore {
             // A navigator file takes no integer: refused before the file is read.
             try checkInteger(operation, in: .navigator(NavigatorState()), context)
@@ -26,7 +28,8 @@ enum ChangeCommand {
             unchecked = changed && context.schema == nil ? newNameUnchecked(before: before, after: state) : nil
             return changed
         }
-        if let route = pushedWithoutReading(operation, recover: recover, context) {
+        // A store routectl records the changes of reads what it replaces (see JournalCommand).
+        if !(context.store is any JournaledStorage), let route = pushedWithoutReading(operation, recover: recover, context) {
             // Written straight into the stored bytes where their format can (a NavigationPath):
             // what `change` would write, with nothing to print (--json never comes here).
             guard let outcome = try context.naming({ try context.store.updateState(pushing: route, change) }) else {
@@ -39,7 +42,12 @@ enum ChangeCommand {
         }
         // Named: a navigator file's refusal of an undo its format keeps no history for names no
         // store (a key's store names itself).
-        let outcome = try context.naming { try context.store.updateState(recover: recover, change) }
+        let outcome = try context.naming {
+            if let store = context.store as? any JournaledStorage {
+                return try JournalCommand.change(store, operation, recover: recover, context, change)
+            }
+            return try context.store.updateState(recover: recover, change)
+        }
         var result = context.changed(outcome)
         warn(unchecked, outcome, &result)
         result.kept = outcome
