@@ -11,8 +11,8 @@ import PlainText
 enum JournalCommand {
     /// The journal of `store` (`foundKey`: the key that holds the state, when a prefix named
     /// it); `nil` for a store that has none (no state folder can be named).
-    static func file(of store: any StateStorage, foundKey: String?) throws -> JournalFile? {
-        guard let folder = JournalFile.folder() else { return nil }
+    static func file(of store: any StateStorage, foundKey: String?, in folder: String?) throws -> JournalFile? {
+        guard let folder else { return nil }
         let identity: String
         if let store = store as? NavigatorStore {
             identity = try JournalFile.identity(ofFile: store.path)
@@ -54,7 +54,7 @@ enum JournalCommand {
             at: WallClock.now(), op: operation.name, args: operation.arguments, path: path(of: outcome.state),
             before: values.before, after: values.after)
         do {
-            guard let file = try file(of: store, foundKey: outcome.foundKey) else {
+            guard let file = try file(of: store, foundKey: outcome.foundKey, in: context.journalFolder) else {
                 outcome.notes.append("warning: routectl could not record this change (neither XDG_STATE_HOME nor HOME is an absolute path), so undo cannot take it back")
                 return outcome
             }
@@ -92,7 +92,7 @@ enum JournalCommand {
         }
         let subject = context.subject(foundKey: foundKey)
         let changes = "\(count) change\(count == 1 ? "" : "s")"
-        guard let file = try file(of: store, foundKey: foundKey) else {
+        guard let file = try file(of: store, foundKey: foundKey, in: context.journalFolder) else {
             throw NavigatorError(
                 .cannotApply,
                 "cannot \(verb) \(changes) of \(subject): routectl keeps its record of changes in its state folder, and neither XDG_STATE_HOME nor HOME is an absolute path")
@@ -142,7 +142,7 @@ enum JournalCommand {
         guard state.journaled else { return nil }
         var result = CommandResult()
         var entries: [HistoryEntry] = []
-        if let file = try file(of: context.store, foundKey: foundKey) {
+        if let file = try file(of: context.store, foundKey: foundKey, in: context.journalFolder) {
             let (journal, warning) = file.read()
             if let warning { result.notes.append(warning) }
             let shown = journal.inEffect.suffix(max(0, last ?? Int.max))
