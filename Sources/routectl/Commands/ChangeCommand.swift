@@ -11,8 +11,6 @@ enum ChangeCommand {
     static func run(_ operation: NavigationOperation, recover: Bool, words: [String]? = nil, _ context: Context) throws -> CommandResult {
         // The schema's conversions first, before any store is read: a refusal changes nothing.
         let operation = try SchemaCheck.conform(operation, words: words, context)
-        // Undo and redo of another library's state: from routectl's record of its changes.
-        if let moved = try JournalCommand.move(operation, context) { return moved }
         if context.store is NavigatorStore {
             // A navigator file takes no integer: refused before the file is read.
             try checkInteger(operation, in: .navigator(NavigatorState()), context)
@@ -42,11 +40,19 @@ enum ChangeCommand {
         }
         // Named: a navigator file's refusal of an undo its format keeps no history for names no
         // store (a key's store names itself).
-        let outcome = try context.naming {
-            if let store = context.store as? any JournaledStorage {
-                return try JournalCommand.change(store, operation, recover: recover, context, change)
+        let outcome: ChangeOutcome<StoredState>
+        do {
+            outcome = try context.naming {
+                if let store = context.store as? any JournaledStorage {
+                    return try JournalCommand.change(store, operation, recover: recover, context, change)
+                }
+                return try context.store.updateState(recover: recover, change)
             }
-            return try context.store.updateState(recover: recover, change)
+        } catch let error as NavigatorError where JournalCommand.keepsNoHistory(error, operation) {
+            // Undo and redo of a state that keeps no history (refused as the state was read, so
+            // routectl's own file is read once): from routectl's record of its changes.
+            guard let moved = try JournalCommand.move(operation, context) else { throw error }
+            return moved
         }
         var result = context.changed(outcome)
         warn(unchecked, outcome, &result)

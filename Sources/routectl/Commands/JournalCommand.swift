@@ -70,6 +70,23 @@ enum JournalCommand {
         return outcome
     }
 
+    /// Whether `error` refuses `operation`, an undo or a redo, because the state keeps no
+    /// history: another library's format, or a route setting.
+    static func keepsNoHistory(_ error: NavigatorError, _ operation: NavigationOperation) -> Bool {
+        guard case .undo = operation else {
+            guard case .redo = operation else { return false }
+            return refusesHistory(error, operation.name)
+        }
+        return refusesHistory(error, operation.name)
+    }
+
+    private static func refusesHistory(_ error: NavigatorError, _ name: String) -> Bool {
+        switch error.fact {
+        case .keepsNoHistory(let operation, _)?, .onlyARootRoute(let operation, _)?, .onlyAnInteger(let operation, _)?: return operation == name
+        default: return false
+        }
+    }
+
     /// `undo` or `redo` of `count` changes of a store whose format keeps no history, from its
     /// journal; `nil` for a store in routectl's own format (its history is in the file).
     ///
@@ -133,13 +150,10 @@ enum JournalCommand {
         return result
     }
 
-    /// `history` of a store whose format keeps no history: the changes routectl recorded that
-    /// are in effect (undone ones are left out), oldest first; `nil` for a store in routectl's
-    /// own format.
-    static func history(last: Int?, _ context: Context) throws -> CommandResult? {
-        guard context.store is any JournaledStorage else { return nil }
-        let (state, foundKey) = try context.store.readLocated()
-        guard state.journaled else { return nil }
+    /// `history` of a store whose format keeps no history (`foundKey`: the key that holds it,
+    /// when a prefix named it): the changes routectl recorded that are in effect (undone ones
+    /// are left out), oldest first.
+    static func history(last: Int?, foundKey: String?, _ context: Context) throws -> CommandResult {
         var result = CommandResult()
         var entries: [HistoryEntry] = []
         if let file = try file(of: context.store, foundKey: foundKey, in: context.journalFolder) {
