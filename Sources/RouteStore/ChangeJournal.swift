@@ -43,16 +43,24 @@ package struct ChangeJournal: Equatable, Sendable {
 
     package init() {}
 
+    /// How many bytes of values the journal keeps at most (the newest change is kept whatever
+    /// its size): 50 changes of a large file would otherwise make a journal too large to read.
+    package static let valueBudget = 24 << 20
+
     /// Records `change`, made where the journal's place is: the undone changes after it can no
-    /// longer be redone, and only the last ``limit`` are kept.
-    package mutating func record(_ change: Change, limit: Int = ChangeJournal.limit) {
+    /// longer be redone, and only the last ``limit`` are kept, fewer when their values come to
+    /// more than `budget` bytes.
+    package mutating func record(_ change: Change, limit: Int = ChangeJournal.limit, budget: Int = ChangeJournal.valueBudget) {
         changes.removeSubrange(place...)
         changes.append(change)
-        if changes.count > limit {
-            let dropped = changes.count - limit
-            changes.removeFirst(dropped)
-            firstSeq += dropped
+        var dropped = max(0, changes.count - limit)
+        var size = changes.dropFirst(dropped).reduce(0) { $0 + ($1.before?.count ?? 0) + ($1.after?.count ?? 0) }
+        while size > budget, dropped < changes.count - 1 {
+            size -= (changes[dropped].before?.count ?? 0) + (changes[dropped].after?.count ?? 0)
+            dropped += 1
         }
+        changes.removeFirst(dropped)
+        firstSeq += dropped
         place = changes.count
     }
 

@@ -46,6 +46,18 @@ import Darwin
         #expect(journal.undoStep(50) != nil && journal.undoStep(51) == nil)
     }
 
+    @Test func largeValuesAreKeptWithinTheBudgetTheNewestAlways() {
+        var journal = ChangeJournal()
+        let big = [UInt8](repeating: 0x41, count: 400)
+        for number in 1...5 {
+            journal.record(ChangeJournal.Change(at: "t", op: "push", args: [], path: "/\(number)", before: big, after: big), budget: 2_000)
+        }
+        #expect(journal.changes.map(\.path) == ["/4", "/5"], "800 bytes each: two fit in 2,000")
+        #expect(journal.firstSeq == 4 && journal.place == 2)
+        journal.record(ChangeJournal.Change(at: "t", op: "push", args: [], path: "/huge", before: big + big + big, after: big + big + big), budget: 2_000)
+        #expect(journal.changes.map(\.path) == ["/huge"], "the newest is kept even over the budget")
+    }
+
     @Test func theTextReadsBackAsTheSameJournal() {
         var journal = ChangeJournal()
         for number in 1...3 { journal.record(Self.change(number)) }
