@@ -110,7 +110,7 @@ public struct PreferenceKeyStore: DocumentStorage, Sendable {
     ///
     /// - Throws: the ambiguity of a prefix, naming the preferences; `invalidInput` when the key
     ///   is missing and another looks like what was meant.
-    private func resolvedKey(in document: PropertyListDocument) throws -> PreferenceKey {
+    func resolvedKey(in document: PropertyListDocument) throws -> PreferenceKey {
         let dictionary = document.dictionary
         let resolved: PreferenceKey
         do {
@@ -125,7 +125,7 @@ public struct PreferenceKeyStore: DocumentStorage, Sendable {
     }
 
     /// The name of `resolved` when it is not ``key``'s own.
-    private func found(_ resolved: PreferenceKey) -> String? {
+    func found(_ resolved: PreferenceKey) -> String? {
         resolved.name == key.name ? nil : resolved.name
     }
 
@@ -161,7 +161,7 @@ public struct PreferenceKeyStore: DocumentStorage, Sendable {
 
     /// What ``updateState(recover:_:)`` makes of `document`, whose key holding the state is
     /// `key`: the document to write (`nil`: nothing changed) and the outcome.
-    private func changing(
+    func changing(
         _ document: PropertyListDocument, key: PreferenceKey, recover: Bool, _ change: (inout StoredState) throws -> Bool
     ) throws -> (PropertyListDocument?, ChangeOutcome<StoredState>) {
         var state: StoredState

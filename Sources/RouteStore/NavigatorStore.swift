@@ -67,7 +67,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     }
 
     /// The file, as bytes kept safely.
-    private var file: GuardedFile {
+    var file: GuardedFile {
         GuardedFile(path: path, lockTimeout: lockTimeout, limit: maxBytes, calls: calls)
     }
 
@@ -113,14 +113,14 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
 
     /// The outcome of `change` on a fresh state, when it changes nothing (a missing file is then
     /// not created); `nil` when it changes something.
-    private func firstLook(_ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
+    func firstLook(_ change: (inout NavigatorState) throws -> Bool) throws -> Outcome? {
         var fresh = try fresh()
         return try change(&fresh) ? nil : Outcome(state: fresh, changed: false)
     }
 
     /// What ``update(recover:_:)`` does under the lock, the file's bytes given by `read` (`nil`:
     /// no file; with `recover`, a file it refuses as too large is set aside as a corrupt one).
-    private func changing(
+    func changing(
         _ locked: GuardedFile.Locked, read: () throws -> [UInt8]?, recover: Bool, _ change: (inout NavigatorState) throws -> Bool
     ) throws -> Outcome {
         var loaded: (NavigatorState, any NavigatorCodec)?
@@ -203,7 +203,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     }
 
     /// Runs `body`, naming ``path`` in its decoding errors (a corrupt, oversized or newer file).
-    private func naming<T>(_ body: () throws -> T) throws -> T {
+    func naming<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as NavigatorError where error.kind == .invalidFile || error.kind == .newerFormat {

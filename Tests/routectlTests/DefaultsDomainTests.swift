@@ -66,6 +66,33 @@ import TestSupport
 
         """
 
+    /// A route setting in a domain (issue 37, item 6): `undo` and `redo` restore the key's value
+    /// from routectl's record (one export to read, one to check, one import), and once the app
+    /// changed it, `undo` exits 1 and imports nothing.
+    @Test func undoAndRedoOfASettingInADomain() throws {
+        standIn.write(Self.smallDomain)
+        func route() throws -> String? {
+            (try PropertyListSerialization.propertyList(from: Data(standIn.bytes() ?? []), format: nil) as? [String: Any])?["route"] as? String
+        }
+        #expect(run("set", "home").status == 0)
+        #expect(try route() == "home")
+        _ = standIn.takeCalls()
+        let undo = run("undo")
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(try route() == "onboarding")
+        #expect(standIn.takeCalls().filter { $0 == Self.import }.count == 1)
+        #expect(run("redo").status == 0)
+        #expect(try route() == "home")
+        #expect(run("history").stdout.contains("set  home  home"))
+        // The app navigates meanwhile.
+        standIn.write(Self.smallDomain.replacingOccurrences(of: "onboarding", with: "feed"))
+        _ = standIn.takeCalls()
+        let refused = run("undo")
+        #expect(refused.status == 1 && refused.stderr.contains("changed since routectl last wrote it"), "\(refused.stderr)")
+        #expect(!standIn.takeCalls().contains(Self.import), "nothing imported")
+        #expect(try route() == "feed")
+    }
+
     /// `show --watch` on a domain polls it (no file event reaches the preferences system): a
     /// change made by another routectl is printed within a poll, and SIGTERM ends it.
     @Test func showWatchPollsADomain() throws {

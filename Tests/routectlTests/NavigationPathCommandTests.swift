@@ -88,7 +88,7 @@ import TestSupport
             #expect(try VAPNFixtures.describeOtherPreferences(path: box.file, key: Self.key) == VAPNFixtures.otherPreferencesDescription)
         }
         #expect(try VAPNFixtures.storedValue(path: box.file, key: Self.key).json == Fixture.recipeThenSeven.json(), "the path as read, byte for byte")
-        for command in [["present", "settings"], ["set", "home"], ["tab", "x"], ["undo"], ["push", "x"]] {
+        for command in [["present", "settings"], ["set", "home"], ["tab", "x"], ["push", "x"]] {
             let before = box.contents()
             let refused = box.run(["--key", Self.key] + command)
             #expect(refused.status == (command == ["push", "x"] ? 64 : 1), "\(command): \(refused.stderr)")
@@ -202,9 +202,9 @@ import TestSupport
             (["go", "/home/sheet:details?_0:=1"], 1, "cannot hold a sheet or a cover", nil),
             (["tab", "profile"], 1, "routectl: the format 'navigation-path' holds a stack without a root of its own, which has no tabs", nil),
             (["link", "add", "myapp://x", "/Int?_0:=7"], 1, "SwiftUI's NavigationPath (format 'navigation-path') cannot hold deep links", nil),
-            (["history"], 1, "navigation-path", nil),
-            (["undo"], 1, "navigation-path", nil),
-            (["redo"], 1, "navigation-path", nil),
+            // The format keeps no history, and routectl recorded no change of it yet (issue 37, item 6).
+            (["undo"], 1, "'navigation-path', which keeps no history, and routectl recorded no change of it", nil),
+            (["redo"], 1, "'navigation-path', which keeps no history, and routectl recorded no change of it", nil),
             (["push", "settings"], 64, "cannot tell the type of the new element 'settings': no value in the path shows as 'settings', and without the app's routes (routectl.json) routectl cannot know the cases of 'MyApp.Screen'; name it with --type",
              "hint: for example: routectl -f FILE push settings --type MyApp.Screen"),
             (["push", "settings", "--type", "MyApp.(unknown context at $56099b7b7278).Hidden"], 64, "invalid value 'MyApp.(unknown context at $56099b7b7278).Hidden' for option '--type': a private type's name holds a memory address", nil),

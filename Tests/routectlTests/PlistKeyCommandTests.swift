@@ -122,7 +122,7 @@ struct PlistKeyCommandTests {
             hint: it holds the raw value of the app's route enum; to make 'details' the root instead, run: routectl -f \(plist) --key route set details
 
             """)
-        for command in [["present", "compose"], ["tab", "feed"], ["pop"], ["dismiss"], ["undo"], ["go", "home/details"], ["set", "details", "id=1"]] {
+        for command in [["present", "compose"], ["tab", "feed"], ["pop"], ["dismiss"], ["go", "home/details"], ["set", "details", "id=1"]] {
             let result = sandbox.runBare(["-f", plist, "--key", "route"] + command)
             #expect(result.status == 1, "\(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("routectl: '\(plist)' key 'route' holds only a root route (a string): "), "\(command)")
@@ -132,9 +132,12 @@ struct PlistKeyCommandTests {
             #expect(result.status == 1, "\(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("routectl: '\(plist)' key 'route' holds only a root route (a string)"), "\(command): \(result.stderr)")
         }
+        // routectl's own record of its changes to the key: none yet (issue 37, item 6).
+        let undo = run("undo")
+        #expect(undo.status == 1)
+        #expect(undo.errorLines.first == "routectl: cannot undo 1 change: '\(plist)' key 'route' holds a route setting, which keeps no history, and routectl recorded no change of it that can be undone", "\(undo.stderr)")
         let history = run("history")
-        #expect(history.status == 1)
-        #expect(history.errorLines.first?.contains("routectl keeps no history for it") == true, "\(history.stderr)")
+        #expect(history.status == 0 && history.stdout == "SEQ  TIME  OP  ARGS  PATH\n", "\(history.stdout)\(history.stderr)")
         #expect(bytes() == original)
     }
 

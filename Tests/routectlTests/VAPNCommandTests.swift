@@ -106,13 +106,17 @@ import TestSupport
         #expect(forced.errorLines.first?.hasSuffix("is not in the format 'routectl' (expected routectl's navigator JSON, an object with a \"format\" member)") == true, "\(forced.stderr)")
     }
 
-    @Test func historyAndUndoSayTheLibraryKeepsNone() throws {
+    /// The library keeps no history: routectl's own record of its changes, empty at first
+    /// (issue 37, item 6).
+    @Test func historyAndUndoSayTheLibraryKeepsNoneAndNothingIsRecordedYet() throws {
         let box = try Self.plistBox(.flow, .xml)
         let before = box.contents()
-        for command in [["history"], ["undo"], ["redo"]] {
+        let history = box.run(["--key", Self.key, "history"])
+        #expect(history.status == 0 && history.stdout == "SEQ  TIME  OP  ARGS  PATH\n", "\(history.stdout)\(history.stderr)")
+        for command in [["undo"], ["redo"]] {
             let result = box.run(["--key", Self.key] + command)
             #expect(result.status == 1, "\(command): \(result.stderr)")
-            #expect(result.errorLines.first?.contains("vapn") == true, "\(result.stderr)")
+            #expect(result.errorLines.first?.contains("'vapn', which keeps no history, and routectl recorded no change of it") == true, "\(result.stderr)")
             #expect(box.contents() == before)
         }
     }

@@ -26,7 +26,9 @@ enum ChangeCommand {
             unchecked = changed && context.schema == nil ? newNameUnchecked(before: before, after: state) : nil
             return changed
         }
-        if canSplice(operation, recover: recover, context), let store = context.store as? DocumentStorage {
+        // A store routectl records the changes of reads what it replaces (see JournalCommand).
+        if !(context.store is any JournaledStorage), canSplice(operation, recover: recover, context),
+            let store = context.store as? DocumentStorage {
             // Written straight into the stored bytes where their document can (a push onto a
             // NavigationPath): what `change` would write, with nothing to print (--json never
             // comes here).
@@ -40,7 +42,20 @@ enum ChangeCommand {
         }
         // Named: a navigator file's refusal of an undo its format keeps no history for names no
         // store (a key's store names itself).
-        let outcome = try context.naming { try context.store.updateState(recover: recover, change) }
+        let outcome: ChangeOutcome<StoredState>
+        do {
+            outcome = try context.naming {
+                if let store = context.store as? any JournaledStorage {
+                    return try JournalCommand.change(store, operation, recover: recover, context, change)
+                }
+                return try context.store.updateState(recover: recover, change)
+            }
+        } catch let error as NavigatorError where JournalCommand.keepsNoHistory(error, operation) {
+            // Undo and redo of a state that keeps no history (refused as the state was read, so
+            // routectl's own file is read once): from routectl's record of its changes.
+            guard let moved = try JournalCommand.move(operation, context) else { throw error }
+            return moved
+        }
         var result = context.changed(outcome)
         warn(unchecked, outcome, &result)
         result.kept = outcome

@@ -48,6 +48,10 @@ struct Context {
     /// same folder, they find the same project file (``ParsedOptions/storeArguments``).
     var givenStore: [String] = []
     var color: Bool
+    /// Where routectl records its changes to stores whose format keeps no history (see
+    /// ``JournalCommand``): its state folder's `journal`, from the environment; `nil` when
+    /// neither XDG_STATE_HOME nor HOME is an absolute path.
+    var journalFolder: String? = JournalFile.folder()
 
     /// How messages name the store: the file's path as given, or where the key is and the key
     /// (`foundKey`, when a prefix named it).
