@@ -22,6 +22,11 @@ enum JournalCommand {
                 identity = try JournalFile.identity(ofFile: file.path, key: key)
             } else if let domain = store.preferences as? DefaultsDomainStore {
                 identity = JournalFile.identity(ofDomain: domain.domain, simulator: domain.simulator, key: key)
+            } else if let app = store.preferences as? SimulatorAppPreferences {
+                identity = JournalFile.identity(ofDomain: app.preferences.domain, simulator: app.preferences.simulator, key: key)
+            } else if let app = store.preferences as? DeviceAppPreferences {
+                // A connected device's app, its plist copied out to a new temporary folder each time.
+                identity = JournalFile.identity(ofDomain: app.bundle, simulator: "physical \(app.device)", key: key)
             } else {
                 return nil
             }
