@@ -139,6 +139,19 @@ public struct FlowStacksCodec: NavigatorCodec {
         return Self.unresolvable(in: read)
     }
 
+    /// The first (lowest index) mangled type name of FlowPath's triples read that routectl
+    /// cannot read (``MangledTypeName``), said; `nil` when none.
+    static func unreadable(in read: Read) -> String? {
+        guard read.isFlowPath else { return nil }
+        for index in read.typeNames.indices.reversed() {
+            let name = read.typeNames[index]
+            if NavigationPathTypeName.kind(of: name) == .mangled, !MangledTypeName.isReadable(name), !MangledTypeName.isPrivate(name) {
+                return MangledTypeName.cannotRead(name, at: read.start(of: index) + 1)
+            }
+        }
+        return nil
+    }
+
     /// ``appCannotDecode(_:)`` of `read`.
     static func unresolvable(in read: Read) -> String? {
         guard read.isFlowPath else { return nil }
@@ -176,6 +189,9 @@ public struct FlowStacksCodec: NavigatorCodec {
             throw NavigatorError(
                 .invalidFile, "the app cannot decode these routes as they stand: \(reason); routectl changes nothing in them",
                 detail: FormatFact.appCannotDecode(format: name))
+        }
+        if let old, old.tree != tree, let reason = Self.unreadable(in: old) {
+            throw MangledTypeName.refusal(reason, format: name)
         }
         try Self.checkPushes(tree, old: old?.tree)
         let routes = FlowStacksRoute.routes(tree.chain)

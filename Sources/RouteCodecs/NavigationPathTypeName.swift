@@ -98,6 +98,11 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// `Swift.Array<Swift.Int>` → `Array`, `MyApp.(unknown context at $1).Hidden` → `Hidden`);
     /// `nil` when that is no valid route name (a tuple, a name outside ASCII).
     package var routeName: String? {
+        // A mangled name (`5MyApp6RecipeV`) by its readable one, or as best it tells.
+        if let first = text.utf8.first, first < UInt8(ascii: "A") || first == UInt8(ascii: "S") || first == UInt8(ascii: "s"),
+            Self.kind(of: text) == .mangled {
+            return SwiftTypeName.shortName(text)
+        }
         var depth = 0
         var start = text.utf8.startIndex
         var end = text.utf8.endIndex
