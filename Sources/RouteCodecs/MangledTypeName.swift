@@ -148,8 +148,13 @@ package enum MangledTypeName {
         if let same = standard.first(where: { $0.readable == name }) { return same.mangled }
         if let same = known.first(where: { Self.readable($0) == name }) { return same }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.allSatisfy(isIdentifier) else {
+            throw NavigatorError(
+                .invalidInput,
+                "the routes name types mangled, and routectl mangles the names of enums, structs and classes only (no generic's): name the type as _mangledTypeName gives it")
+        }
         var kinds: [Kind] = []
-        for count in 2...max(parts.count, 2) where count <= parts.count {
+        for count in 2...parts.count {
             let prefix = parts.prefix(count).joined(separator: ".")
             var kind: Kind?
             for other in known {
@@ -159,22 +164,17 @@ package enum MangledTypeName {
                 kind = components[count - 1].kind
                 break
             }
-            if kind == nil, count == parts.count, enumValue { kind = .enumeration }
             // The standard library's other integers are structs (`s5Int64V`).
             if kind == nil, count == 2, parts[0] == "Swift", standardIntegers.contains(String(parts[1])) { kind = .structure }
+            if kind == nil, count == parts.count, enumValue { kind = .enumeration }
             guard let kind else {
                 throw NavigatorError(
                     .invalidInput,
-                    "the path names types mangled, and routectl cannot tell whether \(NavigatorError.quote(prefix)) is an enum, a struct or a class to mangle the name: name the type as _mangledTypeName gives it, such as 5MyApp6RecipeV")
+                    "the routes name types mangled, and routectl cannot tell whether \(NavigatorError.quote(prefix)) is an enum, a struct or a class to mangle the name: name the type as _mangledTypeName gives it, such as 5MyApp6RecipeV")
             }
             kinds.append(kind)
         }
-        guard let text = Self.mangled(readable: name, kinds: kinds) else {
-            throw NavigatorError(
-                .invalidInput,
-                "the path names types mangled, and routectl mangles the names of enums, structs and classes only: name the type as _mangledTypeName gives it")
-        }
-        return text
+        return Self.mangled(readable: name, kinds: kinds) ?? name
     }
 
     /// Whether `part` is an identifier as a mangled name spells it plain: ASCII letters, digits

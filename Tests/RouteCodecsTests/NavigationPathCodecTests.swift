@@ -405,7 +405,6 @@ import TestSupport
         (#"["MyApp.Screen","{\"déjà\":{}}"]"#, "at [1], invalid route name"),
         (#"["MyApp.Screen","{\"a\":{\"k\":\"x\\ny\"}}"]"#, "at [1], value of parameter 'k' holds a control character"),
         (#"["(Swift.Int, Swift.Int)","[1,2]"]"#, "at [1], a value of '(Swift.Int, Swift.Int)', which is no enum value"),
-        (#"["Si","7","5MyApp6RecipeV","{\"id\":42}"]"#, "its type names are mangled ('Si', '5MyApp6RecipeV'), as pointfreeco's UINavigationPath and NavigationBackport write them"),
         (#"["Swift.Int","7"] x"#, "unexpected data after the end"),
     ])
     func documentsSwiftUIOrRoutectlCannotReadAreRefusedSayingWhere(_ text: String, _ reason: String) {
@@ -418,9 +417,20 @@ import TestSupport
             return
         }
         #expect(format == "navigation-path")
-        // UINavigationPath's own decoder reads mangled names; the app reads text with a control
-        // character, which routectl cannot hold.
-        #expect(appRejects == !(reason.contains("mangled") || reason.contains("control character")), "\(reason)")
+        // The app reads text with a control character, which routectl cannot hold.
+        #expect(appRejects == !reason.contains("control character"), "\(reason)")
+    }
+
+    /// NavigationBackport's and UINavigationPath's mangled names (the notes' document) read by
+    /// their readable names; a push keeps the names mangled.
+    @Test func mangledTypeNamesAreReadByTheirReadableNames() throws {
+        let state = try decode(Notes.uiNavigationPath)
+        #expect(state.tree.chain.base.pushed.map(\.description) == ["Recipe?id:=42", "Int?_0:=7"])
+        #expect(try after(Notes.uiNavigationPath, push("Int?_0:=8")) == #"["Si","8","Si","7","5MyApp6RecipeV","{\"id\":42}"]"#)
+        #expect(try after(Notes.uiNavigationPath, push("details?_0:=1", type: "MyApp.Screen")).hasPrefix(#"["5MyApp6ScreenO","{\"details\":{\"_0\":1}}","Si""#))
+        #expect(try after(Notes.uiNavigationPath, push("Int64?_0:=9", type: "Swift.Int64")).hasPrefix(#"["s5Int64V","9","Si""#))
+        // SwiftUI's own readable names stay readable: a mangled --type is written readable.
+        #expect(try after(Notes.recipeThenSeven, push("details?_0:=1", type: "5MyApp6ScreenO")).hasPrefix(#"["MyApp.Screen","#))
     }
 
     @Test func deepJSONInsideAnElementIsRefusedOnOneLine() throws {
