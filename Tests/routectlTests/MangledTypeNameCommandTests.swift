@@ -111,6 +111,21 @@ struct MangledBox<T: Codable & Hashable>: Codable, Hashable {
         }
     }
 
+    /// FlowPath's triples under a key: a readable --type is written mangled, and FlowStacks'
+    /// decoder (a mirror, `_typeByName`) reads the screen back.
+    @Test(arguments: [VAPNFixtures.PlistFormat.binary, .xml], VAPNFixtures.StoredAs.allCases)
+    func aFlowPathUnderAKeyTakesAReadableTypeWrittenMangled(_ format: VAPNFixtures.PlistFormat, _ storedAs: VAPNFixtures.StoredAs) throws {
+        let elements: [FlowStacksMirror.FlowPath.Element] = [.init(.push, AppScreen.details(42))]
+        let box = try Sandbox.preferences(Self.key, FlowStacksFixtures.encode(flowPath: elements), format, storedAs)
+        let pushed = box.run("--key", Self.key, "push", "home", "--type", "TestSupport.AppScreen")
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let stored = try VAPNFixtures.storedValue(path: box.file, key: Self.key)
+        let back = try FlowStacksFixtures.decode(flowPath: stored.json)
+        #expect(back.elements.map { "\($0)" } == ["push AppScreen details(42)", "push AppScreen home"])
+        #expect(String(decoding: stored.json, as: UTF8.self).contains(#""\#(_mangledTypeName(AppScreen.self)!)","{\"home\":{}}""#))
+        #expect(stored.storedAs == storedAs)
+    }
+
     /// FlowStacks' FlowPath names screens mangled too: a readable --type is written mangled.
     @Test func aFlowPathScreenOfAReadableTypeIsWrittenMangled() throws {
         let flowPath = Sandbox(holding: Array(FlowStacksFixtures.Notes.flowPath.utf8))
