@@ -105,11 +105,12 @@ struct FlowPathScreenText {
         let type: String
         if let given {
             do {
-                try GivenElementType.checkMangled(given)
+                // Readable (MyApp.Screen) or mangled, written mangled (``MangledTypeName``).
+                type = try MangledTypeName.stored(
+                    given, mangled: true, known: types, enumValue: screen.name != SwiftTypeName.shortName(given))
             } catch let error as NavigatorError {
                 throw error.about("cannot write \(NavigatorError.quote(screen.description)) as a value of \(NavigatorError.quote(given)):")
             }
-            type = given
         } else if let read = screen.preserved?.payload as? FlowPathScreen.ReadType {
             // A screen read whose route changed (migrate --rename): a value of its own type.
             type = read.name

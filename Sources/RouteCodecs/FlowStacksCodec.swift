@@ -136,6 +136,20 @@ public struct FlowStacksCodec: NavigatorCodec {
     /// library's readable ones (`Swift.Int`), not an app's readable name (`MyApp.Screen`), nor
     /// a private type's name that holds a memory address of one run (`4main13$559efc90c3d8yXZ6HiddenV`,
     /// `MyApp.(unknown context at $…).Hidden`). Checked with Swift 6.3's runtime.
+    /// The first (lowest index) mangled type name of FlowPath's triples read that routectl
+    /// cannot read (``MangledTypeName``), said; `nil` when none.
+    static func unreadable(in read: Read) -> String? {
+        guard read.isFlowPath else { return nil }
+        for index in read.typeNames.indices.reversed() {
+            let name = read.typeNames[index]
+            if NavigationPathTypeName.kind(of: name) == .mangled, !MangledTypeName.isReadable(name), !MangledTypeName.isPrivate(name) {
+                return MangledTypeName.cannotRead(name, at: read.start(of: index) + 1)
+            }
+        }
+        return nil
+    }
+
+    /// Why the app cannot decode `read` (``NavigatorState/appCannotDecode``).
     static func unresolvable(in read: Read) -> String? {
         guard read.isFlowPath else { return nil }
         // The lowest index first: the routes are bottom first, the array top first.
@@ -172,6 +186,9 @@ public struct FlowStacksCodec: NavigatorCodec {
             throw NavigatorError(
                 .invalidFile, "the app cannot decode these routes as they stand: \(reason); routectl changes nothing in them",
                 detail: FormatFact.appCannotDecode(format: name))
+        }
+        if let old, old.tree != tree, let reason = Self.unreadable(in: old) {
+            throw MangledTypeName.refusal(reason, format: name)
         }
         try Self.checkPushes(tree, old: old?.tree)
         let routes = FlowStacksRoute.routes(tree.chain)

@@ -21,4 +21,8 @@ public enum FormatFact: ErrorDetail, Equatable {
     /// the app cannot decode as it stands (a type name no run of the app resolves): routectl
     /// writes nothing to it, since no change mends it and any would hide it.
     case appCannotDecode(format: String)
+    /// A value in another library's format (named) that holds a mangled type name routectl
+    /// cannot read (a generic's, a private type's): shown as stored, and routectl writes
+    /// nothing to it, since it could not tell what a change would write.
+    case unreadableTypeName(format: String)
 }

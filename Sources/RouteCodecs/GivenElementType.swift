@@ -17,10 +17,10 @@ public struct GivenElementType: Sendable, Equatable {
     }
 
     /// Throws `invalidInput` unless `name` is a type name routectl writes for a new element:
-    /// of SwiftUI's `NavigationPath`, module-qualified (`MyApp.Screen`); of FlowStacks'
-    /// `FlowPath`, mangled as `_mangledTypeName` gives it (`5MyApp6ScreenO`); no private
-    /// type's either way (whose name holds a memory address of one run of the app). Each
-    /// codec takes its own kind only. Reasons leave out the name.
+    /// module-qualified (`MyApp.Screen`) or mangled as `_mangledTypeName` gives it
+    /// (`5MyApp6ScreenO`); no private type's either way (whose name holds a memory address of
+    /// one run of the app). Each codec writes it in the kind its document's names are
+    /// (``MangledTypeName/stored(_:mangled:known:enumValue:)``). Reasons leave out the name.
     public static func check(_ name: String) throws {
         switch NavigationPathTypeName.kind(of: name) {
         case .mangled?:

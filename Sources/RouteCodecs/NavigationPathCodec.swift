@@ -215,6 +215,11 @@ public struct NavigationPathCodec: NavigatorCodec {
         }
         let document = state.preserved?.payload as? Document ?? Document.empty
         let stack = tree.chain.base.pushed
+        if let reason = document.unreadable, document.unresolvable == nil,
+            stack.count != document.elements.count || !zip(stack, document.elements).allSatisfy({ $0 == $1.route })
+        {
+            throw MangledTypeName.refusal(reason, format: Self.formatName)
+        }
         if let reason = document.unresolvable,
             stack.count != document.elements.count || !zip(stack, document.elements).allSatisfy({ $0 == $1.route })
         {
@@ -272,7 +277,8 @@ public struct NavigationPathCodec: NavigatorCodec {
         }
         if let name = given {
             do {
-                try NavigationPathTypeName.checkWritable(name)
+                // A mangled name is checked as it is turned into the document's kind, below.
+                if NavigationPathTypeName.kind(of: name) != .mangled { try NavigationPathTypeName.checkWritable(name) }
             } catch let error as NavigatorError {
                 throw error.about("cannot write \(quoted(route.description)) as a value of \(quoted(name)):")
             }
@@ -284,6 +290,14 @@ public struct NavigationPathCodec: NavigatorCodec {
             }
         } else {
             given = try types.type(for: route)
+        }
+        do {
+            // Named as the document names types: mangled where its names are, else readable.
+            given = try MangledTypeName.stored(
+                given!, mangled: !reading.document.mangledNames.isEmpty, known: reading.document.mangledNames,
+                enumValue: route.name != NavigationPathTypeName(MangledTypeName.readable(given!) ?? given!).routeName)
+        } catch let error as NavigatorError {
+            throw error.about("cannot write \(quoted(route.description)) as a value of \(quoted(given!)):")
         }
         let type = NavigationPathTypeName(given!)
         let shape = try types.shape(of: route, type: type)
@@ -360,11 +374,19 @@ extension NavigationPathCodec {
         /// Why the app cannot decode the document as it stands (``NavigationPathCodec/appCannotDecode(_:)``);
         /// `nil` when it can.
         let unresolvable: String?
+        /// The document's mangled type names (`Si`, `5MyApp6ScreenO`), each once; empty when
+        /// its names are readable, as SwiftUI writes them.
+        let mangledNames: [String]
+        /// Why routectl changes nothing in the document: its first mangled type name that
+        /// routectl cannot read (``MangledTypeName``); `nil` when none.
+        let unreadable: String?
 
         static let empty = Document()
 
         private init() {
             unresolvable = nil
+            mangledNames = []
+            unreadable = nil
             bytes = Array("[]".utf8)
             elements = []
             preserved = []
@@ -509,6 +531,9 @@ extension NavigationPathCodec {
             var types = map.names.types
             let typeOf = map.names.typeOf
             try map.check()
+            // NavigationBackport's and pointfreeco's UINavigationPath's names are mangled
+            // (``MangledTypeName``): new elements are written so too.
+            mangledNames = zip(types.names, types.kinds).compactMap { $1 == .mangled ? $0.text : nil }
             var elements: [NavigationPathElement] = []
             let pairs = tokens.count / 2
             elements.reserveCapacity(pairs)
@@ -530,6 +555,7 @@ extension NavigationPathCodec {
             preserved = elements.map { Preserved($0) }
             lead = (open + 1)..<(tokens.first?.range.lowerBound ?? open + 1)
             unresolvable = Self.unresolvable(types.names, typeOf: typeOf) ?? Self.misfit(elements, types.names)
+            unreadable = mangledNames.isEmpty ? nil : Self.unreadable(types.names, typeOf: typeOf)
         }
 
         /// The first value (lowest index) of the standard library's Int, String, Bool... that
@@ -549,14 +575,23 @@ extension NavigationPathCodec {
         /// run of the app resolves (a private type's, one without its module); `nil` when none.
         /// Each distinct name is looked at once; the pairs only when one is such a name.
         static func unresolvable(_ names: [NavigationPathTypeName], typeOf: [Int]) -> String? {
-            let bad = names.map { $0.isPrivate || NavigationPathTypeName.kind(of: $0.text) == .unqualified }
+            let bad = names.map { $0.isPrivate || NavigationPathTypeName.kind(of: $0.text) == .unqualified || MangledTypeName.isPrivate($0.text) }
             guard bad.contains(true), let pair = typeOf.firstIndex(where: { bad[$0] }) else { return nil }
             let type = names[typeOf[pair]]
             let place = "at [\(2 * pair)], \(quoted(type.text))"
-            if type.isPrivate {
+            if type.isPrivate || MangledTypeName.isPrivate(type.text) {
                 return "\(place) is a private type's name, which holds a memory address of the run of the app that wrote it: no later run resolves it"
             }
             return "\(place) is a type name without its module, which the app does not resolve (SwiftUI writes MyApp.Recipe)"
+        }
+
+        /// The first pair's (lowest index) mangled type name that routectl cannot read (a
+        /// generic's, a private type's, a form ``MangledTypeName`` does not read), said; `nil`
+        /// when none.
+        static func unreadable(_ names: [NavigationPathTypeName], typeOf: [Int]) -> String? {
+            let bad = names.map { NavigationPathTypeName.kind(of: $0.text) == .mangled && !MangledTypeName.isReadable($0.text) }
+            guard bad.contains(true), let pair = typeOf.firstIndex(where: { bad[$0] }) else { return nil }
+            return MangledTypeName.cannotRead(names[typeOf[pair]].text, at: 2 * pair)
         }
 
         /// The distinct type names of a document, as read: each one's name, kind and route name,

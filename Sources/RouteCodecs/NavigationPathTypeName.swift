@@ -10,7 +10,8 @@ import PlainText
 /// shows such an element and keeps it as read, but never writes the name anew.
 ///
 /// pointfreeco's `UINavigationPath` and NavigationBackport write the same pairs with mangled
-/// names instead (`Si`, `5MyApp6RecipeV`): ``Kind/mangled``, recognized to be refused by name.
+/// names instead (`Si`, `5MyApp6RecipeV`): ``Kind/mangled``, read by their readable names
+/// (``MangledTypeName``).
 package struct NavigationPathTypeName: Hashable, Sendable {
     /// The name as written, such as `MyApp.Recipe`.
     package let text: String
@@ -38,7 +39,8 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// one, or neither (`nil`). Readable: up to ``maxBytes`` without control characters,
     /// holding a `.` that neither starts nor ends it, starting with a letter, `_` or `(`.
     /// Mangled: ASCII letters, digits, `_` and `$` only, starting with a digit (a module's
-    /// length), or `S` and one more letter (a standard type: `Si`, `SS`), or starting with `S`
+    /// length), or `s` then one (the standard library's `s5Int64V`), or `S` and one more letter
+    /// (a standard type: `Si`, `SS`), or starting with `S`
     /// and ending with `G` (a standard generic: `SaySiG`). Any other identifier (letters,
     /// digits and `_`, starting with a letter or `_`) is unqualified.
     package static func kind<Bytes: BidirectionalCollection<UInt8>>(of bytes: Bytes) -> Kind? {
@@ -65,6 +67,7 @@ package struct NavigationPathTypeName: Hashable, Sendable {
         }
         guard plain else { return nil }
         if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first)
+            || (first == UInt8(ascii: "s") && bytes.dropFirst().first.map { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) } == true)
             || (first == UInt8(ascii: "S") && ((bytes.count == 2 && isLetter(last)) || (bytes.count > 2 && last == UInt8(ascii: "G")))) {
             return .mangled
         }
@@ -98,6 +101,11 @@ package struct NavigationPathTypeName: Hashable, Sendable {
     /// `Swift.Array<Swift.Int>` → `Array`, `MyApp.(unknown context at $1).Hidden` → `Hidden`);
     /// `nil` when that is no valid route name (a tuple, a name outside ASCII).
     package var routeName: String? {
+        // A mangled name (`5MyApp6RecipeV`) by its readable one, or as best it tells.
+        if let first = text.utf8.first, first < UInt8(ascii: "A") || first == UInt8(ascii: "S") || first == UInt8(ascii: "s"),
+            Self.kind(of: text) == .mangled {
+            return SwiftTypeName.shortName(text)
+        }
         var depth = 0
         var start = text.utf8.startIndex
         var end = text.utf8.endIndex

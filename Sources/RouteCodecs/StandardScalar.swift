@@ -28,7 +28,11 @@ enum StandardScalar: Equatable {
         case "Swift.Double", "Swift.Float", "Sd", "Sf": self = .number
         case "Swift.Bool", "Sb": self = .boolean
         case "Swift.String", "SS": self = .string
-        default: return nil
+        default:
+            // Another mangled form of a standard type (`s5Int64V`).
+            guard name.utf8.first == UInt8(ascii: "s"), let readable = MangledTypeName.readable(name),
+                let scalar = StandardScalar(typeName: readable) else { return nil }
+            self = scalar
         }
     }
 

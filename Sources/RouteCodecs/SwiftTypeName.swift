@@ -8,7 +8,8 @@ enum SwiftTypeName {
     /// The short name of the type `name` names; `nil` when it has none that is a valid route
     /// name (a generic's mangling, `SaySiG`; a name outside ASCII).
     static func shortName(_ name: String) -> String? {
-        let candidate = name.contains(".") ? readableShortName(name) : mangledShortName(name)
+        let candidate = name.contains(".")
+            ? readableShortName(name) : MangledTypeName.readable(name).flatMap(readableShortName) ?? mangledShortName(name)
         return candidate.flatMap { Route.isValidName($0) ? $0 : nil }
     }
 

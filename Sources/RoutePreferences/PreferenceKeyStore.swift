@@ -254,7 +254,7 @@ public struct PreferenceKeyStore: DocumentStorage, Sendable {
             // not decode: the user said --force, and its old value is printed before it goes.
             switch fact {
             case .notInFormat, .foreignStateUnreadable: return true
-            case .cannotStartFromNothing, .severalFormats, .appCannotDecode: return false
+            case .cannotStartFromNothing, .severalFormats, .appCannotDecode, .unreadableTypeName: return false
             }
         default: return false
         }

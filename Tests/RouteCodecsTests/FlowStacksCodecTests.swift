@@ -186,7 +186,9 @@ import TestSupport
         #expect(try written(screens, given(try route("settings"), "5MyApp6ScreenO")).hasPrefix(#"[{"push":{}},"5MyApp6ScreenO","{\"settings\":{}}","#))
         #expect(try written(screens, given(try route("Recipe", "id:=4"), "5MyApp6RecipeV")).hasPrefix(#"[{"push":{}},"5MyApp6RecipeV","{\"id\":4}","#))
         #expect(try written(screens, given(try route("Int", "_0:=4"), "Si")).hasPrefix(#"[{"push":{}},"Si","4","#))
-        for type in ["MyApp.Screen", "4main13$559efc90c3d8yXZ6HiddenV"] {
+        // A readable name is written mangled, as the library's _mangledTypeName names the type.
+        #expect(try written(screens, given(try route("settings"), "MyApp.Screen")).hasPrefix(#"[{"push":{}},"5MyApp6ScreenO","{\"settings\":{}}","#))
+        for type in ["Swift.Array<Swift.Int>", "SaySiG", "4main13$559efc90c3d8yXZ6HiddenV"] {
             let error = #expect(throws: NavigatorError.self) { try written(screens, given(try route("settings"), type)) }
             #expect(error?.kind == .invalidInput && error?.message.hasPrefix("cannot write 'settings' as a value of '\(type)': ") == true, "\(error?.message ?? "")")
         }

@@ -396,7 +396,6 @@ import TestSupport
         (#"["MyApp.Screen","{\"déjà\":{}}"]"#, "at [1], invalid route name"),
         (#"["MyApp.Screen","{\"a\":{\"k\":\"x\\ny\"}}"]"#, "at [1], value of parameter 'k' holds a control character"),
         (#"["(Swift.Int, Swift.Int)","[1,2]"]"#, "at [1], a value of '(Swift.Int, Swift.Int)', which is no enum value"),
-        (#"["Si","7","5MyApp6RecipeV","{\"id\":42}"]"#, "its type names are mangled ('Si', '5MyApp6RecipeV'), as pointfreeco's UINavigationPath and NavigationBackport write them"),
         (#"["Swift.Int","7"] x"#, "unexpected data after the end"),
     ])
     func documentsSwiftUIOrRoutectlCannotReadAreRefusedSayingWhere(_ text: String, _ reason: String) {
@@ -409,9 +408,28 @@ import TestSupport
             return
         }
         #expect(format == "navigation-path")
-        // UINavigationPath's own decoder reads mangled names; the app reads text with a control
-        // character, which routectl cannot hold.
-        #expect(appRejects == !(reason.contains("mangled") || reason.contains("control character")), "\(reason)")
+        // The app reads text with a control character, which routectl cannot hold.
+        #expect(appRejects == !reason.contains("control character"), "\(reason)")
+    }
+
+    /// NavigationBackport's and UINavigationPath's mangled names (the notes' document) read by
+    /// their readable names; a push keeps the names mangled.
+    @Test func mangledTypeNamesAreReadByTheirReadableNames() throws {
+        let state = try decode(Notes.uiNavigationPath)
+        #expect(state.tree.chain.base.pushed.map(\.description) == ["Recipe?id:=42", "Int?_0:=7"])
+        #expect(try after(Notes.uiNavigationPath, push("Int?_0:=8")) == #"["Si","8","Si","7","5MyApp6RecipeV","{\"id\":42}"]"#)
+        #expect(try after(Notes.uiNavigationPath, push("details?_0:=1", type: "MyApp.Screen")).hasPrefix(#"["5MyApp6ScreenO","{\"details\":{\"_0\":1}}","Si""#))
+        #expect(try after(Notes.uiNavigationPath, push("Int64?_0:=9", type: "Swift.Int64")).hasPrefix(#"["s5Int64V","9","Si""#))
+        // SwiftUI's own readable names stay readable: a mangled --type is written readable.
+        #expect(try after(Notes.recipeThenSeven, push("details?_0:=1", type: "5MyApp6ScreenO")).hasPrefix(#"["MyApp.Screen","#))
+        // A private type's mangled name: the app cannot decode it. A generic's: routectl cannot read it.
+        let hidden = try decode(#"["4main13$559efc90c3d8yXZ6HiddenV","{\"x\":1}"]"#)
+        #expect(codec.appCannotDecode(hidden)?.contains("is a private type's name") == true)
+        let generic = #"["5MyApp3BoxVySiG","{\"home\":{}}"]"#
+        #expect(try decode(generic).tree.chain.base.pushed.map(\.description) == ["home"])
+        let refused = #expect(throws: NavigatorError.self) { try after(generic, push("home")) }
+        #expect(refused?.kind == .invalidFile && refused?.detail as? FormatFact == .unreadableTypeName(format: "navigation-path"))
+        #expect(refused?.message.hasPrefix("at [0], '5MyApp3BoxVySiG' is a mangled type name routectl cannot read") == true, "\(refused?.message ?? "")")
     }
 
     @Test func deepJSONInsideAnElementIsRefusedOnOneLine() throws {

@@ -62,6 +62,10 @@ import JSONText
             // A path the app cannot decode as it stands, and only such a path, is never changed.
             guard unchanged.appCannotDecode != nil else { return "a change refused as undecodable on a path the app decodes: \(error.message)" }
             return quickPush == nil ? nil : "a push was written into a path the app cannot decode"
+        } catch let error as NavigatorError where error.kind == .invalidFile && error.detail as? FormatFact == .unreadableTypeName(format: "navigation-path") {
+            // A path holding a mangled name routectl cannot read is never changed.
+            guard error.message.contains("is a mangled type name routectl cannot read") else { return "unreadable name refusal without the reason: \(error.message)" }
+            return quickPush == nil ? nil : "a push was written into a path holding a name routectl cannot read"
         } catch {
             return "encode threw \(error)"
         }

@@ -230,7 +230,6 @@ import TestSupport
         for (document, message) in [
             (#"["Swift.Int","7","MyApp.Recipe"]"#, "at [2], an odd number of strings"),
             (#"["Swift.Int","7","MyApp.Recipe","{\"id\":"]"#, "at [3], the JSON text of the 'MyApp.Recipe' value does not parse"),
-            (NavigationPathFixtures.Notes.uiNavigationPath, "its type names are mangled ('Si', '5MyApp6RecipeV')"),
         ] {
             let box = Sandbox(holding: Array(document.utf8))
             for command in [["show"], ["push", "Int", "_0:=1"], ["reset"]] {

@@ -241,7 +241,7 @@ import TestSupport
         Self.expectRefused(
             box, ["push", "settings"], "without the app's routes (routectl.json) routectl cannot know the cases of '\(mangled)'; name it with --type",
             hint: "hint: for example: routectl -f FILE push settings --type \(mangled)")
-        Self.expectRefused(box, ["push", "settings", "--type", "MyApp.Screen"], "cannot write 'settings' as a value of 'MyApp.Screen': expected a type name as FlowStacks' FlowPath writes it", hint: nil)
+        Self.expectRefused(box, ["push", "settings", "--type", "Swift.Array<Swift.Int>"], "cannot write 'settings' as a value of 'Swift.Array<Swift.Int>': the routes name types mangled, and routectl mangles the names of enums, structs and classes only", hint: nil)
         #expect(box.run("push", "details", "_0:=5").status == 0)
         #expect(try screens() == before + ["push AppScreen details(5)"])
         // --type names the type, as the library's _mangledTypeName writes it.

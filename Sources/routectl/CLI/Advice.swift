@@ -146,6 +146,8 @@ enum Advice {
             return "routectl changes nothing in another library's state that it cannot read" + (appRejects ? "; the app's own decoder would reject it too" : "")
         case .appCannotDecode:
             return "routectl writes nothing to a state the app cannot restore; see it with: \(routectl(given)) show"
+        case .unreadableTypeName:
+            return "routectl writes nothing to a state holding a type name it cannot read; see it with: \(routectl(given)) show"
         case nil:
             break
         }
