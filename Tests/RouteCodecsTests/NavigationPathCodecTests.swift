@@ -424,7 +424,7 @@ import TestSupport
         #expect(try after(Notes.recipeThenSeven, push("details?_0:=1", type: "5MyApp6ScreenO")).hasPrefix(#"["MyApp.Screen","#))
         // A private type's mangled name: the app cannot decode it. A generic's: routectl cannot read it.
         let hidden = try decode(#"["4main13$559efc90c3d8yXZ6HiddenV","{\"x\":1}"]"#)
-        #expect(codec.appCannotDecode(hidden)?.contains("is a private type's name") == true)
+        #expect(hidden.appCannotDecode?.contains("is a private type's name") == true)
         let generic = #"["5MyApp3BoxVySiG","{\"home\":{}}"]"#
         #expect(try decode(generic).tree.chain.base.pushed.map(\.description) == ["home"])
         let refused = #expect(throws: NavigatorError.self) { try after(generic, push("home")) }
