@@ -773,7 +773,7 @@ extension NavigationPathCodec {
             scan.tokens.count % 2 == 0 && names.types.kinds.allSatisfy { $0 == .readable }
         }
 
-        /// Refuses an odd number of strings, and mangled type names.
+        /// Refuses an odd number of strings. (Mangled type names are read: ``MangledTypeName``.)
         ///
         /// - Throws: `invalidFile` naming what is wrong.
         func check() throws {
@@ -783,15 +783,6 @@ extension NavigationPathCodec {
                 throw NavigationPathCodec.invalid(
                     "an odd number of strings: the type name \(quoted(types.names[typeOf[typeOf.count - 1]].text)) has no JSON text after it",
                     at: scan.tokens.count - 1)
-            }
-            var mangled: [String] = []
-            for type in typeOf where types.kinds[type] == .mangled {
-                mangled.append(types.names[type].text)
-            }
-            if !mangled.isEmpty {
-                throw NavigationPathCodec.invalid(
-                    "its type names are mangled (\(mangled.prefix(3).map { quoted($0) }.joined(separator: ", "))), as pointfreeco's UINavigationPath and NavigationBackport write them; routectl reads SwiftUI's own NavigationPath, whose names are readable (Swift.Int, MyApp.Recipe)",
-                    appRejects: false)
             }
         }
 
