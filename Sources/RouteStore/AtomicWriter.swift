@@ -32,7 +32,13 @@ package enum AtomicWriter {
     /// Writes `pieces`, one after another, as ``replace(_:with:over:calls:)`` writes bytes: a
     /// change that keeps most of a file hands over the old file's bytes as slices beside the
     /// new ones, and no copy of the whole is made.
-    package static func replace(_ path: FilePath, with pieces: [ArraySlice<UInt8>], over old: DataFileLock?, calls: SystemCalls = .system) throws {
+    ///
+    /// `durable: false` skips the `fsync`s (of the file and of its folder): for a file that
+    /// may be lost in a power cut, but never seen half written (routectl's record of changes,
+    /// not an app's data).
+    package static func replace(
+        _ path: FilePath, with pieces: [ArraySlice<UInt8>], over old: DataFileLock?, durable: Bool = true, calls: SystemCalls = .system
+    ) throws {
         var temporary: FilePath
         var signals: SignalGuard
         var fd: Int32
@@ -67,7 +73,7 @@ package enum AtomicWriter {
                 }
             }
             guard calls.writeAll(fd, pieces) else { throw SystemCall.failure("write", temporary) }
-            guard calls.fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary) }
+            guard !durable || calls.fsync(fd) == 0 else { throw SystemCall.failure("flush", temporary) }
             closed = true
             guard calls.close(fd) == 0 else { throw SystemCall.failure("write", temporary) }
             if old != nil {
@@ -79,7 +85,7 @@ package enum AtomicWriter {
             unlink(temporary.cString)
             throw error
         }
-        syncDirectory(of: path)
+        if durable { syncDirectory(of: path) }
         TemporaryFile.removeStale(beside: path)
     }
 

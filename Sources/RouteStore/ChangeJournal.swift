@@ -33,8 +33,38 @@ package struct ChangeJournal: Equatable, Sendable {
     /// How many changes are kept per store: the oldest go first.
     package static let limit = 50
 
-    /// The changes, oldest first.
-    package var changes: [Change] = []
+    /// The changes as the journal holds them, oldest first: built (recorded by this run), or
+    /// the line of the journal's text they were read from, decoded only when asked for: a
+    /// change records the journal again without decoding (or encoding again) the changes
+    /// before it, so that its cost is that of the change, not of the 50 kept.
+    private var entries: [Entry] = []
+
+    private enum Entry: Sendable {
+        case built(Change)
+        case line(ArraySlice<UInt8>)
+
+        /// The change, decoded from its line when read; `nil` for a line that does not decode.
+        var change: Change? {
+            switch self {
+            case .built(let change): return change
+            case .line(let line): return Change(line: line)
+            }
+        }
+
+        /// The bytes of values it keeps (for a line, at most: base64 holds 3 bytes in 4).
+        var valueSize: Int {
+            switch self {
+            case .built(let change): return (change.before?.count ?? 0) + (change.after?.count ?? 0)
+            case .line(let line): return line.count / 4 * 3
+            }
+        }
+    }
+
+    /// The changes, oldest first (a line that does not decode is left out).
+    package var changes: [Change] {
+        get { entries.compactMap(\.change) }
+        set { entries = newValue.map { .built($0) } }
+    }
     /// How many of ``changes`` are in effect: those after it were undone (and can be redone).
     package var place = 0
     /// The number of the first change (changes are numbered from 1, and keep their number when
@@ -42,6 +72,10 @@ package struct ChangeJournal: Equatable, Sendable {
     package var firstSeq = 1
 
     package init() {}
+
+    package static func == (a: ChangeJournal, b: ChangeJournal) -> Bool {
+        a.place == b.place && a.firstSeq == b.firstSeq && a.entries.count == b.entries.count && a.changes == b.changes
+    }
 
     /// How many bytes of values the journal keeps at most (the newest change is kept whatever
     /// its size): 50 changes of a large file would otherwise make a journal too large to read.
@@ -51,92 +85,125 @@ package struct ChangeJournal: Equatable, Sendable {
     /// longer be redone, and only the last ``limit`` are kept, fewer when their values come to
     /// more than `budget` bytes.
     package mutating func record(_ change: Change, limit: Int = ChangeJournal.limit, budget: Int = ChangeJournal.valueBudget) {
-        changes.removeSubrange(place...)
-        changes.append(change)
-        var dropped = max(0, changes.count - limit)
-        var size = changes.dropFirst(dropped).reduce(0) { $0 + ($1.before?.count ?? 0) + ($1.after?.count ?? 0) }
-        while size > budget, dropped < changes.count - 1 {
-            size -= (changes[dropped].before?.count ?? 0) + (changes[dropped].after?.count ?? 0)
+        entries.removeSubrange(min(place, entries.count)...)
+        entries.append(.built(change))
+        var dropped = max(0, entries.count - limit)
+        var size = entries.dropFirst(dropped).reduce(0) { $0 + $1.valueSize }
+        while size > budget, dropped < entries.count - 1 {
+            size -= entries[dropped].valueSize
             dropped += 1
         }
-        changes.removeFirst(dropped)
+        entries.removeFirst(dropped)
         firstSeq += dropped
-        place = changes.count
+        place = entries.count
     }
 
     /// What undoing `count` changes needs: the store must hold `expected` (what routectl last
-    /// wrote), and then gets `restored`. `nil` when fewer than `count` changes are in effect.
+    /// wrote), and then gets `restored`. `nil` when fewer than `count` changes are in effect
+    /// (or one of the two does not decode: nothing is restored from a damaged record).
     package func undoStep(_ count: Int) -> (expected: [UInt8]?, restored: [UInt8]?)? {
-        guard count >= 1, count <= place else { return nil }
-        return (changes[place - 1].after, changes[place - count].before)
+        guard count >= 1, count <= place, let last = entries[place - 1].change, let first = entries[place - count].change else { return nil }
+        return (last.after, first.before)
     }
 
     /// What redoing `count` undone changes needs, as ``undoStep(_:)``: `nil` when fewer than
     /// `count` were undone since the last change.
     package func redoStep(_ count: Int) -> (expected: [UInt8]?, restored: [UInt8]?)? {
-        guard count >= 1, place + count <= changes.count else { return nil }
-        return (changes[place].before, changes[place + count - 1].after)
+        guard count >= 1, place + count <= entries.count, let first = entries[place].change, let last = entries[place + count - 1].change else { return nil }
+        return (first.before, last.after)
     }
 
     /// The changes in effect, each with its number, oldest first.
     package var inEffect: [(seq: Int, change: Change)] {
-        changes.prefix(place).enumerated().map { (firstSeq + $0.offset, $0.element) }
+        entries.prefix(place).enumerated().compactMap { item in item.element.change.map { (firstSeq + item.offset, $0) } }
     }
 
     // MARK: Text
 
     /// The journal as text: a header line, then one line per change, every field base64 (so
-    /// that no byte of a value or a word can break a line), `-` for a missing value.
-    package var text: [UInt8] {
-        var lines = ["\(Self.magic) \(place) \(firstSeq) \(changes.count)"]
-        for change in changes {
-            let fields: [[UInt8]?] = [
-                Array(change.at.utf8), Array(change.op.utf8), Array(change.path.utf8),
-                change.before, change.after,
-            ]
-            let args = change.args.map { Base64.encode(Array($0.utf8)) }.joined(separator: ",")
-            lines.append(fields.map { $0.map(Base64.encode) ?? "-" }.joined(separator: " ") + " " + (args.isEmpty ? "." : args))
+    /// that no byte of a value or a word can break a line), `-` for a missing value. As pieces:
+    /// the lines read are handed over as they were, not copied.
+    package var pieces: [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = [Array("\(Self.magic) \(place) \(firstSeq) \(entries.count)\n".utf8)[...]]
+        let newline: ArraySlice<UInt8> = [UInt8(ascii: "\n")]
+        for entry in entries {
+            switch entry {
+            case .line(let line): pieces.append(line)
+            case .built(let change): pieces.append(change.line[...])
+            }
+            pieces.append(newline)
         }
-        return Array((lines.joined(separator: "\n") + "\n").utf8)
+        return pieces
     }
+
+    /// ``pieces`` in one array.
+    package var text: [UInt8] { pieces.flatMap { $0 } }
 
     /// The first word of a journal's text, with its version.
     static let magic = "routectl-journal-1"
 
     /// The journal `bytes` hold; `nil` when they are not one (damaged, another version, or
-    /// planted): the caller ignores it, with a warning.
+    /// planted): the caller ignores it, with a warning. The header and the lines are checked
+    /// here; a change's fields when it is asked for (``changes``, ``undoStep(_:)``).
     package init?(text bytes: [UInt8]) {
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard lines.count >= 2, lines.last?.isEmpty == true else { return nil }
-        let header = lines[0].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-        guard header.count == 4, header[0] == Self.magic, let place = Int(header[1]), let first = Int(header[2]), let count = Int(header[3]),
-            count == lines.count - 2, count <= Self.limit, place >= 0, place <= count, first >= 1, first < Int.max - Self.limit
-        else { return nil }
-        var changes: [Change] = []
-        for line in lines.dropFirst().dropLast() {
-            let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-            guard fields.count == 6 else { return nil }
-            func value(_ field: ArraySlice<UInt8>) -> [UInt8]?? {
-                field.elementsEqual("-".utf8) ? .some(nil) : Base64.decode(field).map { .some($0) }
-            }
-            func text(_ field: ArraySlice<UInt8>) -> String? {
-                Base64.decode(field).flatMap { String(validating: $0) }
-            }
-            guard let at = text(fields[0]), let op = text(fields[1]), let path = text(fields[2]),
-                let before = value(fields[3]), let after = value(fields[4])
-            else { return nil }
-            var args: [String] = []
-            if !fields[5].elementsEqual(".".utf8) {
-                for word in fields[5].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                    guard let arg = text(word) else { return nil }
-                    args.append(arg)
-                }
-            }
-            changes.append(Change(at: at, op: op, args: args, path: path, before: before, after: after))
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        while start < bytes.count {
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }  // no final newline
+            lines.append(bytes[start..<end])
+            start = end + 1
         }
-        self.changes = changes
+        guard let headerLine = lines.first else { return nil }
+        let header = headerLine.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        guard header.count == 4, header[0] == Self.magic, let place = Int(header[1]), let first = Int(header[2]), let count = Int(header[3]),
+            count == lines.count - 1, count <= Self.limit, place >= 0, place <= count, first >= 1, first < Int.max - Self.limit,
+            lines.dropFirst().allSatisfy({ !$0.isEmpty })
+        else { return nil }
+        entries = lines.dropFirst().map { .line($0) }
         self.place = place
         self.firstSeq = first
+    }
+}
+
+extension ChangeJournal.Change {
+    /// The change as a line of the journal's text (without its newline).
+    fileprivate var line: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(((before?.count ?? 0) + (after?.count ?? 0) + path.utf8.count) / 3 * 4 + 64)
+        for (index, field) in [Array(at.utf8), Array(op.utf8), Array(path.utf8), before, after].enumerated() {
+            if index > 0 { out.append(UInt8(ascii: " ")) }
+            if let field { Base64.encode(field, into: &out) } else { out.append(UInt8(ascii: "-")) }
+        }
+        out.append(UInt8(ascii: " "))
+        if args.isEmpty { out.append(UInt8(ascii: ".")) }
+        for (index, arg) in args.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Base64.encode(Array(arg.utf8), into: &out)
+        }
+        return out
+    }
+
+    /// The change a line of the journal's text holds; `nil` when it holds none.
+    fileprivate init?(line: ArraySlice<UInt8>) {
+        let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard fields.count == 6 else { return nil }
+        func value(_ field: ArraySlice<UInt8>) -> [UInt8]?? {
+            field.elementsEqual("-".utf8) ? .some(nil) : Base64.decode(field).map { .some($0) }
+        }
+        func text(_ field: ArraySlice<UInt8>) -> String? {
+            Base64.decode(field).flatMap { String(validating: $0) }
+        }
+        guard let at = text(fields[0]), let op = text(fields[1]), let path = text(fields[2]),
+            let before = value(fields[3]), let after = value(fields[4])
+        else { return nil }
+        var args: [String] = []
+        if !fields[5].elementsEqual(".".utf8) {
+            for word in fields[5].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                guard let arg = text(word) else { return nil }
+                args.append(arg)
+            }
+        }
+        self.init(at: at, op: op, args: args, path: path, before: before, after: after)
     }
 }
 
@@ -164,19 +231,31 @@ package enum Base64 {
 
     package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let b0 = bytes[index]
-            let b1 = index + 1 < bytes.count ? bytes[index + 1] : 0
-            let b2 = index + 2 < bytes.count ? bytes[index + 2] : 0
+        encode(bytes, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `bytes` in base64 to `out`.
+    package static func encode(_ bytes: [UInt8], into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
+        alphabet.withUnsafeBufferPointer { alphabet in
+            var index = 0
+            while index + 3 <= bytes.count {
+                let b0 = bytes[index], b1 = bytes[index + 1], b2 = bytes[index + 2]
+                out.append(alphabet[Int(b0 >> 2)])
+                out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
+                out.append(alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)])
+                out.append(alphabet[Int(b2 & 0x3F)])
+                index += 3
+            }
+            let left = bytes.count - index
+            guard left > 0 else { return }
+            let b0 = bytes[index], b1 = left == 2 ? bytes[index + 1] : 0
             out.append(alphabet[Int(b0 >> 2)])
             out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            out.append(index + 1 < bytes.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))
-            out.append(index + 2 < bytes.count ? alphabet[Int(b2 & 0x3F)] : UInt8(ascii: "="))
-            index += 3
+            out.append(left == 2 ? alphabet[Int((b1 & 0x0F) << 2)] : UInt8(ascii: "="))
+            out.append(UInt8(ascii: "="))
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The bytes `text` encodes; `nil` for anything that is not base64 with padding.
@@ -187,20 +266,15 @@ package enum Base64 {
         out.reserveCapacity(text.count / 4 * 3)
         var index = 0
         while index < text.count {
-            var sextets: [UInt8] = []
-            var padding = 0
-            for byte in text[index..<index + 4] {
-                if byte == UInt8(ascii: "=") {
-                    padding += 1
-                    sextets.append(0)
-                    continue
-                }
-                guard padding == 0, let value = sextet(byte) else { return nil }
-                sextets.append(value)
-            }
-            guard padding <= 2, padding == 0 || index + 4 == text.count else { return nil }
-            let triple = [sextets[0] << 2 | sextets[1] >> 4, sextets[1] << 4 | sextets[2] >> 2, sextets[2] << 6 | sextets[3]]
-            out.append(contentsOf: triple.prefix(3 - padding))
+            let last = index + 4 == text.count
+            let padding = last ? (text[index + 3] == UInt8(ascii: "=") ? (text[index + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
+            guard let s0 = sextet(text[index]), let s1 = sextet(text[index + 1]) else { return nil }
+            let s2 = padding == 2 ? 0 : sextet(text[index + 2])
+            let s3 = padding >= 1 ? 0 : sextet(text[index + 3])
+            guard let s2, let s3 else { return nil }
+            out.append(s0 << 2 | s1 >> 4)
+            if padding < 2 { out.append(s1 << 4 | s2 >> 2) }
+            if padding < 1 { out.append(s2 << 6 | s3) }
             index += 4
         }
         return out

@@ -116,7 +116,10 @@ package struct JournalFile: Sendable {
             guard unlink(path.cString) == 0 else { throw SystemCall.failure("replace", path) }
         }
         let old = try DataFileLock.lock(path, display: path.description, wait: LockWait(timeout: 0), refuseReadOnly: false)
-        try AtomicWriter.replace(path, with: journal.text, over: old)
+        // Not flushed to the disk: a record lost in a power cut only means undo cannot take
+        // that change back (a damaged one is ignored, with a warning), and a change then costs
+        // one flush, the store's, not two.
+        try AtomicWriter.replace(path, with: journal.pieces, over: old, durable: false)
         _ = chmod(path.cString, 0o600)
     }
 }

@@ -75,13 +75,30 @@ import Darwin
         let damaged: [[UInt8]] = [
             [], Array("routectl-journal-1 0 1 0".utf8), Array("routectl-journal-2 0 1 0\n".utf8),
             Array("routectl-journal-1 5 1 1\n".utf8) + Array(good.split(separator: 10)[1]) + [10],
-            Array(good.dropLast()), Array(good.dropLast(3)) + [10], good.map { $0 == UInt8(ascii: " ") ? 9 : $0 },
+            Array(good.dropLast()), good.map { $0 == UInt8(ascii: " ") ? 9 : $0 },
             Array("routectl-journal-1 0 1 99\n".utf8), Array(repeating: 0xFF, count: 300),
-            Array("routectl-journal-1 1 1 1\n!!!! - - - - .\n".utf8),
         ]
         for bytes in damaged {
             #expect(ChangeJournal(text: bytes) == nil, "\(String(decoding: bytes, as: UTF8.self))")
         }
+        // A change's line is decoded when it is asked for (a change records the journal again
+        // without decoding the others): one that does not decode is no change, and nothing is
+        // restored from it.
+        for bytes in [Array(good.dropLast(3)) + [10], Array("routectl-journal-1 1 1 1\n!!!! - - - - .\n".utf8)] {
+            let read = ChangeJournal(text: bytes)
+            #expect(read?.changes.isEmpty == true && read?.undoStep(1) == nil && read?.inEffect.isEmpty == true, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test func aChangeRecordsTheLinesReadAsTheyWere() throws {
+        var journal = ChangeJournal()
+        for number in 1...3 { journal.record(Self.change(number)) }
+        var read = try #require(ChangeJournal(text: journal.text))
+        read.record(Self.change(4))
+        journal.record(Self.change(4))
+        #expect(read.text == journal.text)
+        #expect(read == journal)
+        #expect(read.undoStep(2).map { [$0.expected, $0.restored] } == [Array("v4".utf8), Array("v2".utf8)])
     }
 
     @Test func base64RoundTripsAndRefusesWhatIsNotIt() {
