@@ -244,7 +244,7 @@ package struct JSONScanner {
     }
 
     /// ``readShortInt()``'s integer at `start` (a minus sign or a digit) and the index after it.
-    @inlinable
+    @inlinable @inline(__always)
     package static func shortInt(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
         let negative = buffer[start] == UInt8(ascii: "-")
         let digitsStart = negative ? start + 1 : start
@@ -379,24 +379,26 @@ package struct JSONScanner {
     }
 
     /// The first index at or after `index` whose byte needs a closer look inside a string: a
-    /// quote, a backslash, a control character or a byte outside ASCII. Tests eight bytes at a
-    /// time (the "has a byte less than n" and "has a zero byte" bit tricks); exact, never a
-    /// false "all plain".
+    /// quote, a backslash, a control character or a byte outside ASCII. Tests sixteen, then
+    /// eight bytes at a time (``specialBytes(_:)``); exact, never a false "all plain".
     @inlinable @inline(__always)
     package static func skipPlainBytes(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
         var index = index
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         let raw = UnsafeRawPointer(buffer.baseAddress!)
         // The last index a whole word can be loaded from; `&+=` below cannot overflow, as
         // `index + 8 <= buffer.count` there.
         let lastWord = buffer.count - 8
+        while index <= lastWord &- 8 {
+            let first = specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            let second = specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)))
+            if first | second != 0 {
+                return first != 0
+                    ? index &+ (first.trailingZeroBitCount >> 3) : index &+ 8 &+ (second.trailingZeroBitCount >> 3)
+            }
+            index &+= 16
+        }
         while index <= lastWord {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let special = (word | ((word &- ones &* 0x20) & ~word)
-                | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)) & highs
+            let special = specialBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
             if special != 0 {
                 return index &+ (special.trailingZeroBitCount >> 3)
             }
@@ -408,6 +410,20 @@ package struct JSONScanner {
             index += 1
         }
         return index
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that needs a closer look inside a
+    /// string, exact for the lowest such byte (a higher one may be marked too): the "has a byte
+    /// less than n" and "has a zero byte" bit tricks. A byte below 0x80 minus 0x20, or a quote or
+    /// backslash (made zero by the xor) minus one, has its high bit set only when it is such a
+    /// byte; and a subtraction borrows from the next byte only where it has set that bit, so the
+    /// lowest mark is never a borrow's. A byte of 0x80 or more is marked by its own high bit.
+    @inlinable @inline(__always)
+    package static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        return (word | (word &- ones &* 0x20) | (quotes &- ones) | (backslashes &- ones)) & (ones &* 0x80)
     }
 
     /// Checks the escape at `index` (a backslash) and returns the index after it. A `\u` escape

@@ -207,7 +207,9 @@ enum FileReader {
                 bounds.append(start)
                 bounds.append(cursor.index)
                 switch cursor.next() {
-                case UInt8(ascii: ","): cursor.index += 1
+                case UInt8(ascii: ","):
+                    cursor.index += 1
+                    cursor.skipEntryIndent()
                 case UInt8(ascii: "]"): return cursor.index + 1
                 default: throw cursor.error("expected ',' or ']'")
                 }
@@ -252,56 +254,79 @@ private struct HistoryCursor {
         return 0
     }
 
+    /// Moves past `\n    ` at `index` (the white space the writer puts before an entry) in one
+    /// comparison, if it is there; ``next()`` reads any white space left.
+    @inline(__always)
+    mutating func skipEntryIndent() {
+        guard index &+ 8 <= buffer.count else { return }
+        let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        if word & 0xFF_FFFF_FFFF == 0x20_2020_200A { index &+= 5 }
+    }
+
+    /// ``expect(_:_:)``'s error (out of line, to keep the readers short).
+    @inline(never)
+    func missing(_ expected: String) -> JSONSyntaxError {
+        error("expected \(expected)")
+    }
+
     /// Consumes `byte` after white space, or throws naming `expected`.
     @inline(__always)
     mutating func expect(_ byte: UInt8, _ expected: String) throws {
-        guard next() == byte else { throw error("expected \(expected)") }
+        guard next() == byte else { throw missing(expected) }
         index &+= 1
     }
 
     /// Checks the string after white space and moves past it; whether it holds escapes.
-    @inline(__always)
+    @_transparent  // inlined for certain (`@inline(__always)` is only a hint to the compiler)
     mutating func string() throws -> Bool {
-        guard next() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        guard next() == UInt8(ascii: "\"") else { throw notString() }
         // Plain ASCII to the closing quote, most often.
         let end = JSONScanner.skipPlainBytes(buffer, from: index &+ 1)
         if end < buffer.count, buffer[end] == UInt8(ascii: "\"") {
             index = end &+ 1
             return false
         }
+        return try escapedString()
+    }
+
+    /// ``string()`` for one that is not plain ASCII (or does not end): the scanner's full check.
+    @inline(never)
+    mutating func escapedString() throws -> Bool {
         let (after, escaped) = try JSONScanner.scanString(buffer, from: index)
         index = after
         return escaped
     }
 
-    /// The key whose quote is at `index`, moved past: packed as ``JSONScanner/packedKey(_:)``
-    /// packs it (0 for one it does not), and whether it holds escapes.
-    @inline(__always)
-    mutating func key() throws -> (packed: UInt64, escaped: Bool) {
+    /// ``string()``'s error where no string starts (out of line, to keep the check short).
+    @inline(never)
+    func notString() -> JSONSyntaxError {
+        error("expected a string")
+    }
+
+    /// The key whose quote is at `index`, moved past: which history key it is (``HistoryKey``'s
+    /// number, `0` for any other key), and whether it holds escapes.
+    mutating func key() throws -> (key: Int, escaped: Bool) {
         if index &+ 8 <= buffer.count {
-            // A history key, in one comparison each.
+            // A history key told by its first letter, then its token in one comparison.
             let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            func matches(_ token: (word: UInt64, length: Int)) -> Bool {
-                word & ~(UInt64.max << (token.length &* 8)) == token.word
+            let token: (word: UInt64, length: Int)
+            let key: Int
+            switch UInt8(truncatingIfNeeded: word >> 8) {
+            case UInt8(ascii: "s"): (token, key) = (HistoryKey.seqToken, HistoryKey.seqNumber)
+            case UInt8(ascii: "a"):
+                if UInt8(truncatingIfNeeded: word >> 16) == UInt8(ascii: "t") {
+                    (token, key) = (HistoryKey.atToken, HistoryKey.atNumber)
+                } else {
+                    (token, key) = (HistoryKey.argsToken, HistoryKey.argsNumber)
+                }
+            case UInt8(ascii: "o"): (token, key) = (HistoryKey.opToken, HistoryKey.opNumber)
+            case UInt8(ascii: "p"): (token, key) = (HistoryKey.pathToken, HistoryKey.pathNumber)
+            case UInt8(ascii: "t"): (token, key) = (HistoryKey.tabsToken, HistoryKey.tabsNumber)
+            default: return try otherKey()
             }
-            var packed: UInt64 = 0
-            var length = 0
-            if matches(HistoryKey.seqToken) {
-                (packed, length) = (HistoryKey.seq, HistoryKey.seqToken.length)
-            } else if matches(HistoryKey.atToken) {
-                (packed, length) = (HistoryKey.at, HistoryKey.atToken.length)
-            } else if matches(HistoryKey.opToken) {
-                (packed, length) = (HistoryKey.op, HistoryKey.opToken.length)
-            } else if matches(HistoryKey.argsToken) {
-                (packed, length) = (HistoryKey.args, HistoryKey.argsToken.length)
-            } else if matches(HistoryKey.pathToken) {
-                (packed, length) = (HistoryKey.path, HistoryKey.pathToken.length)
-            } else if matches(HistoryKey.tabsToken) {
-                (packed, length) = (HistoryKey.tabs, HistoryKey.tabsToken.length)
-            }
-            if length > 0 {
-                index &+= length
-                return (packed, false)
+            if word & ~(UInt64.max &<< (token.length &* 8)) == token.word {
+                index &+= token.length
+                return (key, false)
             }
         }
         return try otherKey()
@@ -309,14 +334,22 @@ private struct HistoryCursor {
 
     /// ``key()`` for a key that is not a history key's plain token.
     @inline(never)
-    mutating func otherKey() throws -> (packed: UInt64, escaped: Bool) {
+    mutating func otherKey() throws -> (key: Int, escaped: Bool) {
         let keyStart = index
         let escaped = try string()
         var packed: UInt64 = 0
         if !escaped, index &- keyStart <= 10 {
             for keyIndex in (keyStart &+ 1)..<(index &- 1) { packed = packed << 8 | UInt64(buffer[keyIndex]) }
         }
-        return (packed, escaped)
+        switch packed {
+        case HistoryKey.seq: return (HistoryKey.seqNumber, escaped)
+        case HistoryKey.at: return (HistoryKey.atNumber, escaped)
+        case HistoryKey.op: return (HistoryKey.opNumber, escaped)
+        case HistoryKey.args: return (HistoryKey.argsNumber, escaped)
+        case HistoryKey.path: return (HistoryKey.pathNumber, escaped)
+        case HistoryKey.tabs: return (HistoryKey.tabsNumber, escaped)
+        default: return (0, escaped)
+        }
     }
 
     /// The value after white space read as a whole by the scanner, from `index`.
@@ -326,6 +359,89 @@ private struct HistoryCursor {
         value.position = index
         defer { index = value.position }
         return try read(&value)
+    }
+
+    /// The value of the member whose key (history key `number`, or `0` for any other, from
+    /// `keyStart` to `keyEnd`) has been read with its colon: checked, `index` moved past it.
+    @_transparent
+    mutating func member(
+        _ number: Int, keyStart: Int, keyEnd: Int, escaped: Bool, valueStart: Int, seq: inout Int, found: inout Int, badTabs: inout Int?
+    ) throws {
+        switch number {
+        case HistoryKey.seqNumber:
+            let first = next()
+            guard first == UInt8(ascii: "-") || (first &- UInt8(ascii: "0")) < 10 else { throw error("expected a number") }
+            if let (number, end) = JSONScanner.shortInt(buffer, at: index) {
+                seq = number
+                index = end
+            } else {
+                seq = try longInt()
+            }
+            guard seq >= 1 else { throw error("seq must be a whole number >= 1", at: valueStart) }
+            found |= 1
+        case HistoryKey.atNumber:
+            _ = try string()
+            found |= 2
+        case HistoryKey.opNumber:
+            _ = try string()
+            found |= 4
+        case HistoryKey.argsNumber:
+            try expect(UInt8(ascii: "["), "'['")
+            if next() == UInt8(ascii: "]") {
+                index &+= 1
+            } else {
+                while true {
+                    _ = try string()
+                    switch next() {
+                    case UInt8(ascii: ","): index &+= 1; continue
+                    case UInt8(ascii: "]"): index &+= 1
+                    default: throw error("expected ',' or ']'")
+                    }
+                    break
+                }
+            }
+            found |= 8
+        case HistoryKey.pathNumber:
+            _ = try string()
+            found |= 16
+        case HistoryKey.tabsNumber:
+            try tabs(valueStart: valueStart, badTabs: &badTabs)
+        default:
+            try otherMember(keyStart: keyStart, keyEnd: keyEnd, escaped: escaped)
+        }
+    }
+
+    /// The `seq` after white space that is no short integer, read by the scanner (out of line,
+    /// as are the members below, to keep ``entry(badTabs:)`` short enough to inline its parts).
+    @inline(never)
+    mutating func longInt() throws -> Int {
+        try whole { try $0.readInt() }
+    }
+
+    /// The value of an entry's `tabs`, after white space.
+    @inline(never)
+    mutating func tabs(valueStart: Int, badTabs: inout Int?) throws {
+        // Paths, like `path`: checked as JSON strings here (so that every entry
+        // accepted now decodes later), read as paths by undo.
+        var paths = scanner
+        paths.position = index
+        try whole { try $0.skipValue(depth: 4) }
+        if badTabs == nil, (try? paths.readArray(depth: 4) { _ = try $0.scanString() }) == nil {
+            badTabs = valueStart
+        }
+    }
+
+    /// The value of a member whose key is no history key (from `keyStart` to `keyEnd`).
+    @inline(never)
+    mutating func otherMember(keyStart: Int, keyEnd: Int, escaped: Bool) throws {
+        // An escaped spelling of a known key is not matched above, but `decodeEntry`
+        // (which decodes keys) would read it: refuse it here, so that an entry
+        // accepted now is read the same way later.
+        let key = JSONScanner.JSONKey(range: keyStart..<keyEnd, escaped: escaped)
+        if escaped, HistoryKey.names.contains(try scanner.text(of: key)) {
+            throw error("history entry key \(quoted(try scanner.text(of: key))) is written with escapes", at: keyStart)
+        }
+        try whole { try $0.skipValue(depth: 4) }
     }
 
     /// The entry whose `{` is next: its members checked, its `seq` returned, `index` moved past
@@ -342,64 +458,50 @@ private struct HistoryCursor {
             while true {
                 guard next() == UInt8(ascii: "\"") else { throw error("expected a string key") }
                 let keyStart = index
-                let (packed, escaped) = try key()
-                let key = JSONScanner.JSONKey(range: keyStart..<index, escaped: escaped)
-                try expect(UInt8(ascii: ":"), "':'")
-                let valueStart = index
-                switch packed {
-                case HistoryKey.seq:
-                    let first = next()
-                    guard first == UInt8(ascii: "-") || (first &- UInt8(ascii: "0")) < 10 else { throw error("expected a number") }
-                    if let (number, end) = JSONScanner.shortInt(buffer, at: index) {
-                        seq = number
-                        index = end
-                    } else {
-                        seq = try whole { try $0.readInt() }
+                // A history key followed by `: `, as the writer spaces it, told by its first
+                // letter and one comparison; any other spelling (white space, escapes, another
+                // key) is read by `key()`, by the same rules.
+                var number = -1
+                var length = 0
+                if index &+ 8 <= buffer.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    @inline(__always)
+                    func spaced(_ token: (word: UInt64, length: Int), _ key: Int) -> Bool {
+                        let spacedLength = token.length &+ 2
+                        let mask = spacedLength == 8 ? UInt64.max : ~(UInt64.max &<< (spacedLength &* 8))
+                        guard word & mask == token.word | 0x20_3A &<< (token.length &* 8) else { return false }
+                        (number, length) = (key, token.length)
+                        return true
                     }
-                    guard seq >= 1 else { throw error("seq must be a whole number >= 1", at: valueStart) }
-                    found |= 1
-                case HistoryKey.at:
-                    _ = try string()
-                    found |= 2
-                case HistoryKey.op:
-                    _ = try string()
-                    found |= 4
-                case HistoryKey.args:
-                    try expect(UInt8(ascii: "["), "'['")
-                    if next() == UInt8(ascii: "]") {
-                        index &+= 1
-                    } else {
-                        while true {
-                            _ = try string()
-                            switch next() {
-                            case UInt8(ascii: ","): index &+= 1; continue
-                            case UInt8(ascii: "]"): index &+= 1
-                            default: throw error("expected ',' or ']'")
-                            }
-                            break
-                        }
+                    switch UInt8(truncatingIfNeeded: word >> 8) {
+                    case UInt8(ascii: "s"): _ = spaced(HistoryKey.seqToken, HistoryKey.seqNumber)
+                    case UInt8(ascii: "a"):
+                        if !spaced(HistoryKey.atToken, HistoryKey.atNumber) { _ = spaced(HistoryKey.argsToken, HistoryKey.argsNumber) }
+                    case UInt8(ascii: "o"): _ = spaced(HistoryKey.opToken, HistoryKey.opNumber)
+                    case UInt8(ascii: "p"): _ = spaced(HistoryKey.pathToken, HistoryKey.pathNumber)
+                    case UInt8(ascii: "t"): _ = spaced(HistoryKey.tabsToken, HistoryKey.tabsNumber)
+                    default: break
                     }
-                    found |= 8
-                case HistoryKey.path:
-                    _ = try string()
-                    found |= 16
-                case HistoryKey.tabs:
-                    // Paths, like `path`: checked as JSON strings here (so that every entry
-                    // accepted now decodes later), read as paths by undo.
-                    var paths = scanner
-                    paths.position = index
-                    try whole { try $0.skipValue(depth: 4) }
-                    if badTabs == nil, (try? paths.readArray(depth: 4) { _ = try $0.scanString() }) == nil {
-                        badTabs = valueStart
-                    }
-                default:
-                    // An escaped spelling of a known key is not matched above, but `decodeEntry`
-                    // (which decodes keys) would read it: refuse it here, so that an entry
-                    // accepted now is read the same way later.
-                    if escaped, HistoryKey.names.contains(try scanner.text(of: key)) {
-                        throw error("history entry key \(quoted(try scanner.text(of: key))) is written with escapes", at: keyStart)
-                    }
-                    try whole { try $0.skipValue(depth: 4) }
+                }
+                let keyEnd: Int
+                let valueStart: Int
+                var escaped = false
+                if number >= 0 {
+                    keyEnd = index &+ length
+                    index = keyEnd &+ 2
+                    valueStart = keyEnd &+ 1
+                } else {
+                    (number, escaped) = try key()
+                    keyEnd = index
+                    try expect(UInt8(ascii: ":"), "':'")
+                    valueStart = index
+                }
+                try member(number, keyStart: keyStart, keyEnd: keyEnd, escaped: escaped, valueStart: valueStart, seq: &seq, found: &found, badTabs: &badTabs)
+                // `, "` (the writer's space between members): on to the next key's quote.
+                if index &+ 3 <= buffer.count, buffer[index] == UInt8(ascii: ","), buffer[index &+ 1] == 0x20,
+                    buffer[index &+ 2] == UInt8(ascii: "\"") {
+                    index &+= 2
+                    continue
                 }
                 switch next() {
                 case UInt8(ascii: ","): index &+= 1; continue

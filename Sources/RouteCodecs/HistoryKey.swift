@@ -7,6 +7,13 @@ package enum HistoryKey {
     package static let args: UInt64 = 0x61_72_67_73  // "args"
     package static let path: UInt64 = 0x70_61_74_68  // "path"
     package static let tabs: UInt64 = 0x74_61_62_73  // "tabs"
+    /// The keys numbered, so that the reader tells them apart with one jump (`0` is any other key).
+    package static var seqNumber: Int { 1 }
+    package static var atNumber: Int { 2 }
+    package static var opNumber: Int { 3 }
+    package static var argsNumber: Int { 4 }
+    package static var pathNumber: Int { 5 }
+    package static var tabsNumber: Int { 6 }
     /// The same keys as text.
     package static let names: Set<String> = ["seq", "at", "op", "args", "path", "tabs"]
 

@@ -87,4 +87,31 @@ import JSONText
         var scanner = JSONScanner(Array(json.utf8))
         #expect(throws: JSONSyntaxError.self) { _ = try scanner.skipValue(depth: 0) }
     }
+
+    /// The word-at-a-time search for a string's next quote, backslash, control character or
+    /// byte outside ASCII finds the first one, wherever it stands (in the sixteen-byte steps,
+    /// the eight-byte ones or the tail), whatever plain or special bytes stand around it.
+    @Test func plainBytesAreSkippedToTheFirstByteThatNeedsALook() {
+        let special: [UInt8] = [0x00, 0x1F, 0x22, 0x5C, 0x80, 0xA2, 0xDC, 0xFF]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x41, 0x5B, 0x5D, 0x7F]
+        func needsALook(_ byte: UInt8) -> Bool { byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C }
+        for count in 1...40 {
+            for position in 0..<count {
+                for (index, byte) in special.enumerated() {
+                    // Plain bytes before, and special or plain ones after (a borrow from a
+                    // special byte must not mark the one above it as the first).
+                    var bytes = (0..<count).map { plain[($0 + index) % plain.count] }
+                    bytes[position] = byte
+                    for after in (position + 1)..<count where after % 3 == index % 3 { bytes[after] = special[(after + index) % special.count] }
+                    for start in [0, position / 2, position] {
+                        let found = bytes.withUnsafeBufferPointer { JSONScanner.skipPlainBytes($0, from: start) }
+                        let expected = bytes[start...].firstIndex(where: needsALook) ?? count
+                        #expect(found == expected, "\(bytes) from \(start)")
+                    }
+                }
+                let allPlain = (0..<count).map { plain[$0 % plain.count] }
+                #expect(allPlain.withUnsafeBufferPointer { JSONScanner.skipPlainBytes($0, from: position) } == count)
+            }
+        }
+    }
 }
