@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The changes routectl made to a store whose format keeps no history (another library's state,
 /// a route setting under a key): for each, the value it replaced and the value it wrote, as the
 /// store holds them (a file's bytes, a key's value), the command's words and a time. `undo` and
@@ -148,11 +154,22 @@ package struct ChangeJournal: Equatable, Sendable {
     package init?(text bytes: [UInt8]) {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
-        while start < bytes.count {
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }  // no final newline
+        let ends = bytes.withUnsafeBufferPointer { buffer in
+            // memchr: the values' lines are megabytes of base64, looked at only to find their ends.
+            var ends: [Int] = []
+            var at = 0
+            while at < buffer.count, let found = memchr(buffer.baseAddress! + at, 0x0A, buffer.count - at) {
+                let end = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
+                ends.append(end)
+                at = end + 1
+            }
+            return ends
+        }
+        for end in ends {
             lines.append(bytes[start..<end])
             start = end + 1
         }
+        guard start == bytes.count else { return nil }  // no final newline
         guard let headerLine = lines.first else { return nil }
         let header = headerLine.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
         guard header.count == 4, header[0] == Self.magic, let place = Int(header[1]), let first = Int(header[2]), let count = Int(header[3]),
