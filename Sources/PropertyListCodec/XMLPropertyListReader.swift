@@ -139,7 +139,7 @@ package struct XMLPropertyListReader {
         guard !starts(with: "</") else { throw error("<plist> holds no value") }
         let value = try self.value(depth: 0)
         try skipMisc()
-        try endTag("plist")
+        try endTag(.plist)
         return value
     }
 
@@ -204,7 +204,7 @@ package struct XMLPropertyListReader {
             let read = FoundationXMLValues.integer(bytes, from: position, end: &end)
             guard case .success(let integer) = read else { throw error(Self.reason(read), at: tag.offset) }
             position = end
-            try endTag("integer")
+            try endTag(.integer)
             return .integer(integer)
         }
         if tag.kind == .real {
@@ -215,7 +215,7 @@ package struct XMLPropertyListReader {
                 // Text without references or CDATA (the usual), read as it lies.
                 read = FoundationXMLValues.real(utf8: bytes[position..<stop], build: build)
                 position = stop
-                try endTag("real")
+                try endTag(.real)
             } else {
                 read = FoundationXMLValues.real(try text(of: tag))
             }
@@ -236,7 +236,7 @@ package struct XMLPropertyListReader {
             let read = FoundationXMLValues.date(bytes, from: position, end: &end, build: build)
             guard case .success(let seconds) = read else { throw error(Self.reason(read), at: tag.offset) }
             position = end
-            try endTag("date")
+            try endTag(.date)
             return .date(seconds)
         }
         if tag.kind == .data {
@@ -248,7 +248,7 @@ package struct XMLPropertyListReader {
             let read = FoundationXMLValues.data(bytes, from: position, end: &end, collect: build)
             guard case .success(let data) = read else { throw error(Self.reason(read), at: end) }
             position = end
-            try endTag("data")
+            try endTag(.data)
             return .data(data)
         }
         throw error("unknown element \(quoted("<" + name(tag) + ">"))", at: tag.offset)
@@ -279,7 +279,7 @@ package struct XMLPropertyListReader {
         while true {
             try skipMisc()
             if starts(with: "</") {
-                try endTag("dict")
+                try endTag(.dict)
                 return .dictionary(PropertyListDictionary(entries))
             }
             let keyTag = try startTag()
@@ -302,7 +302,9 @@ package struct XMLPropertyListReader {
             if isRoot {
                 rootValueStarts.append(position)
                 if let prefix = selecting {
-                    if keyText[key].starts(with: prefix) {
+                    if key.count >= prefix.count, prefix.withUnsafeBufferPointer({ prefix in
+                        keyText.withUnsafeBufferPointer { text in prefix.indices.allSatisfy { text[key.lowerBound + $0] == prefix[$0] } }
+                    }) {
                         selectedEntries.append(rootEntryEnds.count)
                         entries.append(.init(key: name, value: try value(depth: depth + 1)))
                     } else {
@@ -330,7 +332,7 @@ package struct XMLPropertyListReader {
         while true {
             try skipMisc()
             if starts(with: "</") {
-                try endTag("array")
+                try endTag(.array)
                 return .array(elements)
             }
             let element = try value(depth: depth + 1, build: build)
@@ -456,10 +458,106 @@ package struct XMLPropertyListReader {
 
     // MARK: Markup
 
+    /// The eight bytes of the input from `offset`, the first the lowest (the caller checks they exist).
+    @inline(__always) private func word(at offset: Int) -> UInt64 {
+        bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+
+    /// The name of the vocabulary `kind` is.
+    private static func vocabularyName(_ kind: Tag.Kind) -> StaticString {
+        switch kind {
+        case .plist: "plist"
+        case .dict: "dict"
+        case .key: "key"
+        case .array: "array"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .date: "date"
+        case .data: "data"
+        case .other: ""
+        }
+    }
+
+    /// Reads the start tag at the current position when it is one of the vocabulary written
+    /// as every writer writes it (`<key>`, `<string>`, `<true/>`...), recognised as one word:
+    /// the tag ``startTag(processingInstruction:)`` reads there, or `nil` (nothing read) for
+    /// any other, which it then reads.
+    @inline(__always) private mutating func knownTag() -> Tag? {
+        let at = position
+        guard at &+ 9 <= bytes.count else { return nil }
+        let word = self.word(at: at)
+        // Each tag's bytes, the first the lowest: 0x3E is `>`, 0x2F `/`, 0x3C `<`.
+        let kind: Tag.Kind, name: Int, empty: Bool
+        if word & 0xFF_FFFF_FFFF == 0x3E_7965_6B3C {  // <key>
+            (kind, name, empty) = (.key, 3, false)
+        } else if word == 0x3E67_6E69_7274_733C {  // <string>
+            (kind, name, empty) = (.string, 6, false)
+        } else {
+            switch word & 0xFFFF_FFFF_FFFF {
+            case 0x3E74_6369_643C: (kind, name, empty) = (.dict, 4, false)  // <dict>
+            case 0x3E6C_6165_723C: (kind, name, empty) = (.real, 4, false)  // <real>
+            case 0x3E65_7461_643C: (kind, name, empty) = (.date, 4, false)  // <date>
+            case 0x3E61_7461_643C: (kind, name, empty) = (.data, 4, false)  // <data>
+            default:
+                switch word & 0xFF_FFFF_FFFF_FFFF {
+                case 0x3E_7961_7272_613C: (kind, name, empty) = (.array, 5, false)  // <array>
+                case 0x3E_2F65_7572_743C: (kind, name, empty) = (.true, 4, true)  // <true/>
+                case 0x3E_2F74_6369_643C: (kind, name, empty) = (.dict, 4, true)  // <dict/>
+                default:
+                    switch word {
+                    case 0x3E2F_6573_6C61_663C: (kind, name, empty) = (.false, 5, true)  // <false/>
+                    case 0x3E2F_7961_7272_613C: (kind, name, empty) = (.array, 5, true)  // <array/>
+                    case 0x7265_6765_746E_693C where bytes[at &+ 8] == UInt8(ascii: ">"):  // <integer>
+                        (kind, name, empty) = (.integer, 7, false)
+                    default: return nil
+                    }
+                }
+            }
+        }
+        position = at &+ name &+ (empty ? 3 : 2)
+        return Tag(name: at &+ 1..<at &+ 1 &+ name, kind: kind, offset: at, empty: empty)
+    }
+
+    /// Reads `</name>` at the current position when it closes the element `kind` names and is
+    /// written as every writer writes it, recognised as one word after its `<`; whether it did
+    /// (otherwise nothing is read).
+    @inline(__always) private mutating func knownEndTag(_ kind: Tag.Kind) -> Bool {
+        let at = position
+        guard at &+ 10 <= bytes.count, bytes[at] == UInt8(ascii: "<") else { return false }
+        let word = self.word(at: at &+ 1)
+        // `/name>`, the first byte the lowest, and how many bytes it has.
+        let expected: UInt64, count: Int
+        switch kind {
+        case .key: (expected, count) = (0x3E_7965_6B2F, 5)
+        case .string: (expected, count) = (0x3E67_6E69_7274_732F, 8)
+        case .dict: (expected, count) = (0x3E74_6369_642F, 6)
+        case .array: (expected, count) = (0x3E_7961_7272_612F, 7)
+        case .real: (expected, count) = (0x3E6C_6165_722F, 6)
+        case .date: (expected, count) = (0x3E65_7461_642F, 6)
+        case .data: (expected, count) = (0x3E61_7461_642F, 6)
+        case .plist: (expected, count) = (0x3E_7473_696C_702F, 7)
+        case .true: (expected, count) = (0x3E65_7572_742F, 6)
+        case .false: (expected, count) = (0x3E_6573_6C61_662F, 7)
+        case .integer:
+            guard word == 0x7265_6765_746E_692F, bytes[at &+ 9] == UInt8(ascii: ">") else { return false }
+            position = at &+ 10
+            return true
+        case .other: return false
+        }
+        let mask: UInt64 = count == 8 ? ~0 : (1 &<< (8 &* UInt64(count))) &- 1
+        guard word & mask == expected else { return false }
+        position = at &+ 1 &+ count
+        return true
+    }
+
     /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`, whose attributes
     /// are read) at `<`.
     private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
         let start = position
+        if !processingInstruction, let tag = knownTag() { return tag }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
             throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
         }
@@ -525,20 +623,16 @@ package struct XMLPropertyListReader {
         }
     }
 
-    /// Reads `</name>`, which must close the element `name`.
-    private mutating func endTag(_ expected: StaticString) throws {
-        let count = expected.utf8CodeUnitCount
-        // `</name>` as it is nearly always written, at once.
-        if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
-           bytes[position + 2 + count] == UInt8(ascii: ">"), matches(expected, at: position + 2) {
-            position += count + 3
-            return
-        }
-        try endTag(expected.description) { [bytes] in $0.count == count && Self.matches(bytes, expected, at: $0.lowerBound) }
+    /// Reads `</name>`, which must close the element `kind` names (one of the vocabulary).
+    private mutating func endTag(_ kind: Tag.Kind) throws {
+        if knownEndTag(kind) { return }
+        let expected = Self.vocabularyName(kind)
+        try endTag(expected.description) { [self] in self.kind($0) == kind }
     }
 
     /// Reads `</name>`, which must close the element of `tag`.
     private mutating func endTag(_ tag: Tag) throws {
+        if tag.kind != .other, knownEndTag(tag.kind) { return }
         let count = tag.name.count
         if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
            bytes[position + 2 + count] == UInt8(ascii: ">"), Self.same(bytes, position + 2, tag.name.lowerBound, count) {
@@ -624,7 +718,9 @@ package struct XMLPropertyListReader {
     private func checkCharacters() throws {
         var index = 0
         while index < bytes.count {
-            // Eight ASCII bytes at a time, the usual case.
+            // Thirty-two ASCII bytes at a time, the usual case, then eight.
+            index = Self.asciiRun(bytes, from: index)
+            guard index < bytes.count else { break }
             if index + 8 <= bytes.count, Self.isASCIIWord(bytes, at: index) {
                 index += 8
                 continue
@@ -649,6 +745,21 @@ package struct XMLPropertyListReader {
                 throw error("the character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML", at: index)
             }
             index += length
+        }
+    }
+
+    /// The offset of the first of the 32-byte blocks of `bytes` from `start` on that is not all
+    /// ASCII (or past the last whole block).
+    private static func asciiRun(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var index = start
+            while index &+ 32 <= raw.count {
+                let any = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
+                guard any & 0x8080_8080_8080_8080 == 0 else { break }
+                index &+= 32
+            }
+            return index
         }
     }
 
@@ -720,7 +831,26 @@ package struct XMLPropertyListReader {
     @discardableResult
     private mutating func skipWhitespace() -> Bool {
         let start = position
-        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+        position = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            let end = buffer.count
+            // Line ends and tabs, as property lists are laid out, eight bytes at a time.
+            if let base = buffer.baseAddress {
+                while index &+ 8 <= end {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let layout = Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | Self.zeroBytes(word ^ 0x0909_0909_0909_0909)
+                    let other = ~layout & 0x8080_8080_8080_8080
+                    guard other == 0 else {
+                        index &+= other.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
+                }
+            }
+            // Then any white space, a byte at a time.
+            while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
+            return index
+        }
         return position > start
     }
 }
@@ -789,11 +919,16 @@ private struct KeyTable {
                 index += 8
             }
             var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < key.upperBound {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
+            if index < key.upperBound, key.count >= 8 {
+                // The last eight bytes at once (overlapping the word before).
+                tail = UnsafeRawPointer(base + key.upperBound - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                var shift: UInt64 = 0
+                while index < key.upperBound {
+                    tail |= UInt64(base[index]) << shift
+                    shift += 8
+                    index += 1
+                }
             }
             return KeyHash.finish(KeyHash.mix(hash, tail))
         }
