@@ -263,6 +263,13 @@ package struct XMLPropertyListReader {
         if isRoot {
             rootTag = tag.offset..<position
             rootIsEmptyTag = tag.empty
+            // Room for the map at once, an entry taking some 64 bytes as usually written
+            // (growing copies it all again); a file of shorter entries grows it as it goes.
+            let entries = (bytes.count - position) / 64
+            keyText.reserveCapacity(entries * 32)
+            rootKeys.reserveCapacity(entries)
+            rootValueStarts.reserveCapacity(entries)
+            rootEntryEnds.reserveCapacity(entries)
         }
         guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
         var entries: [PropertyListDictionary.Entry] = []
@@ -555,9 +562,14 @@ package struct XMLPropertyListReader {
 
     /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`, whose attributes
     /// are read) at `<`.
-    private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
-        let start = position
+    @inline(__always) private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
         if !processingInstruction, let tag = knownTag() { return tag }
+        return try anyStartTag(processingInstruction: processingInstruction)
+    }
+
+    /// ``startTag(processingInstruction:)`` for a tag ``knownTag()`` does not read.
+    @inline(never) private mutating func anyStartTag(processingInstruction: Bool) throws -> Tag {
+        let start = position
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
             throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
         }
@@ -624,15 +636,25 @@ package struct XMLPropertyListReader {
     }
 
     /// Reads `</name>`, which must close the element `kind` names (one of the vocabulary).
-    private mutating func endTag(_ kind: Tag.Kind) throws {
+    @inline(__always) private mutating func endTag(_ kind: Tag.Kind) throws {
         if knownEndTag(kind) { return }
+        try anyEndTag(kind)
+    }
+
+    /// ``endTag(_:)`` for an end tag ``knownEndTag(_:)`` does not read.
+    @inline(never) private mutating func anyEndTag(_ kind: Tag.Kind) throws {
         let expected = Self.vocabularyName(kind)
         try endTag(expected.description) { [self] in self.kind($0) == kind }
     }
 
     /// Reads `</name>`, which must close the element of `tag`.
-    private mutating func endTag(_ tag: Tag) throws {
+    @inline(__always) private mutating func endTag(_ tag: Tag) throws {
         if tag.kind != .other, knownEndTag(tag.kind) { return }
+        try anyEndTag(tag)
+    }
+
+    /// ``endTag(_:)`` for an end tag ``knownEndTag(_:)`` does not read.
+    @inline(never) private mutating func anyEndTag(_ tag: Tag) throws {
         let count = tag.name.count
         if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
            bytes[position + 2 + count] == UInt8(ascii: ">"), Self.same(bytes, position + 2, tag.name.lowerBound, count) {
@@ -682,7 +704,20 @@ package struct XMLPropertyListReader {
     /// Before the first element (`prolog`), Foundation looks for a comment's `-->` from one
     /// byte past its `<!--`, and for an instruction's `?>` from past its `<?` (so `<!---->`
     /// and `<?>` are not closed there); after it, from just past `<!--` and from the `?`.
-    private mutating func skipMisc(prolog: Bool = false) throws {
+    @inline(__always) private mutating func skipMisc(prolog: Bool = false) throws {
+        // As property lists are laid out: a line end and tabs, then an element's `<` (or `</`),
+        // read here; anything else (spaces, a comment...) by ``skipMiscellany(prolog:)``.
+        let count = bytes.count
+        var index = position
+        while index < count, bytes[index] == 0x0A || bytes[index] == 0x09 { index &+= 1 }
+        position = index
+        if index &+ 1 < count, bytes[index] == UInt8(ascii: "<"), bytes[index &+ 1] != UInt8(ascii: "!"),
+           bytes[index &+ 1] != UInt8(ascii: "?") { return }
+        try skipMiscellany(prolog: prolog)
+    }
+
+    /// ``skipMisc(prolog:)`` past its usual case.
+    @inline(never) private mutating func skipMiscellany(prolog: Bool) throws {
         while true {
             skipWhitespace()
             // Most often an element's `<` is next: nothing to skip.
@@ -831,26 +866,7 @@ package struct XMLPropertyListReader {
     @discardableResult
     private mutating func skipWhitespace() -> Bool {
         let start = position
-        position = bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            let end = buffer.count
-            // Line ends and tabs, as property lists are laid out, eight bytes at a time.
-            if let base = buffer.baseAddress {
-                while index &+ 8 <= end {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let layout = Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | Self.zeroBytes(word ^ 0x0909_0909_0909_0909)
-                    let other = ~layout & 0x8080_8080_8080_8080
-                    guard other == 0 else {
-                        index &+= other.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    index &+= 8
-                }
-            }
-            // Then any white space, a byte at a time.
-            while index < end, Self.isWhitespace(buffer[index]) { index += 1 }
-            return index
-        }
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
         return position > start
     }
 }
