@@ -276,57 +276,77 @@ package struct XMLPropertyListReader {
         // This dictionary's keys: their text from `firstText` of keyText, their places from
         // `firstKey` of rootKeys; a nested dictionary's are dropped when it ends.
         let firstText = keyText.count, firstKey = rootKeys.count
-        var table = KeyTable()
+        // Where the tags of the keys past the 16th lie: those are checked for repeats at once,
+        // when the dictionary ends or an error stops it (so the same key given twice is refused,
+        // with the same message, where reading key by key would have refused it).
+        var lateKeys: [Int] = []
         defer {
             if !isRoot {
                 keyText.removeSubrange(firstText...)
                 rootKeys.removeSubrange(firstKey...)
             }
         }
-        while true {
-            try skipMisc()
-            if starts(with: "</") {
-                try endTag(.dict)
-                return .dictionary(PropertyListDictionary(entries))
-            }
-            let keyTag = try startTag()
-            guard keyTag.kind == .key else {
-                throw error("expected <key> in <dict>, not \(quoted("<" + name(keyTag) + ">"))", at: keyTag.offset)
-            }
-            // The key's text is kept as bytes; a String is made only for an entry built or a message.
-            let start = keyText.count
-            try appendText(of: keyTag)
-            let key = start..<keyText.count
-            var name: String { String(decoding: keyText[key], as: UTF8.self) }
-            guard table.insert(key, among: rootKeys[firstKey...], in: keyText) else {
-                throw error("the dictionary has the key \(quoted(name)) twice", at: keyTag.offset)
-            }
-            rootKeys.append(key)
-            try skipMisc()
-            guard position < bytes.count, !starts(with: "</") else {
-                throw error("the key \(quoted(name)) has no value")
-            }
-            if isRoot {
-                rootValueStarts.append(position)
-                if let prefix = selecting {
-                    if key.count >= prefix.count, prefix.withUnsafeBufferPointer({ prefix in
-                        keyText.withUnsafeBufferPointer { text in prefix.indices.allSatisfy { text[key.lowerBound + $0] == prefix[$0] } }
-                    }) {
-                        selectedEntries.append(rootEntryEnds.count)
-                        entries.append(.init(key: name, value: try value(depth: depth + 1)))
-                    } else {
-                        _ = try value(depth: depth + 1, build: false)
+        do {
+            while true {
+                try skipMisc()
+                if starts(with: "</") { break }
+                let keyTag = try startTag()
+                guard keyTag.kind == .key else {
+                    throw error("expected <key> in <dict>, not \(quoted("<" + name(keyTag) + ">"))", at: keyTag.offset)
+                }
+                // The key's text is kept as bytes; a String is made only for an entry built or a message.
+                let start = keyText.count
+                try appendText(of: keyTag)
+                let key = start..<keyText.count
+                var name: String { String(decoding: keyText[key], as: UTF8.self) }
+                if rootKeys.count - firstKey < 16 {
+                    guard KeyTable.isNew(key, among: rootKeys[firstKey...], in: keyText) else {
+                        throw error("the dictionary has the key \(quoted(name)) twice", at: keyTag.offset)
                     }
+                } else {
+                    lateKeys.append(keyTag.offset)
+                }
+                rootKeys.append(key)
+                try skipMisc()
+                guard position < bytes.count, !starts(with: "</") else {
+                    throw error("the key \(quoted(name)) has no value")
+                }
+                if isRoot {
+                    rootValueStarts.append(position)
+                    if let prefix = selecting {
+                        if key.count >= prefix.count, prefix.withUnsafeBufferPointer({ prefix in
+                            keyText.withUnsafeBufferPointer { text in prefix.indices.allSatisfy { text[key.lowerBound + $0] == prefix[$0] } }
+                        }) {
+                            selectedEntries.append(rootEntryEnds.count)
+                            entries.append(.init(key: name, value: try value(depth: depth + 1)))
+                        } else {
+                            _ = try value(depth: depth + 1, build: false)
+                        }
+                    } else {
+                        let value = try value(depth: depth + 1, build: build)
+                        if build { entries.append(.init(key: name, value: value)) }
+                    }
+                    rootEntryEnds.append(position)
                 } else {
                     let value = try value(depth: depth + 1, build: build)
                     if build { entries.append(.init(key: name, value: value)) }
                 }
-                rootEntryEnds.append(position)
-            } else {
-                let value = try value(depth: depth + 1, build: build)
-                if build { entries.append(.init(key: name, value: value)) }
             }
+        } catch {
+            try checkLateKeys(from: firstKey, lateKeys)
+            throw error
         }
+        try checkLateKeys(from: firstKey, lateKeys)
+        try endTag(.dict)
+        return .dictionary(PropertyListDictionary(entries))
+    }
+
+    /// Refuses the first of a dictionary's keys past its 16th (`lateKeys`, where their tags lie)
+    /// that is the same as a key before it; its keys are those of ``rootKeys`` from `firstKey`.
+    private func checkLateKeys(from firstKey: Int, _ lateKeys: [Int]) throws {
+        guard !lateKeys.isEmpty, let index = KeyTable.firstRepeat(rootKeys[firstKey...], from: 16, in: keyText) else { return }
+        let key = rootKeys[firstKey + index]
+        throw error("the dictionary has the key \(quoted(String(decoding: keyText[key], as: UTF8.self))) twice", at: lateKeys[index - 16])
     }
 
     /// The array whose start tag `tag` was just read.
@@ -871,57 +891,48 @@ package struct XMLPropertyListReader {
     }
 }
 
-/// The keys of one dictionary being read, to find a key given twice: up to 16 are compared with
-/// each other, more are found through a hash table of their bytes (``KeyHash``, whose seed differs
-/// from process to process, so that no file can be built to fill one slot).
-private struct KeyTable {
-    /// The table: for each slot, 1 + the index of a key among the dictionary's, or 0 for none;
-    /// empty while there are 16 keys or fewer.
-    private var slots: [Int32] = []
-    /// The hash of each key placed, by its index (so that growing the table hashes none again).
-    private var hashes: [UInt64] = []
-
-    /// Adds `key` (where its text lies in `text`) to `keys`, the dictionary's keys before it;
-    /// `false` when one of them is the same.
-    mutating func insert(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
-        let count = keys.count
-        if count < 16 {
-            for other in keys where other.count == key.count && XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) { return false }
-            return true
+/// The keys of one dictionary, to find a key given twice: up to 16 are compared with each other
+/// as they are read, more are found through a hash table of their bytes (``KeyHash``, whose seed
+/// differs from process to process, so that no file can be built to fill one slot), made once.
+private enum KeyTable {
+    /// Whether `key` (where its text lies in `text`) is none of `keys`, the dictionary's keys before it.
+    static func isNew(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
+        for other in keys where other.count == key.count && XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
+            return false
         }
-        if 2 * (count + 1) > slots.count {
-            // Grown (or made): every key before this one placed again.
-            var capacity = 64
-            while capacity < 4 * (count + 1) { capacity <<= 1 }
-            slots = [Int32](repeating: 0, count: capacity)
-            if hashes.isEmpty { hashes = keys.map { Self.hash($0, text) } }
-            let mask = capacity - 1
-            for index in hashes.indices {
-                var slot = Int(truncatingIfNeeded: hashes[index]) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(truncatingIfNeeded: index + 1)
-            }
-        }
-        return place(key, count, keys, text)
+        return true
     }
 
-    /// Places `key`, the dictionary's key number `index`; `false` when a key already placed is
-    /// the same.
-    private mutating func place(_ key: Range<Int>, _ index: Int, _ keys: ArraySlice<Range<Int>>, _ text: [UInt8]) -> Bool {
-        let mask = slots.count - 1
-        let hash = Self.hash(key, text)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let placed = Int(slots[slot]) - 1
-            let other = keys[keys.startIndex + placed]
-            if hashes[placed] == hash, other.count == key.count, XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
-                return false
+    /// The index among `keys` (where their text lies in `text`) of the first from `first` on
+    /// that is the same as a key before it, or `nil` (the keys before `first` differ).
+    static func firstRepeat(_ keys: ArraySlice<Range<Int>>, from first: Int, in text: [UInt8]) -> Int? {
+        let count = keys.count
+        var capacity = 64
+        while capacity < 2 * count { capacity <<= 1 }
+        let mask = capacity - 1
+        // For each slot, the index of a key, or -1; for each key, the high half of its hash,
+        // compared before its bytes are.
+        var slots = [Int32](repeating: -1, count: capacity)
+        var tags = [UInt32](repeating: 0, count: count)
+        let base = keys.startIndex
+        for index in 0..<count {
+            let key = keys[base + index]
+            let hash = Self.hash(key, text)
+            let tag = UInt32(truncatingIfNeeded: hash >> 32)
+            tags[index] = tag
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let placed = Int(slots[slot])
+                let other = keys[base + placed]
+                if index >= first, tags[placed] == tag, other.count == key.count,
+                   XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
+                    return index
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+            slots[slot] = Int32(truncatingIfNeeded: index)
         }
-        slots[slot] = Int32(truncatingIfNeeded: index + 1)
-        hashes.append(hash)
-        return true
+        return nil
     }
 
     /// The hash of the bytes of `text` at `key`, eight at a time.
