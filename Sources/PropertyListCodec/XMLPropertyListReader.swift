@@ -10,9 +10,13 @@ import PlainText
 /// Where the top dictionary's entries lie is recorded as it reads (the map: each key, where its
 /// value starts and where the entry ends; ``XMLPropertyListMap``, ``XMLPropertyListLayout``);
 /// with ``selecting``, only the entries asked for are built, every other value is checked in
-/// the same pass and built later from the map if it is asked for. Text is skipped to the next
-/// `<` or `&` eight bytes at a time; a dictionary's keys are compared as bytes, through a hash
-/// table past 16 of them.
+/// the same pass and built later from the map if it is asked for. Its primitives take the
+/// usual layout at once and leave the rest to the general code: the vocabulary's tags (`<key>`,
+/// `</key>`, `<string>`...) are recognised as one 64-bit word, a line end and tabs between
+/// elements are passed inline, text is skipped to the next `<` or `&` eight bytes at a time;
+/// a dictionary's keys are compared as bytes, its first 16 as they are read, the rest through a
+/// hash table made once, when it ends or an error stops it (refusing the same repeat as when
+/// reading key by key).
 package struct XMLPropertyListReader {
     /// The whole input.
     package let bytes: [UInt8]
