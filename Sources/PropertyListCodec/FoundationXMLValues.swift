@@ -43,6 +43,26 @@ package enum FoundationXMLValues {
     /// The integer whose text starts at `start` of `bytes` and runs to the next `<` (which
     /// `end` is then set to, or the end of `bytes`), as Foundation reads it.
     package static func integer(_ bytes: [UInt8], from start: Int, end: inout Int) -> Result<PropertyListInteger, Refusal> {
+        // The usual case first, read as the rest of this reads it: an optional `-`, then 1 to 18
+        // decimal digits, the first not 0 (too few to overflow), then `<`.
+        let usual: (value: Int64, end: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            let negative = index < buffer.count && buffer[index] == UInt8(ascii: "-")
+            if negative { index &+= 1 }
+            guard index < buffer.count, buffer[index] &- UInt8(ascii: "1") < 9 else { return nil }
+            let first = index
+            var value: Int64 = 0
+            while index < buffer.count, buffer[index] &- UInt8(ascii: "0") < 10, index &- first < 18 {
+                value = value &* 10 &+ Int64(buffer[index] &- UInt8(ascii: "0"))
+                index &+= 1
+            }
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "<") else { return nil }
+            return (negative ? -value : value, index)
+        }
+        if let usual {
+            end = usual.end
+            return .success(PropertyListInteger(usual.value))
+        }
         var index = start
         defer { end = index }
         func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -10,9 +10,13 @@ import PlainText
 /// Where the top dictionary's entries lie is recorded as it reads (the map: each key, where its
 /// value starts and where the entry ends; ``XMLPropertyListMap``, ``XMLPropertyListLayout``);
 /// with ``selecting``, only the entries asked for are built, every other value is checked in
-/// the same pass and built later from the map if it is asked for. Text is skipped to the next
-/// `<` or `&` eight bytes at a time; a dictionary's keys are compared as bytes, through a hash
-/// table past 16 of them.
+/// the same pass and built later from the map if it is asked for. Its primitives take the
+/// usual layout at once and leave the rest to the general code: the vocabulary's tags (`<key>`,
+/// `</key>`, `<string>`...) are recognised as one 64-bit word, a line end and tabs between
+/// elements are passed inline, text is skipped to the next `<` or `&` eight bytes at a time;
+/// a dictionary's keys are compared as bytes, its first 16 as they are read, the rest through a
+/// hash table made once, when it ends or an error stops it (refusing the same repeat as when
+/// reading key by key).
 package struct XMLPropertyListReader {
     /// The whole input.
     package let bytes: [UInt8]
@@ -139,7 +143,7 @@ package struct XMLPropertyListReader {
         guard !starts(with: "</") else { throw error("<plist> holds no value") }
         let value = try self.value(depth: 0)
         try skipMisc()
-        try endTag("plist")
+        try endTag(.plist)
         return value
     }
 
@@ -204,7 +208,7 @@ package struct XMLPropertyListReader {
             let read = FoundationXMLValues.integer(bytes, from: position, end: &end)
             guard case .success(let integer) = read else { throw error(Self.reason(read), at: tag.offset) }
             position = end
-            try endTag("integer")
+            try endTag(.integer)
             return .integer(integer)
         }
         if tag.kind == .real {
@@ -215,7 +219,7 @@ package struct XMLPropertyListReader {
                 // Text without references or CDATA (the usual), read as it lies.
                 read = FoundationXMLValues.real(utf8: bytes[position..<stop], build: build)
                 position = stop
-                try endTag("real")
+                try endTag(.real)
             } else {
                 read = FoundationXMLValues.real(try text(of: tag))
             }
@@ -236,7 +240,7 @@ package struct XMLPropertyListReader {
             let read = FoundationXMLValues.date(bytes, from: position, end: &end, build: build)
             guard case .success(let seconds) = read else { throw error(Self.reason(read), at: tag.offset) }
             position = end
-            try endTag("date")
+            try endTag(.date)
             return .date(seconds)
         }
         if tag.kind == .data {
@@ -248,7 +252,7 @@ package struct XMLPropertyListReader {
             let read = FoundationXMLValues.data(bytes, from: position, end: &end, collect: build)
             guard case .success(let data) = read else { throw error(Self.reason(read), at: end) }
             position = end
-            try endTag("data")
+            try endTag(.data)
             return .data(data)
         }
         throw error("unknown element \(quoted("<" + name(tag) + ">"))", at: tag.offset)
@@ -263,61 +267,90 @@ package struct XMLPropertyListReader {
         if isRoot {
             rootTag = tag.offset..<position
             rootIsEmptyTag = tag.empty
+            // Room for the map at once, an entry taking some 64 bytes as usually written
+            // (growing copies it all again); a file of shorter entries grows it as it goes.
+            let entries = (bytes.count - position) / 64
+            keyText.reserveCapacity(entries * 32)
+            rootKeys.reserveCapacity(entries)
+            rootValueStarts.reserveCapacity(entries)
+            rootEntryEnds.reserveCapacity(entries)
         }
         guard !tag.empty else { return .dictionary(PropertyListDictionary()) }
         var entries: [PropertyListDictionary.Entry] = []
         // This dictionary's keys: their text from `firstText` of keyText, their places from
         // `firstKey` of rootKeys; a nested dictionary's are dropped when it ends.
         let firstText = keyText.count, firstKey = rootKeys.count
-        var table = KeyTable()
+        // Where the tags of the keys past the 16th lie: those are checked for repeats at once,
+        // when the dictionary ends or an error stops it (so the same key given twice is refused,
+        // with the same message, where reading key by key would have refused it).
+        var lateKeys: [Int] = []
         defer {
             if !isRoot {
                 keyText.removeSubrange(firstText...)
                 rootKeys.removeSubrange(firstKey...)
             }
         }
-        while true {
-            try skipMisc()
-            if starts(with: "</") {
-                try endTag("dict")
-                return .dictionary(PropertyListDictionary(entries))
-            }
-            let keyTag = try startTag()
-            guard keyTag.kind == .key else {
-                throw error("expected <key> in <dict>, not \(quoted("<" + name(keyTag) + ">"))", at: keyTag.offset)
-            }
-            // The key's text is kept as bytes; a String is made only for an entry built or a message.
-            let start = keyText.count
-            try appendText(of: keyTag)
-            let key = start..<keyText.count
-            var name: String { String(decoding: keyText[key], as: UTF8.self) }
-            guard table.insert(key, among: rootKeys[firstKey...], in: keyText) else {
-                throw error("the dictionary has the key \(quoted(name)) twice", at: keyTag.offset)
-            }
-            rootKeys.append(key)
-            try skipMisc()
-            guard position < bytes.count, !starts(with: "</") else {
-                throw error("the key \(quoted(name)) has no value")
-            }
-            if isRoot {
-                rootValueStarts.append(position)
-                if let prefix = selecting {
-                    if keyText[key].starts(with: prefix) {
-                        selectedEntries.append(rootEntryEnds.count)
-                        entries.append(.init(key: name, value: try value(depth: depth + 1)))
-                    } else {
-                        _ = try value(depth: depth + 1, build: false)
+        do {
+            while true {
+                try skipMisc()
+                if starts(with: "</") { break }
+                let keyTag = try startTag()
+                guard keyTag.kind == .key else {
+                    throw error("expected <key> in <dict>, not \(quoted("<" + name(keyTag) + ">"))", at: keyTag.offset)
+                }
+                // The key's text is kept as bytes; a String is made only for an entry built or a message.
+                let start = keyText.count
+                try appendText(of: keyTag)
+                let key = start..<keyText.count
+                var name: String { String(decoding: keyText[key], as: UTF8.self) }
+                if rootKeys.count - firstKey < 16 {
+                    guard KeyTable.isNew(key, among: rootKeys[firstKey...], in: keyText) else {
+                        throw error("the dictionary has the key \(quoted(name)) twice", at: keyTag.offset)
                     }
+                } else {
+                    lateKeys.append(keyTag.offset)
+                }
+                rootKeys.append(key)
+                try skipMisc()
+                guard position < bytes.count, !starts(with: "</") else {
+                    throw error("the key \(quoted(name)) has no value")
+                }
+                if isRoot {
+                    rootValueStarts.append(position)
+                    if let prefix = selecting {
+                        if key.count >= prefix.count, prefix.withUnsafeBufferPointer({ prefix in
+                            keyText.withUnsafeBufferPointer { text in prefix.indices.allSatisfy { text[key.lowerBound + $0] == prefix[$0] } }
+                        }) {
+                            selectedEntries.append(rootEntryEnds.count)
+                            entries.append(.init(key: name, value: try value(depth: depth + 1)))
+                        } else {
+                            _ = try value(depth: depth + 1, build: false)
+                        }
+                    } else {
+                        let value = try value(depth: depth + 1, build: build)
+                        if build { entries.append(.init(key: name, value: value)) }
+                    }
+                    rootEntryEnds.append(position)
                 } else {
                     let value = try value(depth: depth + 1, build: build)
                     if build { entries.append(.init(key: name, value: value)) }
                 }
-                rootEntryEnds.append(position)
-            } else {
-                let value = try value(depth: depth + 1, build: build)
-                if build { entries.append(.init(key: name, value: value)) }
             }
+        } catch {
+            try checkLateKeys(from: firstKey, lateKeys)
+            throw error
         }
+        try checkLateKeys(from: firstKey, lateKeys)
+        try endTag(.dict)
+        return .dictionary(PropertyListDictionary(entries))
+    }
+
+    /// Refuses the first of a dictionary's keys past its 16th (`lateKeys`, where their tags lie)
+    /// that is the same as a key before it; its keys are those of ``rootKeys`` from `firstKey`.
+    private func checkLateKeys(from firstKey: Int, _ lateKeys: [Int]) throws {
+        guard !lateKeys.isEmpty, let index = KeyTable.firstRepeat(rootKeys[firstKey...], from: 16, in: keyText) else { return }
+        let key = rootKeys[firstKey + index]
+        throw error("the dictionary has the key \(quoted(String(decoding: keyText[key], as: UTF8.self))) twice", at: lateKeys[index - 16])
     }
 
     /// The array whose start tag `tag` was just read.
@@ -330,7 +363,7 @@ package struct XMLPropertyListReader {
         while true {
             try skipMisc()
             if starts(with: "</") {
-                try endTag("array")
+                try endTag(.array)
                 return .array(elements)
             }
             let element = try value(depth: depth + 1, build: build)
@@ -456,9 +489,110 @@ package struct XMLPropertyListReader {
 
     // MARK: Markup
 
+    /// The eight bytes of the input from `offset`, the first the lowest (the caller checks they exist).
+    @inline(__always) private func word(at offset: Int) -> UInt64 {
+        bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+
+    /// The name of the vocabulary `kind` is.
+    private static func vocabularyName(_ kind: Tag.Kind) -> StaticString {
+        switch kind {
+        case .plist: "plist"
+        case .dict: "dict"
+        case .key: "key"
+        case .array: "array"
+        case .string: "string"
+        case .integer: "integer"
+        case .real: "real"
+        case .true: "true"
+        case .false: "false"
+        case .date: "date"
+        case .data: "data"
+        case .other: ""
+        }
+    }
+
+    /// Reads the start tag at the current position when it is one of the vocabulary written
+    /// as every writer writes it (`<key>`, `<string>`, `<true/>`...), recognised as one word:
+    /// the tag ``startTag(processingInstruction:)`` reads there, or `nil` (nothing read) for
+    /// any other, which it then reads.
+    @inline(__always) private mutating func knownTag() -> Tag? {
+        let at = position
+        guard at &+ 9 <= bytes.count else { return nil }
+        let word = self.word(at: at)
+        // Each tag's bytes, the first the lowest: 0x3E is `>`, 0x2F `/`, 0x3C `<`.
+        let kind: Tag.Kind, name: Int, empty: Bool
+        if word & 0xFF_FFFF_FFFF == 0x3E_7965_6B3C {  // <key>
+            (kind, name, empty) = (.key, 3, false)
+        } else if word == 0x3E67_6E69_7274_733C {  // <string>
+            (kind, name, empty) = (.string, 6, false)
+        } else {
+            switch word & 0xFFFF_FFFF_FFFF {
+            case 0x3E74_6369_643C: (kind, name, empty) = (.dict, 4, false)  // <dict>
+            case 0x3E6C_6165_723C: (kind, name, empty) = (.real, 4, false)  // <real>
+            case 0x3E65_7461_643C: (kind, name, empty) = (.date, 4, false)  // <date>
+            case 0x3E61_7461_643C: (kind, name, empty) = (.data, 4, false)  // <data>
+            default:
+                switch word & 0xFF_FFFF_FFFF_FFFF {
+                case 0x3E_7961_7272_613C: (kind, name, empty) = (.array, 5, false)  // <array>
+                case 0x3E_2F65_7572_743C: (kind, name, empty) = (.true, 4, true)  // <true/>
+                case 0x3E_2F74_6369_643C: (kind, name, empty) = (.dict, 4, true)  // <dict/>
+                default:
+                    switch word {
+                    case 0x3E2F_6573_6C61_663C: (kind, name, empty) = (.false, 5, true)  // <false/>
+                    case 0x3E2F_7961_7272_613C: (kind, name, empty) = (.array, 5, true)  // <array/>
+                    case 0x7265_6765_746E_693C where bytes[at &+ 8] == UInt8(ascii: ">"):  // <integer>
+                        (kind, name, empty) = (.integer, 7, false)
+                    default: return nil
+                    }
+                }
+            }
+        }
+        position = at &+ name &+ (empty ? 3 : 2)
+        return Tag(name: at &+ 1..<at &+ 1 &+ name, kind: kind, offset: at, empty: empty)
+    }
+
+    /// Reads `</name>` at the current position when it closes the element `kind` names and is
+    /// written as every writer writes it, recognised as one word after its `<`; whether it did
+    /// (otherwise nothing is read).
+    @inline(__always) private mutating func knownEndTag(_ kind: Tag.Kind) -> Bool {
+        let at = position
+        guard at &+ 10 <= bytes.count, bytes[at] == UInt8(ascii: "<") else { return false }
+        let word = self.word(at: at &+ 1)
+        // `/name>`, the first byte the lowest, and how many bytes it has.
+        let expected: UInt64, count: Int
+        switch kind {
+        case .key: (expected, count) = (0x3E_7965_6B2F, 5)
+        case .string: (expected, count) = (0x3E67_6E69_7274_732F, 8)
+        case .dict: (expected, count) = (0x3E74_6369_642F, 6)
+        case .array: (expected, count) = (0x3E_7961_7272_612F, 7)
+        case .real: (expected, count) = (0x3E6C_6165_722F, 6)
+        case .date: (expected, count) = (0x3E65_7461_642F, 6)
+        case .data: (expected, count) = (0x3E61_7461_642F, 6)
+        case .plist: (expected, count) = (0x3E_7473_696C_702F, 7)
+        case .true: (expected, count) = (0x3E65_7572_742F, 6)
+        case .false: (expected, count) = (0x3E_6573_6C61_662F, 7)
+        case .integer:
+            guard word == 0x7265_6765_746E_692F, bytes[at &+ 9] == UInt8(ascii: ">") else { return false }
+            position = at &+ 10
+            return true
+        case .other: return false
+        }
+        let mask: UInt64 = count == 8 ? ~0 : (1 &<< (8 &* UInt64(count))) &- 1
+        guard word & mask == expected else { return false }
+        position = at &+ 1 &+ count
+        return true
+    }
+
     /// Reads a start tag (or, with `processingInstruction`, `<?name ... ?>`, whose attributes
     /// are read) at `<`.
-    private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
+    @inline(__always) private mutating func startTag(processingInstruction: Bool = false) throws -> Tag {
+        if !processingInstruction, let tag = knownTag() { return tag }
+        return try anyStartTag(processingInstruction: processingInstruction)
+    }
+
+    /// ``startTag(processingInstruction:)`` for a tag ``knownTag()`` does not read.
+    @inline(never) private mutating func anyStartTag(processingInstruction: Bool) throws -> Tag {
         let start = position
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else {
             throw error(position < bytes.count ? "text where an element must be" : "the document ends where an element must be")
@@ -525,20 +659,26 @@ package struct XMLPropertyListReader {
         }
     }
 
-    /// Reads `</name>`, which must close the element `name`.
-    private mutating func endTag(_ expected: StaticString) throws {
-        let count = expected.utf8CodeUnitCount
-        // `</name>` as it is nearly always written, at once.
-        if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
-           bytes[position + 2 + count] == UInt8(ascii: ">"), matches(expected, at: position + 2) {
-            position += count + 3
-            return
-        }
-        try endTag(expected.description) { [bytes] in $0.count == count && Self.matches(bytes, expected, at: $0.lowerBound) }
+    /// Reads `</name>`, which must close the element `kind` names (one of the vocabulary).
+    @inline(__always) private mutating func endTag(_ kind: Tag.Kind) throws {
+        if knownEndTag(kind) { return }
+        try anyEndTag(kind)
+    }
+
+    /// ``endTag(_:)`` for an end tag ``knownEndTag(_:)`` does not read.
+    @inline(never) private mutating func anyEndTag(_ kind: Tag.Kind) throws {
+        let expected = Self.vocabularyName(kind)
+        try endTag(expected.description) { [self] in self.kind($0) == kind }
     }
 
     /// Reads `</name>`, which must close the element of `tag`.
-    private mutating func endTag(_ tag: Tag) throws {
+    @inline(__always) private mutating func endTag(_ tag: Tag) throws {
+        if tag.kind != .other, knownEndTag(tag.kind) { return }
+        try anyEndTag(tag)
+    }
+
+    /// ``endTag(_:)`` for an end tag ``knownEndTag(_:)`` does not read.
+    @inline(never) private mutating func anyEndTag(_ tag: Tag) throws {
         let count = tag.name.count
         if position + count + 3 <= bytes.count, bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "/"),
            bytes[position + 2 + count] == UInt8(ascii: ">"), Self.same(bytes, position + 2, tag.name.lowerBound, count) {
@@ -588,7 +728,20 @@ package struct XMLPropertyListReader {
     /// Before the first element (`prolog`), Foundation looks for a comment's `-->` from one
     /// byte past its `<!--`, and for an instruction's `?>` from past its `<?` (so `<!---->`
     /// and `<?>` are not closed there); after it, from just past `<!--` and from the `?`.
-    private mutating func skipMisc(prolog: Bool = false) throws {
+    @inline(__always) private mutating func skipMisc(prolog: Bool = false) throws {
+        // As property lists are laid out: a line end and tabs, then an element's `<` (or `</`),
+        // read here; anything else (spaces, a comment...) by ``skipMiscellany(prolog:)``.
+        let count = bytes.count
+        var index = position
+        while index < count, bytes[index] == 0x0A || bytes[index] == 0x09 { index &+= 1 }
+        position = index
+        if index &+ 1 < count, bytes[index] == UInt8(ascii: "<"), bytes[index &+ 1] != UInt8(ascii: "!"),
+           bytes[index &+ 1] != UInt8(ascii: "?") { return }
+        try skipMiscellany(prolog: prolog)
+    }
+
+    /// ``skipMisc(prolog:)`` past its usual case.
+    @inline(never) private mutating func skipMiscellany(prolog: Bool) throws {
         while true {
             skipWhitespace()
             // Most often an element's `<` is next: nothing to skip.
@@ -624,7 +777,9 @@ package struct XMLPropertyListReader {
     private func checkCharacters() throws {
         var index = 0
         while index < bytes.count {
-            // Eight ASCII bytes at a time, the usual case.
+            // Thirty-two ASCII bytes at a time, the usual case, then eight.
+            index = Self.asciiRun(bytes, from: index)
+            guard index < bytes.count else { break }
             if index + 8 <= bytes.count, Self.isASCIIWord(bytes, at: index) {
                 index += 8
                 continue
@@ -649,6 +804,21 @@ package struct XMLPropertyListReader {
                 throw error("the character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML", at: index)
             }
             index += length
+        }
+    }
+
+    /// The offset of the first of the 32-byte blocks of `bytes` from `start` on that is not all
+    /// ASCII (or past the last whole block).
+    private static func asciiRun(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var index = start
+            while index &+ 32 <= raw.count {
+                let any = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
+                guard any & 0x8080_8080_8080_8080 == 0 else { break }
+                index &+= 32
+            }
+            return index
         }
     }
 
@@ -725,57 +895,48 @@ package struct XMLPropertyListReader {
     }
 }
 
-/// The keys of one dictionary being read, to find a key given twice: up to 16 are compared with
-/// each other, more are found through a hash table of their bytes (``KeyHash``, whose seed differs
-/// from process to process, so that no file can be built to fill one slot).
-private struct KeyTable {
-    /// The table: for each slot, 1 + the index of a key among the dictionary's, or 0 for none;
-    /// empty while there are 16 keys or fewer.
-    private var slots: [Int32] = []
-    /// The hash of each key placed, by its index (so that growing the table hashes none again).
-    private var hashes: [UInt64] = []
-
-    /// Adds `key` (where its text lies in `text`) to `keys`, the dictionary's keys before it;
-    /// `false` when one of them is the same.
-    mutating func insert(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
-        let count = keys.count
-        if count < 16 {
-            for other in keys where other.count == key.count && XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) { return false }
-            return true
+/// The keys of one dictionary, to find a key given twice: up to 16 are compared with each other
+/// as they are read, more are found through a hash table of their bytes (``KeyHash``, whose seed
+/// differs from process to process, so that no file can be built to fill one slot), made once.
+private enum KeyTable {
+    /// Whether `key` (where its text lies in `text`) is none of `keys`, the dictionary's keys before it.
+    static func isNew(_ key: Range<Int>, among keys: ArraySlice<Range<Int>>, in text: [UInt8]) -> Bool {
+        for other in keys where other.count == key.count && XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
+            return false
         }
-        if 2 * (count + 1) > slots.count {
-            // Grown (or made): every key before this one placed again.
-            var capacity = 64
-            while capacity < 4 * (count + 1) { capacity <<= 1 }
-            slots = [Int32](repeating: 0, count: capacity)
-            if hashes.isEmpty { hashes = keys.map { Self.hash($0, text) } }
-            let mask = capacity - 1
-            for index in hashes.indices {
-                var slot = Int(truncatingIfNeeded: hashes[index]) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(truncatingIfNeeded: index + 1)
-            }
-        }
-        return place(key, count, keys, text)
+        return true
     }
 
-    /// Places `key`, the dictionary's key number `index`; `false` when a key already placed is
-    /// the same.
-    private mutating func place(_ key: Range<Int>, _ index: Int, _ keys: ArraySlice<Range<Int>>, _ text: [UInt8]) -> Bool {
-        let mask = slots.count - 1
-        let hash = Self.hash(key, text)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let placed = Int(slots[slot]) - 1
-            let other = keys[keys.startIndex + placed]
-            if hashes[placed] == hash, other.count == key.count, XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
-                return false
+    /// The index among `keys` (where their text lies in `text`) of the first from `first` on
+    /// that is the same as a key before it, or `nil` (the keys before `first` differ).
+    static func firstRepeat(_ keys: ArraySlice<Range<Int>>, from first: Int, in text: [UInt8]) -> Int? {
+        let count = keys.count
+        var capacity = 64
+        while capacity < 2 * count { capacity <<= 1 }
+        let mask = capacity - 1
+        // For each slot, the index of a key, or -1; for each key, the high half of its hash,
+        // compared before its bytes are.
+        var slots = [Int32](repeating: -1, count: capacity)
+        var tags = [UInt32](repeating: 0, count: count)
+        let base = keys.startIndex
+        for index in 0..<count {
+            let key = keys[base + index]
+            let hash = Self.hash(key, text)
+            let tag = UInt32(truncatingIfNeeded: hash >> 32)
+            tags[index] = tag
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let placed = Int(slots[slot])
+                let other = keys[base + placed]
+                if index >= first, tags[placed] == tag, other.count == key.count,
+                   XMLPropertyListReader.same(text, other.lowerBound, key.lowerBound, key.count) {
+                    return index
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
+            slots[slot] = Int32(truncatingIfNeeded: index)
         }
-        slots[slot] = Int32(truncatingIfNeeded: index + 1)
-        hashes.append(hash)
-        return true
+        return nil
     }
 
     /// The hash of the bytes of `text` at `key`, eight at a time.
@@ -789,11 +950,16 @@ private struct KeyTable {
                 index += 8
             }
             var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < key.upperBound {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
+            if index < key.upperBound, key.count >= 8 {
+                // The last eight bytes at once (overlapping the word before).
+                tail = UnsafeRawPointer(base + key.upperBound - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                var shift: UInt64 = 0
+                while index < key.upperBound {
+                    tail |= UInt64(base[index]) << shift
+                    shift += 8
+                    index += 1
+                }
             }
             return KeyHash.finish(KeyHash.mix(hash, tail))
         }

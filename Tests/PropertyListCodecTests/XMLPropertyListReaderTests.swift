@@ -147,6 +147,37 @@ import TestSupport
             }
         }
     }
+
+    /// A key given twice among many (checked at once when the dictionary ends or an error stops
+    /// it) is refused as when keys were checked one by one: at its second `<key>`, before any
+    /// error after it; of a repeat in a nested dictionary and one in its parent, the first met.
+    @Test func aKeyGivenTwiceAmongManyIsRefusedWhereItIsMet() {
+        for count in [16, 17, 40, 300] {
+            let keys = (0..<count).map { "<key>k\($0)</key><integer>\($0)</integer>" }
+            for duplicate in [0, 15, count - 1] {
+                for after in ["", "<key>bad</key><integer>x</integer>", "<key>open</key><string>a", "<integer>1</integer>"] {
+                    let text = "<plist><dict>" + keys.joined() + "<key>k\(duplicate)</key><true/>" + after + "</dict></plist>"
+                    let second = text.range(of: "<key>k\(duplicate)</key>", options: .backwards)!
+                    let offset = text.utf8.distance(from: text.startIndex, to: second.lowerBound)
+                    #expect(throws: PropertyListError("the dictionary has the key 'k\(duplicate)' twice", at: offset), "\(count), \(duplicate), \(after)") {
+                        try XMLPropertyList.decode(Array(text.utf8))
+                    }
+                }
+            }
+        }
+        // Nested: the inner dictionary's repeat is met first; the outer one's, when before it.
+        let inner = "<dict>" + (0..<20).map { "<key>i\($0)</key><true/>" }.joined() + "<key>i3</key><true/></dict>"
+        let outer = (0..<20).map { "<key>o\($0)</key><true/>" }.joined()
+        for text in ["<plist><dict>\(outer)<key>n</key>\(inner)<key>o1</key><true/></dict></plist>",
+                     "<plist><dict>\(outer)<key>o1</key><true/><key>n</key>\(inner)</dict></plist>"] {
+            let first = text.hasSuffix("<key>o1</key><true/></dict></plist>") ? "<key>i3</key>" : "<key>o1</key>"
+            let second = text.range(of: first, options: .backwards)!
+            let name = first.dropFirst(5).prefix(2)
+            #expect(throws: PropertyListError("the dictionary has the key '\(name)' twice", at: text.utf8.distance(from: text.startIndex, to: second.lowerBound))) {
+                try XMLPropertyList.decode(Array(text.utf8))
+            }
+        }
+    }
 }
 
 /// Seeded mutations of files Foundation, `plistlib` and this codec write, each round-tripped
