@@ -91,6 +91,11 @@ public enum CodecRoundTrip {
             guard error.kind == .invalidFile, appCannotDecode else { return .broken("a change refused as undecodable on a state the app decodes: \(error.message)") }
             if spliced != nil { return .broken("a change was spliced into bytes the app cannot decode") }
             return .refused
+        } catch let error as NavigatorError where error.detail as? FormatFact == .unreadableTypeName(format: codec.name) {
+            // A mangled type name routectl cannot read (MangledTypeName): shown, never changed.
+            guard error.kind == .invalidFile else { return .broken("an unreadable type name refused as \(error.kind): \(error.message)") }
+            if spliced != nil { return .broken("a change was spliced into bytes holding a type name routectl cannot read") }
+            return .refused
         } catch {
             return .broken("encode threw \(error)")
         }
