@@ -29,6 +29,14 @@ package protocol JournaledStorage: StateStorage {
         recover: Bool, _ change: (inout StoredState) throws -> Bool
     ) throws -> (outcome: ChangeOutcome<StoredState>, values: RecordedValues?)
 
+    /// ``DocumentStorage/updateDocument(applying:_:)``, with what the change replaced and wrote
+    /// as ``updateRecording(recover:_:)`` gives them: a change written straight into the stored
+    /// bytes records them too (`outcome` `nil`: spliced, nothing to note), so that a store
+    /// whose changes routectl records keeps the splice. Default: ``updateRecording(recover:_:)``.
+    func updateDocumentRecording(
+        applying operation: NavigationOperation, _ change: (inout StoredState) throws -> Bool
+    ) throws -> (outcome: ChangeOutcome<StoredState>?, values: RecordedValues?)
+
     /// Under the store's lock: when the store holds exactly `expected`, replaces it with
     /// `restored` (`nil`: removes it) and returns `true`; else writes nothing and returns
     /// `false`. `foundKey`: the key that holds the state, when a prefix named it.
@@ -44,7 +52,43 @@ extension StoredState {
     }
 }
 
+extension JournaledStorage {
+    package func updateDocumentRecording(
+        applying operation: NavigationOperation, _ change: (inout StoredState) throws -> Bool
+    ) throws -> (outcome: ChangeOutcome<StoredState>?, values: RecordedValues?) {
+        let (outcome, values) = try updateRecording(recover: false, change)
+        return (outcome, values)
+    }
+}
+
 extension NavigatorStore: JournaledStorage {
+    package func updateDocumentRecording(
+        applying operation: NavigationOperation, _ change: (inout StoredState) throws -> Bool
+    ) throws -> (outcome: ChangeOutcome<StoredState>?, values: RecordedValues?) {
+        var values: RecordedValues?
+        func apply(_ state: inout NavigatorState) throws -> Bool {
+            var stored = StoredState.navigator(state)
+            let changed = try change(&stored)
+            if case .navigator(let changedState) = stored { state = changedState }
+            return changed
+        }
+        let outcome: Outcome? = try file.change(firstLook: { try firstLook(apply) }) { locked in
+            // Without recover, a file that cannot be read is refused either way.
+            let bytes = try naming { try locked.read() }
+            if let bytes, let changed = (try? document(bytes))?.applying(operation) {
+                try locked.replace(with: [changed[...]])
+                // A document that splices keeps no history (NavigationPath): recorded.
+                values = RecordedValues(before: bytes, after: changed)
+                return nil
+            }
+            let outcome = try changing(locked, read: { bytes }, recover: false, apply)
+            guard outcome.changed, !outcome.state.keepsHistory else { return outcome }
+            values = RecordedValues(before: bytes, after: try SystemCall.readFile(locked.resolved, limit: maxBytes, forWriting: false))
+            return outcome
+        }
+        return (outcome.map { ChangeOutcome(state: .navigator($0.state), changed: $0.changed, notes: $0.notes) }, values)
+    }
+
     package func updateRecording(
         recover: Bool, _ change: (inout StoredState) throws -> Bool
     ) throws -> (outcome: ChangeOutcome<StoredState>, values: RecordedValues?) {

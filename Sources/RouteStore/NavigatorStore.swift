@@ -221,7 +221,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
 
     /// What `bytes` hold, as ``decode(_:)`` reads them, as the document of their format's
     /// reader: errors of its state named as ``decode(_:)`` names them.
-    private func document(_ bytes: [UInt8]) throws -> any NavigatorDocument {
+    func document(_ bytes: [UInt8]) throws -> any NavigatorDocument {
         guard let found = try named(bytes, { try formats.document(recognized: bytes) }) else {
             return DecodedDocument(Result { try decode(bytes).state })
         }

@@ -58,6 +58,25 @@ import TestSupport
         try Self.popUndoRedo(box, stored: { box.contents()! }) { try NavigationPathMirror.decode(Array($0)) }
     }
 
+    /// A push onto a NavigationPath is written straight into the file's bytes (its one reader
+    /// splices the new pair in) and recorded all the same: undo gives back the bytes it replaced.
+    @Test func aPushSplicedIntoANavigationPathIsRecordedAndUndone() throws {
+        let box = Sandbox(holding: NavigationPathFixtures.Path.screens.json())
+        let before = try #require(box.contents())
+        let pushed = box.run("push", "details", "_0:=5")
+        #expect(pushed.status == 0 && pushed.stderr.isEmpty, "\(pushed.stderr)")
+        let after = try #require(box.contents())
+        #expect(after != before)
+        let history = box.run("history")
+        #expect(history.status == 0 && history.stdout.contains("push") && history.stdout.contains("details?_0:=5"), "\(history.stdout)")
+        let undo = box.run("undo")
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(box.contents() == before)
+        #expect(try NavigationPathMirror.decode(Array(before)) == NavigationPathMirror.decode(Array(box.contents()!)))
+        #expect(box.run("redo").status == 0)
+        #expect(box.contents() == after)
+    }
+
     @Test func aFlowStacksFileIsRestoredExactly() throws {
         let box = Sandbox(holding: FlowStacksFixtures.Routes.pushes.json)
         try Self.popUndoRedo(box, stored: { box.contents()! }) {

@@ -26,14 +26,18 @@ enum ChangeCommand {
             unchecked = changed && context.schema == nil ? newNameUnchecked(before: before, after: state) : nil
             return changed
         }
-        // A store routectl records the changes of reads what it replaces (see JournalCommand).
-        if !(context.store is any JournaledStorage), canSplice(operation, recover: recover, context),
-            let store = context.store as? DocumentStorage {
+        if canSplice(operation, recover: recover, context), let store = context.store as? DocumentStorage {
             // Written straight into the stored bytes where their document can (a push onto a
             // NavigationPath): what `change` would write, with nothing to print (--json never
-            // comes here).
-            guard let outcome = try context.naming({ try store.updateDocument(applying: operation, change) }) else {
-                return CommandResult()
+            // comes here) but what routectl's record of the change notes (see JournalCommand).
+            let spliced: (outcome: ChangeOutcome<StoredState>?, notes: [String])
+            if let journaled = context.store as? any JournaledStorage {
+                spliced = try context.naming { try JournalCommand.spliced(journaled, operation, context, change) }
+            } else {
+                spliced = (try context.naming({ try store.updateDocument(applying: operation, change) }), [])
+            }
+            guard let outcome = spliced.outcome else {
+                return CommandResult(notes: spliced.notes)
             }
             var result = context.changed(outcome)
             warn(unchecked, outcome, &result)

@@ -1,4 +1,5 @@
 import RouteModel
+import RouteCodecs
 import RouteStore
 import RoutePreferences
 import RouteDefaults
@@ -55,24 +56,54 @@ enum JournalCommand {
     ) throws -> ChangeOutcome<StoredState> {
         var (outcome, values) = try store.updateRecording(recover: recover, change)
         guard let values else { return outcome }
+        outcome.notes += record(operation, path(of: outcome.state), values, of: store, foundKey: outcome.foundKey, context)
+        return outcome
+    }
+
+    /// ``change(_:_:recover:_:_:)`` written straight into the stored bytes where their document
+    /// can (a push onto a NavigationPath; ``JournaledStorage/updateDocumentRecording(applying:_:)``),
+    /// recorded as well: `nil` and the notes to print when it was, else the outcome.
+    static func spliced(
+        _ store: any JournaledStorage, _ operation: NavigationOperation, _ context: Context,
+        _ change: (inout StoredState) throws -> Bool
+    ) throws -> (outcome: ChangeOutcome<StoredState>?, notes: [String]) {
+        let (outcome, values) = try store.updateDocumentRecording(applying: operation, change)
+        guard let values else { return (outcome, []) }
+        guard var outcome else {
+            // The path of what was written, read through its format's one reader.
+            let path = values.after.flatMap { try? FormatTable.standard.document(recognized: $0)?.document.path(order: context.parameterOrder) } ?? ""
+            return (nil, record(operation, path, values, of: store, foundKey: nil, context))
+        }
+        outcome.notes += record(operation, path(of: outcome.state), values, of: store, foundKey: outcome.foundKey, context)
+        return (outcome, [])
+    }
+
+    /// Records a change that made the path `path` and replaced and wrote `values` in the
+    /// journal of `store`; what to note (a journal that cannot be written does not undo the
+    /// change: a note says that it cannot be undone).
+    private static func record(
+        _ operation: NavigationOperation, _ path: String, _ values: RecordedValues, of store: any JournaledStorage, foundKey: String?,
+        _ context: Context
+    ) -> [String] {
         let recorded = ChangeJournal.Change(
-            at: WallClock.now(), op: operation.name, args: operation.arguments, path: path(of: outcome.state),
-            before: values.before, after: values.after)
+            at: WallClock.now(), op: operation.name, args: operation.arguments, path: path, before: values.before, after: values.after)
+        var notes: [String] = []
         do {
-            guard let file = try file(of: store, foundKey: outcome.foundKey, in: context.journalFolder) else {
-                outcome.notes.append("warning: routectl could not record this change (neither XDG_STATE_HOME nor HOME is an absolute path), so undo cannot take it back")
-                return outcome
+            guard let file = try file(of: store, foundKey: foundKey, in: context.journalFolder) else {
+                return ["warning: routectl could not record this change (neither XDG_STATE_HOME nor HOME is an absolute path), so undo cannot take it back"]
             }
             try file.withLock(timeout: context.options.lockTimeout) {
                 var (journal, warning) = file.read()
-                if let warning { outcome.notes.append(warning) }
+                if let warning { notes.append(warning) }
                 journal.record(recorded)
                 try file.write(journal)
             }
         } catch let error as NavigatorError {
-            outcome.notes.append("warning: routectl could not record this change, so undo cannot take it back: \(error.message)")
+            notes.append("warning: routectl could not record this change, so undo cannot take it back: \(error.message)")
+        } catch {
+            notes.append("warning: routectl could not record this change, so undo cannot take it back: \(error)")
         }
-        return outcome
+        return notes
     }
 
     /// Whether `error` refuses `operation`, an undo or a redo, because the state keeps no
