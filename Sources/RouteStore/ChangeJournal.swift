@@ -254,25 +254,34 @@ package enum Base64 {
 
     /// Appends `bytes` in base64 to `out`.
     package static func encode(_ bytes: [UInt8], into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
-        alphabet.withUnsafeBufferPointer { alphabet in
-            var index = 0
-            while index + 3 <= bytes.count {
-                let b0 = bytes[index], b1 = bytes[index + 1], b2 = bytes[index + 2]
-                out.append(alphabet[Int(b0 >> 2)])
-                out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-                out.append(alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)])
-                out.append(alphabet[Int(b2 & 0x3F)])
-                index += 3
+        let count = (bytes.count + 2) / 3 * 4
+        let encoded = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            alphabet.withUnsafeBufferPointer { alphabet in
+                bytes.withUnsafeBufferPointer { bytes in
+                    var index = 0
+                    var at = 0
+                    while index + 3 <= bytes.count {
+                        let b0 = bytes[index], b1 = bytes[index + 1], b2 = bytes[index + 2]
+                        buffer[at] = alphabet[Int(b0 >> 2)]
+                        buffer[at + 1] = alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)]
+                        buffer[at + 2] = alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)]
+                        buffer[at + 3] = alphabet[Int(b2 & 0x3F)]
+                        index += 3
+                        at += 4
+                    }
+                    let left = bytes.count - index
+                    if left > 0 {
+                        let b0 = bytes[index], b1 = left == 2 ? bytes[index + 1] : 0
+                        buffer[at] = alphabet[Int(b0 >> 2)]
+                        buffer[at + 1] = alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)]
+                        buffer[at + 2] = left == 2 ? alphabet[Int((b1 & 0x0F) << 2)] : UInt8(ascii: "=")
+                        buffer[at + 3] = UInt8(ascii: "=")
+                    }
+                }
             }
-            let left = bytes.count - index
-            guard left > 0 else { return }
-            let b0 = bytes[index], b1 = left == 2 ? bytes[index + 1] : 0
-            out.append(alphabet[Int(b0 >> 2)])
-            out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
-            out.append(left == 2 ? alphabet[Int((b1 & 0x0F) << 2)] : UInt8(ascii: "="))
-            out.append(UInt8(ascii: "="))
+            initialized = count
         }
+        out.append(contentsOf: encoded)
     }
 
     /// The bytes `text` encodes; `nil` for anything that is not base64 with padding.

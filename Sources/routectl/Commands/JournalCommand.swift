@@ -70,12 +70,19 @@ enum JournalCommand {
         let (outcome, values) = try store.updateDocumentRecording(applying: operation, change)
         guard let values else { return (outcome, []) }
         guard var outcome else {
-            // The path of what was written, read through its format's one reader.
-            let path = values.after.flatMap { try? FormatTable.standard.document(recognized: $0)?.document.path(order: context.parameterOrder) } ?? ""
-            return (nil, record(operation, path, values, of: store, foundKey: nil, context))
+            // The path is left to `history` (``path(of:_:)``): read from the bytes written
+            // only when it is asked for, not at every push.
+            return (nil, record(operation, "", values, of: store, foundKey: nil, context))
         }
         outcome.notes += record(operation, path(of: outcome.state), values, of: store, foundKey: outcome.foundKey, context)
         return (outcome, [])
+    }
+
+    /// The path `change` made: as recorded, or, for a change spliced into a file's bytes (which
+    /// records none), the path of the bytes it wrote, read through their format's one reader.
+    static func path(of change: ChangeJournal.Change, _ context: Context) -> String {
+        guard change.path.isEmpty, let after = change.after else { return change.path }
+        return (try? FormatTable.standard.document(recognized: after)?.document.path(order: context.parameterOrder)) ?? ""
     }
 
     /// Records a change that made the path `path` and replaced and wrote `values` in the
@@ -196,7 +203,7 @@ enum JournalCommand {
             let (journal, warning) = file.read()
             if let warning { result.notes.append(warning) }
             let shown = journal.inEffect.suffix(max(0, last ?? Int.max))
-            entries = shown.map { HistoryEntry(seq: $0.seq, at: $0.change.at, op: $0.change.op, args: $0.change.args, path: $0.change.path) }
+            entries = shown.map { HistoryEntry(seq: $0.seq, at: $0.change.at, op: $0.change.op, args: $0.change.args, path: path(of: $0.change, context)) }
         }
         let view = HistoryView(entries: entries)
         result.output = context.options.json ? view.json() : view.table(color: context.color, width: Terminal.tableWidth())
