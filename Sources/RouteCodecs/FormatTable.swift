@@ -137,7 +137,7 @@ public struct FormatTable: Sendable {
             }
             // Several: as recognizing(_:) decides.
             guard let codec = try recognizing(bytes) else { return nil }
-            return (DecodedDocument(Result { try codec.read(bytes) }), codec)
+            return (DecodedDocument(decoding: { try codec.read(bytes) }), codec)
         }
         return found
     }

@@ -144,7 +144,7 @@ public struct NavigationPathCodec: NavigatorCodec {
     public func document(_ bytes: [UInt8]) -> (any NavigatorDocument)? {
         guard Self.startsWithArray(bytes) else { return nil }
         guard let map = try? Map(bytes) else {
-            return recognizes(bytes) ? DecodedDocument(Result { try read(bytes) }) : nil
+            return recognizes(bytes) ? DecodedDocument(decoding: { try read(bytes) }) : nil
         }
         guard map.names.types.kinds.allSatisfy({ $0 == .readable }) || recognizes(bytes) else { return nil }
         return MapDocument(codec: self, map: map)

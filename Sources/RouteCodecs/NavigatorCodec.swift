@@ -75,7 +75,7 @@ extension NavigatorCodec {
     public var namesElementTypes: Bool { false }
 
     public func document(_ bytes: [UInt8]) -> (any NavigatorDocument)? {
-        recognizes(bytes) ? DecodedDocument(Result { try read(bytes) }) : nil
+        recognizes(bytes) ? DecodedDocument(decoding: { try read(bytes) }) : nil
     }
 
     /// Decodes `bytes` into a state that records this format: its name and whether it keeps
@@ -155,11 +155,20 @@ extension NavigatorDocument {
 
 /// The document of a format that reads its bytes in one go: the state it decoded (or why not).
 public struct DecodedDocument: NavigatorDocument {
-    /// The state decoded, or the error decoding threw.
-    public let decoded: Result<NavigatorState, any Error>
+    private let make: () -> Result<NavigatorState, any Error>
+
+    /// The state decoded, or the error decoding threw (decoded when asked for).
+    public var decoded: Result<NavigatorState, any Error> { make() }
 
     public init(_ decoded: Result<NavigatorState, any Error>) {
-        self.decoded = decoded
+        make = { decoded }
+    }
+
+    /// A document whose state is decoded only when it is asked for (``state()``): a store that
+    /// looks for a change to splice in (``NavigatorDocument/applying(_:)``, which such a
+    /// document never does) decodes nothing.
+    public init(decoding decode: @escaping () throws -> NavigatorState) {
+        make = { Result { try decode() } }
     }
 
     public func state() throws -> NavigatorState {

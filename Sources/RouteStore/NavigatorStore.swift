@@ -223,7 +223,7 @@ public struct NavigatorStore: NavigatorStorage, Sendable {
     /// reader: errors of its state named as ``decode(_:)`` names them.
     func document(_ bytes: [UInt8]) throws -> any NavigatorDocument {
         guard let found = try named(bytes, { try formats.document(recognized: bytes) }) else {
-            return DecodedDocument(Result { try decode(bytes).state })
+            return DecodedDocument(decoding: { try decode(bytes).state })
         }
         return Named(document: found.document, store: self, bytes: bytes)
     }
