@@ -71,6 +71,9 @@ package struct ChangeJournal: Equatable, Sendable {
         get { entries.compactMap(\.change) }
         set { entries = newValue.map { .built($0) } }
     }
+    /// How many changes the journal holds (a line that does not decode included, which
+    /// ``changes`` leaves out).
+    package var recorded: Int { entries.count }
     /// How many of ``changes`` are in effect: those after it were undone (and can be redone).
     package var place = 0
     /// The number of the first change (changes are numbered from 1, and keep their number when

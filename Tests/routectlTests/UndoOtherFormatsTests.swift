@@ -77,6 +77,21 @@ import TestSupport
         #expect(box.contents() == after)
     }
 
+    /// A record whose change's line does not read (its values are decoded only when asked for)
+    /// restores nothing, and says the record is damaged, not that too few changes were made.
+    @Test func aDamagedChangeInTheRecordIsSaidAndRestoresNothing() throws {
+        let box = Sandbox(holding: NavigationPathFixtures.Path.screens.json())
+        #expect(box.run("push", "details", "_0:=5").status == 0)
+        let pushed = try #require(box.contents())
+        let folder = Self.journals(box)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".journal") })
+        try Data("routectl-journal-1 1 1 1\nAAAA\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let undo = box.run("undo")
+        #expect(undo.status == 1)
+        #expect(undo.stderr.contains("damaged") && !undo.stderr.contains("recorded only"), "\(undo.stderr)")
+        #expect(box.contents() == pushed)
+    }
+
     @Test func aFlowStacksFileIsRestoredExactly() throws {
         let box = Sandbox(holding: FlowStacksFixtures.Routes.pushes.json)
         try Self.popUndoRedo(box, stored: { box.contents()! }) {

@@ -162,7 +162,13 @@ enum JournalCommand {
             var (journal, warning) = file.read()
             if let warning { result.notes.append(warning) }
             guard let step = undo ? journal.undoStep(count) : journal.redoStep(count) else {
-                let available = undo ? journal.place : journal.changes.count - journal.place
+                let available = undo ? journal.place : journal.recorded - journal.place
+                guard count > available else {
+                    // Enough changes, but one of the two whose values it needs does not read.
+                    throw NavigatorError(
+                        .cannotApply,
+                        "cannot \(verb) \(changes): routectl's record of changes \(quoted(file.path.description, limit: 200)) is damaged (a change in it does not read), so nothing was restored; the next change starts the record again")
+                }
                 let format: String
                 if case .navigator(let navigator) = state { format = "holds a state in the format \(quoted(navigator.formatName)), which keeps no history" } else {
                     format = "holds a route setting, which keeps no history"
